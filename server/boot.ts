@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { migrate, openDatabase, type Database, type Db } from './db/client';
+import { users } from './db/schema';
+import { seed } from './db/seed';
+import { shouldSeed, type Env } from './env';
+import { hashPassword } from './lib/auth/password';
+import type { Logger } from './lib/logger';
+
+/** Opens the configured database, applies migrations and loads the sample data when empty. */
+export async function prepareDatabase(env: Env, logger: Logger): Promise<Database> {
+  let database: Database;
+  if (env.DATABASE_URL) {
+    try {
+      database = await openDatabase({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
+    } catch (err) {
+      throw new Error(`Cannot reach PostgreSQL at ${describeUrl(env.DATABASE_URL)}: ${(err as Error).message}`);
+    }
+  } else {
+    const dir = path.resolve(env.DATA_DIR);
+    await mkdir(dir, { recursive: true });
+    database = await openDatabase({ dataDir: dir });
+  }
+  await migrate(database);
+  logger.info('database ready', { kind: database.kind });
+  if (shouldSeed(env)) {
+    const { seeded } = await seed(database.db, { demoAccounts: env.NODE_ENV !== 'production' });
+    if (seeded) logger.info('sample catalogue loaded');
+  }
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    await ensureAdmin(database.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    logger.info('admin account ensured', { email: env.ADMIN_EMAIL });
+  }
+  return database;
+}
+
+/** Creates the admin account, or makes an existing account with that email an admin with that password. */
+export async function ensureAdmin(db: Db, email: string, password: string, name = 'Administrator') {
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ type: 'admin', passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    return existing.id;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({ email: email.toLowerCase(), name, type: 'admin', passwordHash })
+    .returning({ id: users.id });
+  return created!.id;
+}
+
+/** The host, port and database of a URL, without its password. */
+export function describeUrl(url: string) {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return '(unparsable URL)';
+  }
+}

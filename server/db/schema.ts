@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Raw bytes (PostgreSQL bytea); PGlite and node-postgres both hand back a Uint8Array/Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const categories = pgTable('categories', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** Material Design Icons name, e.g. `mdiFish`. */
+  icon: text('icon').notNull(),
+  /** A theme colour palette name (e.g. `blue`), never a hex value. */
+  color: text('color').notNull(),
+  position: integer('position').notNull().default(0),
+  ...timestamps,
+});
+
+export const attributes = pgTable('attributes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  ...timestamps,
+});
+
+export const attributeValues = pgTable(
+  'attribute_values',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    attributeId: uuid('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+  },
+  (t) => [uniqueIndex('attribute_values_attribute_value_uq').on(t.attributeId, t.value)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short public code shown to people and used in carts and search (e.g. `SKN-10001`). */
+    pid: text('pid').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Sanitised HTML. */
+    recipeTips: text('recipe_tips').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('products_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('products_name_idx').on(t.name, t.id),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_category_idx').on(t.categoryId, t.productId),
+  ],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Whole Kenyan shillings. */
+    price: integer('price').notNull(),
+    /** Units in stock. */
+    quantity: integer('quantity').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('variants_product_idx').on(t.productId, t.position),
+    check('variants_price_positive', sql`${t.price} > 0`),
+    check('variants_quantity_non_negative', sql`${t.quantity} >= 0`),
+  ],
+);
+
+export const variantAttributeValues = pgTable(
+  'variant_attribute_values',
+  {
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    attributeValueId: uuid('attribute_value_id')
+      .notNull()
+      .references(() => attributeValues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.attributeValueId] })],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    altText: text('alt_text').notNull().default(''),
+    position: integer('position').notNull().default(0),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('images_product_idx').on(t.productId, t.position)],
+);
+
+/** Each image is stored in a few widths so pages download only what they show. */
+export const imageFiles = pgTable(
+  'image_files',
+  {
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    size: text('size', { enum: ['thumb', 'card', 'detail'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    etag: text('etag').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.size] })],
+);
+
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['percentage', 'fixed'] }).notNull(),
+    /** Percent (1–100) for `percentage`, whole KSH off for `fixed`. */
+    value: integer('value').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check('discounts_value_positive', sql`${t.value} > 0`),
+    check('discounts_percentage_max', sql`${t.kind} <> 'percentage' OR ${t.value} <= 100`),
+  ],
+);
+
+export const discountProducts = pgTable(
+  'discount_products',
+  {
+    discountId: uuid('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.discountId, t.productId] }),
+    index('discount_products_product_idx').on(t.productId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    phone: text('phone'),
+    country: text('country'),
+    type: text('type', { enum: ['admin', 'customer'] }).notNull().default('customer'),
+    passwordHash: text('password_hash'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,55 @@
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { createApp } from './app';
+import { prepareDatabase } from './boot';
+import { EnvError, parseEnv } from './env';
+import { createLogger } from './lib/logger';
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      process.stderr.write(`${err.message}\nThe server did not start.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  let database;
+  try {
+    database = await prepareDatabase(env, logger);
+  } catch (err) {
+    logger.error('database unavailable; the server did not start', { error: (err as Error).message });
+    process.exit(1);
+  }
+  const app = createApp({ env, database, logger });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
+    logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind }),
+  ) as Server;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      logger.warn('shutdown timed out; closing remaining connections');
+      server.closeAllConnections();
+    }, env.SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    // Stop accepting, let in-flight requests finish, then close the database.
+    server.close(async () => {
+      await database.close().catch(() => undefined);
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: String(reason) }));
+}
+
+void main();

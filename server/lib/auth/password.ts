@@ -1,0 +1,19 @@
+import argon2 from 'argon2';
+
+/** GUIDE §4: argon2id, 19 MiB, 2 iterations, parallelism 1. */
+const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Hashes a password with argon2id. */
+export const hashPassword = (password: string) => argon2.hash(password, OPTIONS);
+
+/** Checks a password against its hash; a malformed hash is a mismatch, never a throw. */
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,27 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** A failure the client can act on; becomes the error envelope with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly issues?: Issue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, 'not_found', `${what} was not found.`);
+export const badRequest = (message: string, issues?: Issue[]) =>
+  new AppError(400, 'bad_request', message, issues);
+export const unauthorized = (message = 'Please sign in.') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do that.') =>
+  new AppError(403, 'forbidden', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);

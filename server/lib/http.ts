@@ -1,0 +1,115 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { randomUUID } from 'node:crypto';
+import type { ZodError } from 'zod';
+import type { ErrorBody } from '../../contract/common';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import { AppError, type Issue } from './errors';
+import type { Logger } from './logger';
+
+/** What every module gets: configuration, the database and the logger. */
+export interface Deps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+}
+
+export type AppEnv = {
+  Variables: {
+    correlationId: string;
+    log: Logger;
+  };
+};
+
+export const CORRELATION_HEADER = 'X-Correlation-Id';
+const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/** A router whose validation failures become the 400 error envelope. */
+export function newRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issues = zodIssues(result.error as ZodError);
+        const first = issues[0];
+        const message = first
+          ? `Invalid ${result.target}: ${first.path ? `${first.path}: ` : ''}${first.message}.`
+          : `Invalid ${result.target}.`;
+        return errorResponse(c, 400, 'validation_failed', message, issues);
+      }
+    },
+  });
+}
+
+export function zodIssues(error: ZodError): Issue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+/** Writes the error envelope of GUIDE §3, correlation id included. */
+export function errorResponse(
+  c: Context<AppEnv>,
+  status: ContentfulStatusCode,
+  code: string,
+  message: string,
+  issues?: Issue[],
+) {
+  const correlationId = c.get('correlationId') ?? randomUUID();
+  const body: ErrorBody = {
+    message: `${message} Correlation ID: ${correlationId}`,
+    code,
+    correlationId,
+    ...(issues?.length ? { issues } : {}),
+  };
+  c.header(CORRELATION_HEADER, correlationId);
+  c.header('Cache-Control', 'no-store');
+  return c.json(body, status);
+}
+
+/** Gives every request a correlation id (the caller's, when it is a safe one) and logs it. */
+export function correlation(logger: Logger) {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const incoming = c.req.header(CORRELATION_HEADER);
+    const correlationId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ correlationId });
+    c.set('correlationId', correlationId);
+    c.set('log', log);
+    const started = performance.now();
+    await next();
+    c.header(CORRELATION_HEADER, correlationId);
+    const fields = {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (c.res.status >= 500) log.error('request', fields);
+    else log.debug('request', fields);
+  };
+}
+
+/** Turns any thrown value into the error envelope; never leaks stacks or SQL. */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof AppError) {
+    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+    return errorResponse(c, err.status, err.code, err.message, err.issues);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    const message =
+      status === 413
+        ? 'The request body is too large.'
+        : status === 400 && /json/i.test(err.message)
+          ? 'The request body is not valid JSON.'
+          : err.message || 'The request could not be handled.';
+    return errorResponse(c, status, status === 413 ? 'payload_too_large' : 'bad_request', message);
+  }
+  (c.get('log') ?? console).error('unhandled error', {
+    error: err?.message,
+    stack: err?.stack,
+    method: c.req.method,
+    path: c.req.path,
+  });
+  return errorResponse(c, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+}

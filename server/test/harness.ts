@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { parseEnv, type Env } from '../env';
+import { createLogger } from '../lib/logger';
+import { withDatabase } from './global-setup';
+
+export interface TestContext {
+  database: Database;
+  env: Env;
+  app: ReturnType<typeof createApp>;
+  /** Sends a request to the app in memory; JSON bodies are encoded for you. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The database engine this test project runs on (`pglite` or `postgres`). */
+export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh database cloned from the migrated, seeded template. */
+export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (dbKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const template = inject('pgTemplate');
+    const name = `${template}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const database = await openDatabase({ url: withDatabase(url, name), poolSize: 20 });
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
+  return { database, drop: () => database.close() };
+}
+
+/** Builds the app over a fresh database, as a test file needs it. */
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '.tmp/no-spa', ...overrides });
+  const app = createApp({ env, database, logger: createLogger('silent') });
+  return {
+    database,
+    env,
+    app,
+    request: (path, init = {}) => {
+      const { json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set('Content-Type', 'application/json');
+      return Promise.resolve(
+        app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+      );
+    },
+    close: drop,
+  };
+}

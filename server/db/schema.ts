@@ -122,18 +122,28 @@ export const variantAttributeValues = pgTable(
   (t) => [primaryKey({ columns: [t.variantId, t.attributeValueId] })],
 );
 
-export const images = pgTable(
-  'images',
+export const images = pgTable('images', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  altText: text('alt_text').notNull().default(''),
+  /** Size of the largest stored rendition. */
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: timestamps.createdAt,
+});
+
+/** A product's images in display order; an image may serve several products (large catalogues). */
+export const productImages = pgTable(
+  'product_images',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
-    altText: text('alt_text').notNull().default(''),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    createdAt: timestamps.createdAt,
   },
-  (t) => [index('images_product_idx').on(t.productId, t.position)],
+  (t) => [primaryKey({ columns: [t.productId, t.imageId] }), index('product_images_image_idx').on(t.imageId)],
 );
 
 /** Each image is stored in a few widths so pages download only what they show. */

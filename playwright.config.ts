@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const MOCK_PORT = 5174;
+const LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 3100);
+
+const use = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: chromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+};
+
+/**
+ * Two projects run the same specs: `mocked` (the SPA on MSW, as `npm run dev:mock`) and `live` (the
+ * built SPA with the real server on a fresh PGlite). A spec that needs one of them says so with
+ * `test.skip(testInfo.project.name !== 'live')` and why.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  projects: [
+    { name: 'mocked', use: { ...use, baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
+    { name: 'live', use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `node node_modules/vite/bin/vite.js --mode mock --port ${MOCK_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${MOCK_PORT}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+    },
+    {
+      command: 'node scripts/e2e-live.mjs',
+      url: `http://127.0.0.1:${LIVE_PORT}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: { E2E_LIVE_PORT: String(LIVE_PORT) },
+    },
+  ],
+});

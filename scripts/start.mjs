@@ -1,0 +1,36 @@
+// `npm start`: builds the storefront when it is missing or older than its sources, then runs the server.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const staticDir = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
+const built = path.join(staticDir, 'index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sources = ['src', 'contract', 'public', 'index.html'].map((p) => path.join(root, p)).filter(existsSync);
+const sourceTime = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)));
+if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
+  console.log('Building the storefront…');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', staticDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env, STATIC_DIR: staticDir },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code) => process.exit(code ?? 0));

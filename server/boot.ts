@@ -15,7 +15,9 @@ export async function prepareDatabase(env: Env, logger: Logger): Promise<Databas
     try {
       database = await openDatabase({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
     } catch (err) {
-      throw new Error(`Cannot reach PostgreSQL at ${describeUrl(env.DATABASE_URL)}: ${(err as Error).message}`);
+      throw new Error(`Cannot reach PostgreSQL at ${describeUrl(env.DATABASE_URL)}: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   } else {
     const dir = path.resolve(env.DATA_DIR);

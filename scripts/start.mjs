@@ -30,7 +30,7 @@ if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env, STATIC_DIR: staticDir },
+  env: { ...process.env, STATIC_DIR: staticDir },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

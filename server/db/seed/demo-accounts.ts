@@ -1,0 +1,24 @@
+/**
+ * The demo accounts the development seed creates; tests and docs read them from here.
+ * Their passwords are listed in DEMO_PASSWORDS (server/env.ts), which production refuses.
+ */
+export const DEMO_ACCOUNTS = {
+  admin: {
+    email: 'admin@sokoni.co.ke',
+    password: 'sokoni-admin-123',
+    name: 'Amina Odhiambo',
+    type: 'admin',
+    phone: null,
+    country: 'KE',
+  },
+  shopper: {
+    email: 'wanjiku@sokoni.co.ke',
+    password: 'sokoni-shopper-123',
+    name: 'Wanjiku Kamau',
+    type: 'customer',
+    phone: '+254712345678',
+    country: 'KE',
+  },
+} as const;
+
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS];

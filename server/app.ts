@@ -9,13 +9,19 @@ import path from 'node:path';
 import { RELEASE } from '../contract/common';
 import { AppError } from './lib/errors';
 import { correlation, errorResponse, handleError, newRouter, type AppEnv, type Deps } from './lib/http';
+import { devMailboxModule } from './dev/mailbox';
+import { authModule } from './modules/auth/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
+import { setupsModule } from './modules/setups/handlers';
 
 /** Builds the whole HTTP application: the API under /api and the SPA everywhere else. */
 export function createApp(deps: Deps) {
   const api = newRouter();
   api.route('/', healthModule(deps));
+  api.route('/', authModule(deps));
+  api.route('/', setupsModule());
+  if (deps.env.NODE_ENV !== 'production') api.route('/', devMailboxModule(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

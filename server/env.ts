@@ -28,6 +28,33 @@ const EnvSchema = z
     /** Where the built SPA is served from. */
     STATIC_DIR: z.string().min(1).default('./dist'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    JWT_ISSUER: z.string().min(1).default('sokoni'),
+    JWT_AUDIENCE: z.string().min(1).default('sokoni-web'),
+    /** Lifetime of a sign-in token and its session. */
+    JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+    /**
+     * Proxies in front of the server whose X-Forwarded-For is trusted: 0 (default) takes the client IP
+     * from the socket; n takes the n-th address from the right of X-Forwarded-For. `true` means 1.
+     */
+    TRUST_PROXY: z
+      .string()
+      .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
+      .pipe(z.number().int().min(0).max(10))
+      .default(0),
+    /** Fixed window of the auth rate limits, and the requests each IP / each email may make per route in it. */
+    AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    AUTH_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
+    AUTH_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    /** Failed logins per email per hour before login is refused for that email. */
+    AUTH_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** `smtp://user:pass@host:587` or `smtps://…`; without it (outside production) mail goes to the dev mailbox. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).default('Sokoni <no-reply@sokoni.co.ke>'),
+    /** Where people open the shop; links in emails start with it. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** How often the mail worker looks for due messages, and how many tries a message gets. */
+    MAIL_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -36,6 +63,12 @@ const EnvSchema = z
     }
     if (env.ADMIN_PASSWORD && DEMO_PASSWORDS.has(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'production refuses a demo password' });
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'production sends real mail; the dev mailbox is off' });
+    }
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'production needs the public address for links in emails' });
     }
   });
 
@@ -55,6 +88,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
   throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
 }
+
+/** The shop's public address, without a trailing slash. */
+export const publicUrl = (env: Env) => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 
 /** Whether the sample catalogue is loaded into an empty database (default: outside production). */
 export const shouldSeed = (env: Env) => env.SEED ?? env.NODE_ENV !== 'production';

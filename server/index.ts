@@ -4,6 +4,9 @@ import { createApp } from './app';
 import { prepareDatabase } from './boot';
 import { EnvError, parseEnv } from './env';
 import { createLogger } from './lib/logger';
+import { createMailTransport } from './lib/mail/transport';
+import { startMailWorker } from './lib/mail/worker';
+import { startAuthHousekeeping } from './modules/auth/housekeeping';
 
 async function main() {
   let env;
@@ -25,6 +28,14 @@ async function main() {
     process.exit(1);
   }
   const app = createApp({ env, database, logger });
+  const mailWorker = startMailWorker({
+    db: database.db,
+    transport: createMailTransport(env, logger),
+    logger,
+    pollMs: env.MAIL_POLL_MS,
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+  });
+  const housekeeping = startAuthHousekeeping(database.db, logger);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind }),
   ) as Server;
@@ -41,6 +52,8 @@ async function main() {
     force.unref();
     // Stop accepting, let in-flight requests finish, then close the database.
     server.close(async () => {
+      housekeeping.stop();
+      await mailWorker.stop().catch(() => undefined);
       await database.close().catch(() => undefined);
       logger.info('stopped');
       process.exit(0);

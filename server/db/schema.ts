@@ -212,3 +212,98 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
 );
+
+/** A one-time code sent by email; the code itself is never stored, only its HMAC. */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    /** Opaque, random; the only thing the SPA puts in a URL. */
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** The account the code is for; null for a sign-up or a reset asked for an unknown email. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['login', 'register', 'reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Wrong codes tried so far; the challenge ends at the limit. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Codes sent for this challenge (a resend overwrites the code). */
+    sends: integer('sends').notNull().default(1),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('otp_challenges_email_idx').on(t.email, t.purpose, t.createdAt.desc())],
+);
+
+/** The one-time token a verified code turns into; only its SHA-256 is stored. */
+export const profileTokens = pgTable(
+  'profile_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    challengeId: uuid('challenge_id')
+      .notNull()
+      .references(() => otpChallenges.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['login', 'register', 'reset'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex('profile_tokens_token_hash_uq').on(t.tokenHash)],
+);
+
+/** A signed-in session; the JWT's `jti` names it, so logout and password changes can end it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    jti: uuid('jti').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Fixed-window request counters shared by every API instance. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** What is counted, e.g. `ip:get-user:<hash>`. */
+    bucket: text('bucket').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/** Every email goes through here; a worker sends it with retries. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A claim by a worker; a crashed worker's claim runs out and another takes the row. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt.desc()),
+  ],
+);

@@ -7,6 +7,7 @@ import type { ZodError } from 'zod';
 import type { ErrorBody } from '../../contract/common';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import type { AuthUser } from './auth/session';
 import { AppError, type Issue } from './errors';
 import type { Logger } from './logger';
 
@@ -21,6 +22,8 @@ export type AppEnv = {
   Variables: {
     correlationId: string;
     log: Logger;
+    /** Set by `requireUser` / `requireAdmin` (server/lib/auth/middleware.ts). */
+    user?: AuthUser;
   };
 };
 

@@ -3,8 +3,7 @@ import argon2 from 'argon2';
 /** GUIDE §4: argon2id, 19 MiB, 2 iterations, parallelism 1. */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/auth';
 
 /** Hashes a password with argon2id. */
 export const hashPassword = (password: string) => argon2.hash(password, OPTIONS);
@@ -16,4 +15,13 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   } catch {
     return false;
   }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the time a real check would, so an unknown account and a wrong password look alike. */
+export async function verifyNothing(password: string): Promise<false> {
+  dummyHash ??= hashPassword('sokoni-timing-equaliser');
+  await verifyPassword(await dummyHash, password);
+  return false;
 }

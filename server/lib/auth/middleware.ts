@@ -1,0 +1,36 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { forbidden } from '../errors';
+import type { AppEnv, Deps } from '../http';
+import { authenticate, notSignedIn, type AuthUser } from './session';
+
+export type { AuthUser } from './session';
+
+type AuthDeps = Pick<Deps, 'env' | 'database'>;
+
+/** Lets only requests with a live session through and puts the user in `c.get('user')`; else 401. */
+export function requireUser({ env, database }: AuthDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('user', await authenticate(database.db, env, c.req.header('Authorization')));
+    await next();
+  };
+}
+
+/** As `requireUser`, and the account must be an admin in the database now (a token's claim is not enough); else 403. */
+export function requireAdmin({ env, database }: AuthDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await authenticate(database.db, env, c.req.header('Authorization'));
+    if (user.type !== 'admin') throw forbidden('This needs an admin account.');
+    c.set('user', user);
+    await next();
+  };
+}
+
+/** The user `requireUser` or `requireAdmin` put on the context; a 401 when a route forgot the guard. */
+export function currentUser(c: Context<AppEnv>): AuthUser {
+  const user = c.get('user');
+  if (!user) throw notSignedIn();
+  return user;
+}
+
+/** The OpenAPI security requirement of routes behind `requireUser`/`requireAdmin`. */
+export const bearerSecurity = [{ bearerAuth: [] }];

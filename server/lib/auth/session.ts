@@ -1,0 +1,137 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { TokenClaims, type UserType } from '../../../contract/auth';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../errors';
+
+/** The signed-in user as the database knows it now (not as the token remembers it). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  type: UserType;
+  /** The session (the token's `jti`) the request came with. */
+  sessionId: string;
+}
+
+type TokenEnv = Pick<Env, 'JWT_SECRET' | 'JWT_ISSUER' | 'JWT_AUDIENCE' | 'JWT_TTL_SECONDS'>;
+
+const keys = new Map<string, Uint8Array>();
+const keyOf = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = new TextEncoder().encode(secret)));
+  return key;
+};
+
+/** A 401 that tells the client to send a bearer token. */
+export const notSignedIn = (message = 'Please sign in.') =>
+  new AppError(401, 'unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' });
+
+/** Opens a session for the user and returns its bearer token (HS256 JWT naming the session in `jti`). */
+export async function issueSession(
+  db: Db,
+  env: TokenEnv,
+  user: { id: string; email: string; name: string; type: UserType },
+  now = new Date(),
+): Promise<string> {
+  const jti = randomUUID();
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + env.JWT_TTL_SECONDS;
+  await db.insert(sessions).values({ jti, userId: user.id, expiresAt: new Date(exp * 1000) });
+  return new SignJWT({ userId: user.id, type: user.type, email: user.email, name: user.name })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .setJti(jti)
+    .setIssuer(env.JWT_ISSUER)
+    .setAudience(env.JWT_AUDIENCE)
+    .sign(keyOf(env.JWT_SECRET));
+}
+
+/**
+ * The claims of a token whose signature, algorithm (HS256 only, so never `none`), issuer, audience and
+ * expiry check out; null otherwise. It says nothing about revocation: see `authenticate`.
+ */
+export async function verifyToken(
+  env: TokenEnv,
+  token: string,
+  now = new Date(),
+): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(env.JWT_SECRET), {
+      algorithms: ['HS256'],
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      typ: 'JWT',
+      currentDate: now,
+      requiredClaims: ['exp', 'iat', 'jti'],
+    });
+    const claims = TokenClaims.safeParse(payload);
+    return claims.success ? claims.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The bearer token of an Authorization header, if it has one. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** Resolves an Authorization header to the user of a live session, or throws a 401. */
+export async function authenticate(
+  db: Db,
+  env: TokenEnv,
+  header: string | undefined,
+  now = new Date(),
+): Promise<AuthUser> {
+  const token = bearerToken(header);
+  if (!token) throw notSignedIn();
+  const claims = await verifyToken(env, token, now);
+  if (!claims) throw notSignedIn('Your sign-in is not valid. Please sign in again.');
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name, type: users.type })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.jti, claims.jti),
+        eq(sessions.userId, claims.userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  if (!row) throw notSignedIn('Your session has ended. Please sign in again.');
+  return { ...row, sessionId: claims.jti };
+}
+
+/** Ends one session. */
+export async function revokeSession(db: Db, jti: string, now = new Date()) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.jti, jti), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user, except `keep` when given (the one asking). */
+export async function revokeUserSessions(db: Db, userId: string, now = new Date(), keep?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.jti, keep) : undefined),
+    );
+}
+
+/** Drops sessions that ended more than a day ago. */
+export async function purgeSessions(db: Db, now = new Date()) {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} < ${dayAgo} or ${sessions.revokedAt} < ${dayAgo}`);
+}

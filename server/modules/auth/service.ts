@@ -1,0 +1,285 @@
+import { eq, sql } from 'drizzle-orm';
+import type {
+  AuthResult,
+  ChangePasswordBody,
+  ForgotPasswordResult,
+  GetUserResult,
+  LoginBody,
+  ResendOtpResult,
+  SetPasswordBody,
+  UpdateMeBody,
+  UpdateProfileBody,
+  User,
+  VerifyOtpBody,
+  VerifyOtpResult,
+} from '../../../contract/auth';
+import { OTP_RESEND_SECONDS } from '../../../contract/auth';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Env } from '../../env';
+import { hashPassword, verifyNothing, verifyPassword } from '../../lib/auth/password';
+import {
+  bearerToken,
+  issueSession,
+  revokeSession,
+  revokeUserSessions,
+  verifyToken,
+  type AuthUser,
+} from '../../lib/auth/session';
+import { isCountryCode } from '../../lib/countries';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { wakeMailWorker } from '../../lib/mail/outbox';
+import { checkRateLimit, hitRateLimit } from '../../lib/rate-limit';
+import { consumeChallenge, issueChallenge, liveChallenge, resendChallenge } from './otp';
+import { consumeProfileToken, createProfileToken } from './tokens';
+
+type UserRow = typeof users.$inferSelect;
+
+export interface AuthServiceDeps {
+  db: Db;
+  env: Env;
+  /** The clock; tests move it. */
+  now?: () => Date;
+}
+
+/** The public shape of an account. */
+export const toUser = (u: UserRow): User => ({
+  userId: u.id,
+  email: u.email,
+  name: u.name,
+  phone: u.phone,
+  country: u.country,
+  type: u.type,
+  createdAt: u.createdAt.toISOString(),
+});
+
+/** Emails compare case-insensitively; the database keeps them lower-cased. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+const invalidCredentials = () =>
+  new AppError(400, 'invalid_credentials', 'The email or password is not correct.');
+
+function checkCountry(country: string | null | undefined) {
+  if (country && !isCountryCode(country)) {
+    throw badRequest('Please choose a country from the list.', [
+      { path: 'country', message: 'is not a known country code' },
+    ]);
+  }
+}
+
+/** The account rules of email-first sign-in (GUIDE §4); every method takes plain data and throws AppErrors. */
+export function createAuthService({ db, env, now = () => new Date() }: AuthServiceDeps) {
+  /** Per-email allowance on a route, on top of the per-IP one the router applies. */
+  const perEmail = (route: string, email: string) =>
+    hitRateLimit(
+      db,
+      {
+        scope: `email:${route}`,
+        subject: email,
+        limit: env.AUTH_RATE_PER_EMAIL,
+        windowSeconds: env.AUTH_RATE_WINDOW_SECONDS,
+      },
+      now(),
+    );
+
+  const loginFailures = (email: string) => ({
+    scope: 'login-failures',
+    subject: email,
+    limit: env.AUTH_LOGIN_FAILURES_PER_HOUR,
+    windowSeconds: 3600,
+    message: 'Too many wrong passwords for this account.',
+  });
+
+  /** Checks a password, counting failures per email so guessing stops after the hourly allowance. */
+  async function passwordMatches(email: string, hash: string | null | undefined, password: string) {
+    await checkRateLimit(db, loginFailures(email), now());
+    const ok = hash ? await verifyPassword(hash, password) : await verifyNothing(password);
+    if (!ok) await hitRateLimit(db, { ...loginFailures(email), limit: Number.MAX_SAFE_INTEGER }, now());
+    return ok;
+  }
+
+  async function findByEmail(email: string): Promise<UserRow | undefined> {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email));
+    return user;
+  }
+
+  async function signIn(tx: Db, user: UserRow): Promise<AuthResult> {
+    return { token: await issueSession(tx, env, user, now()), user: toUser(user) };
+  }
+
+  return {
+    /** Email first: a known account with a password goes to the password step; anyone else gets a code. */
+    async getUser(rawEmail: string, route = 'get-user'): Promise<GetUserResult> {
+      const email = normaliseEmail(rawEmail);
+      await perEmail(route, email);
+      const user = await findByEmail(email);
+      if (user?.passwordHash) {
+        return {
+          loginType: 'password',
+          id: null,
+          purpose: 'login',
+          otp: false,
+          exist: true,
+          user: { name: user.name },
+        };
+      }
+      const purpose = user ? 'login' : 'register';
+      const { id } = await db.transaction((tx) =>
+        issueChallenge(tx, env, { email, userId: user?.id ?? null, purpose }, now()),
+      );
+      wakeMailWorker();
+      return {
+        loginType: 'otp',
+        id,
+        purpose,
+        otp: true,
+        exist: Boolean(user),
+        user: user ? { name: user.name } : null,
+      };
+    },
+
+    /** A reset code for a real account; an unknown email gets a challenge id too, and no mail. */
+    async forgotPassword(rawEmail: string): Promise<ForgotPasswordResult> {
+      const email = normaliseEmail(rawEmail);
+      await perEmail('forgot-password', email);
+      const user = await findByEmail(email);
+      const { id } = await db.transaction((tx) =>
+        issueChallenge(tx, env, { email, userId: user?.id ?? null, purpose: 'reset' }, now()),
+      );
+      wakeMailWorker();
+      return { id, purpose: 'reset', otp: true };
+    },
+
+    async resendOtp({ id }: { id: string }): Promise<ResendOtpResult> {
+      const challenge = await liveChallenge(db, id);
+      await perEmail('resend-otp', challenge.email);
+      await db.transaction((tx) => resendChallenge(tx, env, challenge, now()));
+      wakeMailWorker();
+      return { id, otp: true, resendAfterSeconds: OTP_RESEND_SECONDS };
+    },
+
+    /** A right code turns into a one-time profile token. */
+    async verifyOtp({ id, otp }: VerifyOtpBody): Promise<VerifyOtpResult> {
+      const challenge = await liveChallenge(db, id);
+      await perEmail('verify-otp', challenge.email);
+      const outcome = await db.transaction(async (tx) => {
+        const used = await consumeChallenge(tx, env, challenge, otp, now());
+        if (used instanceof AppError) return used; // the counted attempt commits
+        const token = await createProfileToken(
+          tx,
+          { challengeId: used.id, email: used.email, userId: used.userId, purpose: used.purpose },
+          now(),
+        );
+        return { token, newAccount: used.purpose === 'register', purpose: used.purpose };
+      });
+      if (outcome instanceof AppError) throw outcome;
+      return outcome;
+    },
+
+    /** Creates the account (sign-up) or completes it (code sign-in, reset), then signs in. */
+    async completeProfile(token: string, body: UpdateProfileBody): Promise<AuthResult> {
+      checkCountry(body.country);
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        const grant = await consumeProfileToken(tx, token, ['register', 'login', 'reset'], now());
+        const profile = { name: body.name, phone: body.phone, country: body.country, passwordHash };
+        if (grant.purpose === 'register') {
+          const [created] = await tx
+            .insert(users)
+            .values({ ...profile, email: grant.email, type: 'customer' })
+            .onConflictDoNothing()
+            .returning();
+          if (!created) throw conflict('An account with this email already exists. Please sign in.');
+          return signIn(tx, created);
+        }
+        const [updated] = await tx
+          .update(users)
+          .set({ ...profile, updatedAt: now() })
+          .where(eq(users.id, grant.userId!))
+          .returning();
+        if (!updated) throw notFound('The account');
+        await revokeUserSessions(tx, updated.id, now());
+        return signIn(tx, updated);
+      });
+    },
+
+    /** A new password from a reset (or code sign-in) token; every older session ends. */
+    async setPassword({ token, password }: SetPasswordBody): Promise<AuthResult> {
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const grant = await consumeProfileToken(tx, token, ['reset', 'login'], now());
+        const [updated] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: now() })
+          .where(eq(users.id, grant.userId!))
+          .returning();
+        if (!updated) throw notFound('The account');
+        await revokeUserSessions(tx, updated.id, now());
+        return signIn(tx, updated);
+      });
+    },
+
+    async login({ email: rawEmail, password }: LoginBody): Promise<AuthResult> {
+      const email = normaliseEmail(rawEmail);
+      await perEmail('login', email);
+      const user = await findByEmail(email);
+      // An unknown email costs the same hashing time as a wrong password.
+      const ok = await passwordMatches(email, user?.passwordHash, password);
+      if (!user || !ok) throw invalidCredentials();
+      return signIn(db, user);
+    },
+
+    /** Ends the session of the token, if it is a valid one; answering the same either way. */
+    async logout(authorization: string | undefined): Promise<{ loggedOut: true }> {
+      const token = bearerToken(authorization);
+      const claims = token ? await verifyToken(env, token, now()) : null;
+      if (claims) await revokeSession(db, claims.jti, now());
+      return { loggedOut: true };
+    },
+
+    async me(user: AuthUser): Promise<User> {
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      if (!row) throw notFound('The account');
+      return toUser(row);
+    },
+
+    async updateMe(user: AuthUser, body: UpdateMeBody): Promise<User> {
+      await perEmail('me', user.email);
+      checkCountry(body.country);
+      const [row] = await db
+        .update(users)
+        .set({ name: body.name, phone: body.phone, country: body.country, updatedAt: now() })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!row) throw notFound('The account');
+      return toUser(row);
+    },
+
+    /** Needs the current password; ends every other session of the account. */
+    async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<User> {
+      await perEmail('change-password', user.email);
+      const [row] = await db.select().from(users).where(eq(users.id, user.id));
+      if (!row) throw notFound('The account');
+      if (!(await passwordMatches(row.email.toLowerCase(), row.passwordHash, body.currentPassword))) {
+        throw badRequest('The current password is not correct.', [
+          { path: 'currentPassword', message: 'is not correct' },
+        ]);
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      return db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: now() })
+          .where(eq(users.id, user.id))
+          .returning();
+        await revokeUserSessions(tx, user.id, now(), user.sessionId);
+        return toUser(updated!);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

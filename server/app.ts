@@ -9,6 +9,7 @@ import path from 'node:path';
 import { RELEASE } from '../contract/common';
 import { AppError } from './lib/errors';
 import { correlation, errorResponse, handleError, newRouter, type AppEnv, type Deps } from './lib/http';
+import { catalogueModule } from './modules/catalogue/handlers';
 import { devMailboxModule } from './dev/mailbox';
 import { authModule } from './modules/auth/handlers';
 import { docsModule } from './modules/docs/handlers';
@@ -22,6 +23,7 @@ export function createApp(deps: Deps) {
   api.route('/', authModule(deps));
   api.route('/', setupsModule());
   if (deps.env.NODE_ENV !== 'production') api.route('/', devMailboxModule(deps));
+  api.route('/', catalogueModule(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { applyDiscount, isDiscountActive, saleInfo, type PricingDiscount } from './pricing';
+
+const start = new Date('2030-03-01T00:00:00.000Z');
+const end = new Date('2030-03-08T00:00:00.000Z');
+const at = (d: Date, ms: number) => new Date(d.getTime() + ms);
+const discount = (over: Partial<PricingDiscount> = {}): PricingDiscount => ({
+  kind: 'percentage',
+  value: 10,
+  active: true,
+  startsAt: start,
+  endsAt: end,
+  ...over,
+});
+
+describe('isDiscountActive', () => {
+  it('starts exactly at startsAt (inclusive)', () => {
+    expect(isDiscountActive(discount(), at(start, -1))).toBe(false);
+    expect(isDiscountActive(discount(), start)).toBe(true);
+  });
+
+  it('ends exactly at endsAt (exclusive)', () => {
+    expect(isDiscountActive(discount(), at(end, -1))).toBe(true);
+    expect(isDiscountActive(discount(), end)).toBe(false);
+  });
+
+  it('runs forever without an end', () => {
+    expect(isDiscountActive(discount({ endsAt: null }), new Date('2099-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it('never applies when switched off, even inside its window', () => {
+    expect(isDiscountActive(discount({ active: false }), at(start, 1000))).toBe(false);
+  });
+});
+
+describe('applyDiscount', () => {
+  it('rounds a percentage to whole shillings', () => {
+    expect(applyDiscount(999, { kind: 'percentage', value: 15 })).toBe(849); // 849.15
+    expect(applyDiscount(150, { kind: 'percentage', value: 33 })).toBe(101); // 100.5 rounds up
+  });
+
+  it('takes a fixed amount off', () => {
+    expect(applyDiscount(500, { kind: 'fixed', value: 120 })).toBe(380);
+  });
+
+  it('never goes below 1 KSH for 100 % or a fixed amount larger than the price', () => {
+    expect(applyDiscount(250, { kind: 'percentage', value: 100 })).toBe(1);
+    expect(applyDiscount(250, { kind: 'fixed', value: 250 })).toBe(1);
+    expect(applyDiscount(250, { kind: 'fixed', value: 10_000 })).toBe(1);
+  });
+});
+
+describe('saleInfo', () => {
+  const now = at(start, 60_000);
+
+  it('is not on sale without discounts', () => {
+    expect(saleInfo(400, [], now)).toEqual({ onSale: false, discountedPrice: null });
+  });
+
+  it('applies an active discount', () => {
+    expect(saleInfo(400, [discount({ value: 25 })], now)).toEqual({ onSale: true, discountedPrice: 300 });
+  });
+
+  it('takes the lowest price among several, whatever their order', () => {
+    const list = [
+      discount({ kind: 'percentage', value: 10 }), // 900
+      discount({ kind: 'fixed', value: 150 }), // 850
+      discount({ kind: 'percentage', value: 12 }), // 880
+    ];
+    expect(saleInfo(1000, list, now)).toEqual({ onSale: true, discountedPrice: 850 });
+    expect(saleInfo(1000, [...list].reverse(), now)).toEqual({ onSale: true, discountedPrice: 850 });
+  });
+
+  it('ignores inactive, expired and scheduled discounts even when they would be better', () => {
+    const list = [
+      discount({ value: 5 }), // 950, the only one that applies
+      discount({ value: 90, active: false }),
+      discount({ value: 90, startsAt: at(start, -2000), endsAt: at(start, -1000) }),
+      discount({ value: 90, startsAt: at(now, 1) }),
+    ];
+    expect(saleInfo(1000, list, now)).toEqual({ onSale: true, discountedPrice: 950 });
+  });
+
+  it('prices at the window edges: on at startsAt, off at endsAt', () => {
+    const d = [discount({ value: 20 })];
+    expect(saleInfo(100, d, at(start, -1)).onSale).toBe(false);
+    expect(saleInfo(100, d, start)).toEqual({ onSale: true, discountedPrice: 80 });
+    expect(saleInfo(100, d, at(end, -1))).toEqual({ onSale: true, discountedPrice: 80 });
+    expect(saleInfo(100, d, end)).toEqual({ onSale: false, discountedPrice: null });
+  });
+
+  it('gives 1 KSH for a 100 % discount and for a fixed amount larger than the price', () => {
+    expect(saleInfo(300, [discount({ value: 100 })], now)).toEqual({ onSale: true, discountedPrice: 1 });
+    expect(saleInfo(300, [discount({ kind: 'fixed', value: 5000 })], now)).toEqual({
+      onSale: true,
+      discountedPrice: 1,
+    });
+  });
+
+  it('is not on sale when the discount does not lower the price', () => {
+    // 1 KSH cannot go lower; 1 % of 10 KSH rounds to no change.
+    expect(saleInfo(1, [discount({ value: 50 })], now)).toEqual({ onSale: false, discountedPrice: null });
+    expect(saleInfo(10, [discount({ value: 1 })], now)).toEqual({ onSale: false, discountedPrice: null });
+  });
+});

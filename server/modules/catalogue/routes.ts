@@ -1,0 +1,94 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { etag } from 'hono/etag';
+import { z } from 'zod';
+import {
+  Category,
+  ImageParams,
+  ProductDetail,
+  ProductIdParams,
+  ProductList,
+  ProductListQuery,
+} from '../../../contract/catalogue';
+import { countRows, envelope, ErrorBody } from '../../../contract/common';
+
+const errorJson = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
+const notModified = { description: 'The copy the client holds (If-None-Match) is current' };
+
+/**
+ * Catalogue answers change whenever an admin edits something, so caches may keep them but must
+ * ask again each time; the ETag makes that question cost a 304 with no body.
+ */
+const revalidate: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+};
+// etag() wraps revalidate so the Cache-Control header is already there when it builds a 304.
+const conditionalJson = [etag(), revalidate];
+
+export const listProductsRoute = createRoute({
+  method: 'get',
+  path: '/v2/products',
+  tags: ['catalogue'],
+  summary: 'One page of products with the records they refer to',
+  middleware: conditionalJson,
+  request: { query: ProductListQuery },
+  responses: {
+    200: {
+      description: 'The page, its position and the linked records',
+      content: { 'application/json': { schema: ProductList } },
+    },
+    304: notModified,
+    400: errorJson('A query value is out of range or malformed'),
+  },
+});
+
+export const productRoute = createRoute({
+  method: 'get',
+  path: '/v1/products/{id}',
+  tags: ['catalogue'],
+  summary: 'One product with its categories, images, discounts and attributes',
+  middleware: conditionalJson,
+  request: { params: ProductIdParams },
+  responses: {
+    200: { description: 'The product', content: { 'application/json': { schema: envelope(ProductDetail) } } },
+    304: notModified,
+    400: errorJson('The id is not a UUID'),
+    404: errorJson('No such product'),
+  },
+});
+
+export const categoriesRoute = createRoute({
+  method: 'get',
+  path: '/v1/categories',
+  tags: ['catalogue'],
+  summary: 'Every category in display order, with its product count',
+  middleware: conditionalJson,
+  responses: {
+    200: {
+      description: 'The categories',
+      content: { 'application/json': { schema: envelope(countRows(Category)) } },
+    },
+    304: notModified,
+  },
+});
+
+export const imageRoute = createRoute({
+  method: 'get',
+  path: '/v1/assets/image/{imageId}/{size}',
+  tags: ['catalogue'],
+  summary: 'The bytes of one image rendition (cached for a year; a new image gets a new id)',
+  request: { params: ImageParams },
+  responses: {
+    200: {
+      description: 'The image, with its stored content type',
+      content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } },
+    },
+    304: notModified,
+    400: errorJson('The id is not a UUID or the size is unknown'),
+    404: errorJson('No such image or rendition'),
+  },
+});

@@ -1,0 +1,447 @@
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  imagePath,
+  type Attribute,
+  type Category,
+  type DiscountSummary,
+  type Image,
+  type ImageSize,
+  type ProductDetail,
+  type ProductList,
+  type ProductListQuery,
+  type ProductSummary,
+  type Variant,
+  type VariantAttribute,
+} from '../../../contract/catalogue';
+import type { Db } from '../../db/client';
+import {
+  attributes,
+  attributeValues,
+  categories,
+  discountProducts,
+  discounts,
+  imageFiles,
+  images,
+  productCategories,
+  productImages,
+  products,
+  variantAttributeValues,
+  variants,
+} from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { isDiscountActive, saleInfo, type PricingDiscount } from './pricing';
+
+const productColumns = {
+  productId: products.id,
+  pid: products.pid,
+  name: products.name,
+  description: products.description,
+  recipeTips: products.recipeTips,
+};
+type ProductRow = { productId: string; pid: string; name: string; description: string; recipeTips: string };
+
+const categoryColumns = {
+  categoryId: categories.id,
+  name: categories.name,
+  icon: categories.icon,
+  color: categories.color,
+  slug: categories.slug,
+  // A correlated count is evaluated once per returned category, answered from the
+  // (category_id, product_id) index, so it stays cheap for the handful a page refers to.
+  productCount:
+    sql<number>`(select count(*) from ${productCategories} where ${productCategories.categoryId} = ${categories.id})`.mapWith(
+      Number,
+    ),
+};
+
+/** One page of the storefront list with every record it refers to, each once. */
+export async function listProducts(db: Db, query: ProductListQuery, now: Date): Promise<ProductList> {
+  const where = and(...productFilters(db, query));
+  // The page and the total are independent; on a pool they run side by side.
+  const [page, totals] = await Promise.all([
+    pageIds(db, query, where),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  const ids = page.map((p) => p.id);
+  // The page query sorts narrow rows (ids only); the wide columns are read for the page alone.
+  const [rows, related] = await Promise.all([
+    ids.length ? db.select(productColumns).from(products).where(inArray(products.id, ids)) : [],
+    loadRelated(db, ids, now),
+  ]);
+  const byId = new Map(rows.map((r) => [r.productId, r]));
+  // A product deleted between the two reads is left out rather than failing the page.
+  const data = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toSummary(row, related)] : [];
+  });
+  const linked: ProductList['linked'] = { categories: {}, images: {}, attributes: {}, discounts: {} };
+  for (const p of data) {
+    for (const id of p.categoryIds) addLinked(linked.categories, id, related.categories);
+    for (const id of p.imageIds) addLinked(linked.images, id, related.images);
+    for (const id of p.discountIds) addLinked(linked.discounts, id, related.discounts);
+    for (const v of p.variants)
+      for (const a of v.attributes) addLinked(linked.attributes, a.attributeId, related.attributes);
+  }
+  return { data, meta: { total: totals[0]?.total ?? 0, limit: query.limit, offset: query.offset }, linked };
+}
+
+/** One product with its categories, images, active discounts and the attributes its variants use. */
+export async function getProduct(db: Db, productId: string, now: Date): Promise<ProductDetail> {
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, productId));
+  if (!row) throw notFound('Product');
+  const related = await loadRelated(db, [productId], now);
+  const summary = toSummary(row, related);
+  const attributeIds = [...new Set(summary.variants.flatMap((v) => v.attributes.map((a) => a.attributeId)))];
+  return {
+    ...summary,
+    categories: pick(summary.categoryIds, related.categories),
+    images: pick(summary.imageIds, related.images),
+    discounts: pick(summary.discountIds, related.discounts),
+    attributes: pick(attributeIds, related.attributes),
+  };
+}
+
+/** Every category in display order, with how many products it holds. */
+export async function listCategories(db: Db): Promise<{ count: number; rows: Category[] }> {
+  const rows = await db
+    .select(categoryColumns)
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name), asc(categories.id));
+  return { count: rows.length, rows };
+}
+
+export interface ImageFileMeta {
+  contentType: string;
+  etag: string;
+}
+
+/** The content type and validator of a stored rendition, without reading its bytes. */
+export async function findImageFileMeta(
+  db: Db,
+  imageId: string,
+  size: ImageSize,
+): Promise<ImageFileMeta | undefined> {
+  const [row] = await db
+    .select({ contentType: imageFiles.contentType, etag: imageFiles.etag })
+    .from(imageFiles)
+    .where(and(eq(imageFiles.imageId, imageId), eq(imageFiles.size, size)));
+  return row;
+}
+
+/** A stored rendition with its bytes. */
+export async function findImageFile(
+  db: Db,
+  imageId: string,
+  size: ImageSize,
+): Promise<(ImageFileMeta & { bytes: Uint8Array }) | undefined> {
+  const [row] = await db
+    .select({ contentType: imageFiles.contentType, etag: imageFiles.etag, bytes: imageFiles.bytes })
+    .from(imageFiles)
+    .where(and(eq(imageFiles.imageId, imageId), eq(imageFiles.size, size)));
+  return row;
+}
+
+function productFilters(db: Db, query: ProductListQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.categoryId) {
+    filters.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(productCategories)
+          .where(
+            and(
+              eq(productCategories.productId, products.id),
+              eq(productCategories.categoryId, query.categoryId),
+            ),
+          ),
+      ),
+    );
+  }
+  if (query.category) {
+    filters.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(productCategories)
+          .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+          .where(and(eq(productCategories.productId, products.id), eq(categories.slug, query.category))),
+      ),
+    );
+  }
+  if (query.inStock) {
+    const inStock = db
+      .select({ one: sql`1` })
+      .from(variants)
+      .where(and(eq(variants.productId, products.id), gt(variants.quantity, 0)));
+    filters.push(query.inStock === 'true' ? exists(inStock) : notExists(inStock));
+  }
+  return filters;
+}
+
+/**
+ * The ids of one page, in order. Every order ends on the id so pages never overlap or skip when
+ * sort keys tie.
+ */
+function pageIds(db: Db, query: ProductListQuery, where: SQL | undefined) {
+  const page = db.select({ id: products.id }).from(products).$dynamic();
+  switch (query.sort) {
+    case 'newest':
+      // `nulls last` matches products_created_at_idx exactly, so the page is read off the index.
+      page.orderBy(sql`${products.createdAt} desc nulls last`, asc(products.id));
+      break;
+    case 'name':
+      page.orderBy(sql`lower(${products.name})`, asc(products.id));
+      break;
+    case 'price_asc':
+    case 'price_desc': {
+      // The card price is the first variant's (lowest position, id breaking ties). One pass
+      // over variants with DISTINCT ON costs far less than a subquery per product.
+      const first = db
+        .selectDistinctOn([variants.productId], { productId: variants.productId, price: variants.price })
+        .from(variants)
+        .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id))
+        .as('first_variant');
+      const direction = query.sort === 'price_asc' ? sql`asc` : sql`desc`;
+      page
+        .leftJoin(first, eq(first.productId, products.id))
+        .orderBy(sql`${first.price} ${direction} nulls last`, asc(products.id));
+      break;
+    }
+  }
+  return page.where(where).limit(query.limit).offset(query.offset);
+}
+
+interface Related {
+  variants: Map<string, Variant[]>;
+  categoryIds: Map<string, string[]>;
+  imageIds: Map<string, string[]>;
+  discountIds: Map<string, string[]>;
+  categories: Map<string, Category>;
+  images: Map<string, Image>;
+  attributes: Map<string, Attribute>;
+  discounts: Map<string, DiscountSummary>;
+}
+
+/**
+ * Everything the given products refer to, in a fixed number of queries whatever their number
+ * (no query per product): variants with their attribute values, category links and categories,
+ * images, attributes and the discounts active at `now`.
+ */
+async function loadRelated(db: Db, productIds: string[], now: Date): Promise<Related> {
+  const related: Related = {
+    variants: new Map(),
+    categoryIds: new Map(),
+    imageIds: new Map(),
+    discountIds: new Map(),
+    categories: new Map(),
+    images: new Map(),
+    attributes: new Map(),
+    discounts: new Map(),
+  };
+  if (productIds.length === 0) return related;
+  const usedAttributeIds = db
+    .select({ id: attributeValues.attributeId })
+    .from(variantAttributeValues)
+    .innerJoin(attributeValues, eq(attributeValues.id, variantAttributeValues.attributeValueId))
+    .innerJoin(variants, eq(variants.id, variantAttributeValues.variantId))
+    .where(inArray(variants.productId, productIds));
+
+  const [variantRows, categoryLinks, categoryRows, imageRows, attributeRows, discountRows] =
+    await Promise.all([
+      db
+        .select({
+          productId: variants.productId,
+          variantId: variants.id,
+          name: variants.name,
+          price: variants.price,
+          quantity: variants.quantity,
+          attributeId: attributeValues.attributeId,
+          value: attributeValues.value,
+        })
+        .from(variants)
+        .leftJoin(variantAttributeValues, eq(variantAttributeValues.variantId, variants.id))
+        .leftJoin(attributeValues, eq(attributeValues.id, variantAttributeValues.attributeValueId))
+        .where(inArray(variants.productId, productIds))
+        .orderBy(asc(variants.position), asc(variants.id)),
+      db
+        .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
+        .from(productCategories)
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+        .where(inArray(productCategories.productId, productIds))
+        .orderBy(asc(categories.position), asc(categories.name), asc(categories.id)),
+      db
+        .select(categoryColumns)
+        .from(categories)
+        .where(
+          inArray(
+            categories.id,
+            db
+              .select({ id: productCategories.categoryId })
+              .from(productCategories)
+              .where(inArray(productCategories.productId, productIds)),
+          ),
+        ),
+      db
+        .select({
+          productId: productImages.productId,
+          imageId: images.id,
+          altText: images.altText,
+          width: images.width,
+          height: images.height,
+        })
+        .from(productImages)
+        .innerJoin(images, eq(images.id, productImages.imageId))
+        .where(inArray(productImages.productId, productIds))
+        .orderBy(asc(productImages.position), asc(productImages.imageId)),
+      db
+        .select({ attributeId: attributes.id, name: attributes.name, value: attributeValues.value })
+        .from(attributes)
+        .leftJoin(attributeValues, eq(attributeValues.attributeId, attributes.id))
+        .where(inArray(attributes.id, usedAttributeIds))
+        .orderBy(asc(attributes.name), asc(attributes.id), asc(attributeValues.value)),
+      db
+        .select({
+          productId: discountProducts.productId,
+          discountId: discounts.id,
+          name: discounts.name,
+          kind: discounts.kind,
+          value: discounts.value,
+          active: discounts.active,
+          startsAt: discounts.startsAt,
+          endsAt: discounts.endsAt,
+        })
+        .from(discountProducts)
+        .innerJoin(discounts, eq(discounts.id, discountProducts.discountId))
+        // The same rule as isDiscountActive, so expired and scheduled discounts never leave the
+        // database; isDiscountActive below stays the authority.
+        .where(
+          and(
+            inArray(discountProducts.productId, productIds),
+            eq(discounts.active, true),
+            lte(discounts.startsAt, now),
+            or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
+          ),
+        )
+        .orderBy(asc(discounts.startsAt), asc(discounts.id)),
+    ]);
+
+  const pricing = new Map<string, PricingDiscount[]>();
+  for (const d of discountRows) {
+    if (!isDiscountActive(d, now)) continue;
+    push(pricing, d.productId, d);
+    push(related.discountIds, d.productId, d.discountId);
+    related.discounts.set(d.discountId, {
+      discountId: d.discountId,
+      name: d.name,
+      kind: d.kind,
+      value: d.value,
+      startsAt: d.startsAt.toISOString(),
+      endsAt: d.endsAt ? d.endsAt.toISOString() : null,
+    });
+  }
+
+  const byVariant = new Map<string, Variant>();
+  for (const r of variantRows) {
+    let variant = byVariant.get(r.variantId);
+    if (!variant) {
+      variant = {
+        variantId: r.variantId,
+        name: r.name,
+        price: r.price,
+        quantity: r.quantity,
+        isAvailable: r.quantity > 0,
+        attributes: [],
+        saleInfo: saleInfo(r.price, pricing.get(r.productId) ?? [], now),
+      };
+      byVariant.set(r.variantId, variant);
+      push(related.variants, r.productId, variant);
+    }
+    if (r.attributeId !== null && r.value !== null)
+      variant.attributes.push({ attributeId: r.attributeId, value: r.value });
+  }
+
+  for (const l of categoryLinks) push(related.categoryIds, l.productId, l.categoryId);
+  for (const c of categoryRows) related.categories.set(c.categoryId, c);
+
+  for (const i of imageRows) {
+    push(related.imageIds, i.productId, i.imageId);
+    related.images.set(i.imageId, toImage(i));
+  }
+
+  for (const a of attributeRows) {
+    let attribute = related.attributes.get(a.attributeId);
+    if (!attribute) {
+      attribute = { attributeId: a.attributeId, name: a.name, values: [] };
+      related.attributes.set(a.attributeId, attribute);
+    }
+    if (a.value !== null) attribute.values.push(a.value);
+  }
+  // Chips read "name: value" in attribute-name order; the names come with the attributes query.
+  const attributeKey = (a: VariantAttribute) =>
+    `${related.attributes.get(a.attributeId)?.name ?? ''}\u0000${a.attributeId}`;
+  for (const v of byVariant.values()) {
+    v.attributes.sort((a, b) =>
+      attributeKey(a) < attributeKey(b) ? -1 : attributeKey(a) > attributeKey(b) ? 1 : 0,
+    );
+  }
+  return related;
+}
+
+function toSummary(row: ProductRow, related: Related): ProductSummary {
+  return {
+    ...row,
+    imageIds: related.imageIds.get(row.productId) ?? [],
+    categoryIds: related.categoryIds.get(row.productId) ?? [],
+    discountIds: related.discountIds.get(row.productId) ?? [],
+    variants: related.variants.get(row.productId) ?? [],
+  };
+}
+
+function toImage(row: { imageId: string; altText: string; width: number; height: number }): Image {
+  const urls = {
+    thumb: imagePath(row.imageId, 'thumb'),
+    card: imagePath(row.imageId, 'card'),
+    detail: imagePath(row.imageId, 'detail'),
+  };
+  return {
+    imageId: row.imageId,
+    url: urls.card,
+    altText: row.altText,
+    width: row.width,
+    height: row.height,
+    urls,
+  };
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function addLinked<T>(target: Record<string, T>, id: string, source: Map<string, T>) {
+  const record = source.get(id);
+  if (record && !(id in target)) target[id] = record;
+}
+
+function pick<T>(ids: string[], source: Map<string, T>): T[] {
+  return ids.flatMap((id) => {
+    const record = source.get(id);
+    return record ? [record] : [];
+  });
+}

@@ -1,14 +1,37 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/vite-precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * `vite --mode mock` serves MSW's service worker from mocks/public (made by
+ * `npx msw init mocks/public --save=false`). It is not in public/, so a production build never
+ * ships it, while public/ (favicon…) is served in every mode.
+ */
+function mockServiceWorker(): Plugin {
+  return {
+    name: 'sokoni:mock-service-worker',
+    apply: (_config, env) => env.command === 'serve' && env.mode === 'mock',
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+        res.setHeader('Content-Type', 'text/javascript');
+        res.setHeader('Service-Worker-Allowed', '/');
+        res.end(readFileSync(here('./mocks/public/mockServiceWorker.js')));
+      });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     react(),
+    mockServiceWorker(),
+    precompress(),
   ],
   resolve: {
     alias: { '@': here('./src'), '@contract': here('./contract'), '@mocks': here('./mocks') },
@@ -17,5 +40,8 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}`, changeOrigin: false } },
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
 });

@@ -38,6 +38,3 @@ export const Health = z
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof Health>;
-
-export const RELEASE = 'v0.0.7';
-export const PRODUCT_NAME = 'Sokoni';

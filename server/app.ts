@@ -6,11 +6,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RELEASE } from '../contract/common';
+import { RELEASE } from '../contract/constants';
 import { AppError } from './lib/errors';
 import { correlation, errorResponse, handleError, newRouter, type AppEnv, type Deps } from './lib/http';
 import { catalogueModule } from './modules/catalogue/handlers';
 import { devMailboxModule } from './dev/mailbox';
+import { devDarajaModule } from './dev/daraja-routes';
 import { authModule } from './modules/auth/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
@@ -23,6 +24,7 @@ export function createApp(deps: Deps) {
   api.route('/', authModule(deps));
   api.route('/', setupsModule());
   if (deps.env.NODE_ENV !== 'production') api.route('/', devMailboxModule(deps));
+  if (deps.env.NODE_ENV !== 'production') api.route('/', devDarajaModule(deps));
   api.route('/', catalogueModule(deps));
 
   api.doc31('/openapi.json', {

@@ -1,1 +1,63 @@
 import '@testing-library/jest-dom/vitest';
+import { server } from '@mocks/node';
+import { syncSessionFromStorage } from '@/features/session/stores/session-store';
+import { resetUiStore } from '@/features/ui/stores/ui-store';
+import { page } from '@/lib/page';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+
+/**
+ * Shared set-up of the `web` project. Files that opt into `@vitest-environment node` (mock handler
+ * tests with their own MSW server) get only the matchers: there is no DOM to prepare, and a second
+ * MSW server would fight theirs over `fetch`.
+ */
+const hasDom = typeof window !== 'undefined';
+
+if (hasDom) {
+  // jsdom lacks these browser APIs; Chakra (zag), sonner and the router call them.
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
+  Element.prototype.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+  // Sonner captures the pointer to let people swipe toasts away.
+  Element.prototype.setPointerCapture ??= () => {};
+  Element.prototype.releasePointerCapture ??= () => {};
+  Element.prototype.hasPointerCapture ??= () => false;
+
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+  beforeEach(() => {
+    // jsdom cannot reload; tests assert on the spy instead.
+    vi.spyOn(page, 'reload').mockImplementation(() => {});
+  });
+
+  afterEach(async () => {
+    // Sonner keeps toasts in module state and replays them to the next Toaster; start each test clean.
+    (await import('sonner')).toast.dismiss();
+    // The web project does not enable Vitest globals, so Testing Library cannot register this itself.
+    cleanup();
+    server.resetHandlers();
+    localStorage.clear();
+    sessionStorage.clear();
+    syncSessionFromStorage();
+    resetUiStore();
+    vi.restoreAllMocks();
+  });
+
+  afterAll(() => server.close());
+}

@@ -1,4 +1,4 @@
-import { RELEASE } from '../../../contract/common';
+import { RELEASE } from '../../../contract/constants';
 import { newRouter, type Deps } from '../../lib/http';
 import { healthRoute } from './routes';
 

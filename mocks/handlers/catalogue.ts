@@ -1,0 +1,277 @@
+import { http, HttpResponse } from 'msw';
+import type { ZodError } from 'zod';
+import {
+  Category,
+  ImageParams,
+  ProductDetail,
+  ProductIdParams,
+  ProductList,
+  ProductListQuery,
+  type Attribute,
+  type DiscountSummary,
+  type Image,
+  type ProductSummary,
+  type SaleInfo,
+} from '../../contract/catalogue';
+import { countRows, envelope } from '../../contract/common';
+import { mockDb } from '../db';
+import {
+  imageDataUrl,
+  imageSvg,
+  type CatalogueFixture,
+  type FixtureDiscount,
+  type FixtureProduct,
+} from '../fixtures/catalogue';
+import { errorResponse } from './system';
+
+/*
+ * The catalogue endpoints of the API, answered from the in-memory catalogue with the same rules as
+ * server/modules/catalogue (filters, sorts, id tie-breaks, pricing, error envelope). Every answer
+ * goes through its contract schema first, so a drift from the contract throws here.
+ */
+
+/** The server's 400 for a request part that fails its schema (server/lib/http.ts newRouter). */
+function validationError(target: 'query' | 'param', error: ZodError) {
+  const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  const first = issues[0];
+  const message = first
+    ? `Invalid ${target}: ${first.path ? `${first.path}: ` : ''}${first.message}.`
+    : `Invalid ${target}.`;
+  return errorResponse(400, 'validation_failed', message, issues);
+}
+
+/** Query values as Hono hands them to the validator: a string, or a list when a key repeats. */
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+}
+
+// ---- pricing: mirrors server/modules/catalogue/pricing.ts (mocks may not import server/) ----
+
+const isActive = (d: FixtureDiscount, now: Date) =>
+  d.active &&
+  d.startsAt.getTime() <= now.getTime() &&
+  (d.endsAt === null || d.endsAt.getTime() > now.getTime());
+
+/** The best price among discounts already known to be active (lowest wins, never below 1 KSH). */
+function saleInfo(price: number, discounts: FixtureDiscount[]): SaleInfo {
+  let best = price;
+  for (const d of discounts) {
+    const reduced = d.kind === 'percentage' ? Math.round((price * (100 - d.value)) / 100) : price - d.value;
+    best = Math.min(best, Math.max(1, reduced));
+  }
+  return best < price ? { onSale: true, discountedPrice: best } : { onSale: false, discountedPrice: null };
+}
+
+// ---- building answers ----------------------------------------------------------------------
+
+const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function toCategory(c: CatalogueFixture['categories'][number], catalogue: CatalogueFixture): Category {
+  return {
+    categoryId: c.id,
+    name: c.name,
+    icon: c.icon,
+    color: c.color,
+    slug: c.slug,
+    productCount: catalogue.products.filter((p) => p.categoryIds.includes(c.id)).length,
+  };
+}
+
+function toImage(image: CatalogueFixture['images'][number]): Image {
+  const urls = {
+    thumb: imageDataUrl(image, 'thumb'),
+    card: imageDataUrl(image, 'card'),
+    detail: imageDataUrl(image, 'detail'),
+  };
+  return {
+    imageId: image.id,
+    url: urls.card,
+    altText: image.altText,
+    width: image.width,
+    height: image.height,
+    urls,
+  };
+}
+
+function toAttribute(a: CatalogueFixture['attributes'][number]): Attribute {
+  return { attributeId: a.id, name: a.name, values: [...a.values].sort(byString) };
+}
+
+function toDiscount(d: FixtureDiscount): DiscountSummary {
+  return {
+    discountId: d.id,
+    name: d.name,
+    kind: d.kind,
+    value: d.value,
+    startsAt: d.startsAt.toISOString(),
+    endsAt: d.endsAt ? d.endsAt.toISOString() : null,
+  };
+}
+
+/** Categories in display order, as the server orders a product's links. */
+function orderedCategoryIds(p: FixtureProduct, catalogue: CatalogueFixture): string[] {
+  return catalogue.categories
+    .filter((c) => p.categoryIds.includes(c.id))
+    .sort((a, b) => a.position - b.position || byString(a.name, b.name) || byString(a.id, b.id))
+    .map((c) => c.id);
+}
+
+function activeDiscounts(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): FixtureDiscount[] {
+  return catalogue.discounts
+    .filter((d) => p.discountIds.includes(d.id) && isActive(d, now))
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byString(a.id, b.id));
+}
+
+function toSummary(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): ProductSummary {
+  const discounts = activeDiscounts(p, catalogue, now);
+  const attributeName = (id: string) => catalogue.attributes.find((a) => a.id === id)?.name ?? '';
+  return {
+    productId: p.id,
+    pid: p.pid,
+    name: p.name,
+    description: p.description,
+    recipeTips: p.recipeTips,
+    imageIds: [...p.imageIds],
+    categoryIds: orderedCategoryIds(p, catalogue),
+    discountIds: discounts.map((d) => d.id),
+    variants: p.variants.map((v) => ({
+      variantId: v.id,
+      name: v.name,
+      price: v.price,
+      quantity: v.quantity,
+      isAvailable: v.quantity > 0,
+      attributes: [...v.attributes].sort(
+        (a, b) =>
+          byString(attributeName(a.attributeId), attributeName(b.attributeId)) ||
+          byString(a.attributeId, b.attributeId),
+      ),
+      saleInfo: saleInfo(v.price, discounts),
+    })),
+  };
+}
+
+const firstPrice = (p: FixtureProduct) => p.variants[0]?.price ?? null;
+
+/** The server's orders, nulls (products without variants) last, ties broken on the id. */
+function compareProducts(sort: ProductListQuery['sort']) {
+  const primary = (a: FixtureProduct, b: FixtureProduct): number => {
+    if (sort === 'newest') return b.createdAt.getTime() - a.createdAt.getTime();
+    if (sort === 'name') return byString(a.name.toLowerCase(), b.name.toLowerCase());
+    const pa = firstPrice(a);
+    const pb = firstPrice(b);
+    if (pa === null || pb === null) return pa === pb ? 0 : pa === null ? 1 : -1;
+    return sort === 'price_asc' ? pa - pb : pb - pa;
+  };
+  return (a: FixtureProduct, b: FixtureProduct) => primary(a, b) || byString(a.id, b.id);
+}
+
+export function listProducts(query: ProductListQuery, catalogue: CatalogueFixture, now: Date): ProductList {
+  const slugCategory = query.category
+    ? catalogue.categories.find((c) => c.slug === query.category)
+    : undefined;
+  const matches = catalogue.products
+    .filter((p) => !query.categoryId || p.categoryIds.includes(query.categoryId))
+    .filter((p) => !query.category || (slugCategory !== undefined && p.categoryIds.includes(slugCategory.id)))
+    .filter((p) => !query.inStock || p.variants.some((v) => v.quantity > 0) === (query.inStock === 'true'))
+    .sort(compareProducts(query.sort));
+  const data = matches
+    .slice(query.offset, query.offset + query.limit)
+    .map((p) => toSummary(p, catalogue, now));
+
+  const linked: ProductList['linked'] = { categories: {}, images: {}, attributes: {}, discounts: {} };
+  for (const p of data) {
+    for (const id of p.categoryIds) {
+      const c = catalogue.categories.find((x) => x.id === id);
+      if (c) linked.categories[id] ??= toCategory(c, catalogue);
+    }
+    for (const id of p.imageIds) {
+      const i = catalogue.images.find((x) => x.id === id);
+      if (i) linked.images[id] ??= toImage(i);
+    }
+    for (const id of p.discountIds) {
+      const d = catalogue.discounts.find((x) => x.id === id);
+      if (d) linked.discounts[id] ??= toDiscount(d);
+    }
+    for (const { attributeId } of p.variants.flatMap((v) => v.attributes)) {
+      const a = catalogue.attributes.find((x) => x.id === attributeId);
+      if (a) linked.attributes[attributeId] ??= toAttribute(a);
+    }
+  }
+  return { data, meta: { total: matches.length, limit: query.limit, offset: query.offset }, linked };
+}
+
+export function productDetail(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): ProductDetail {
+  const summary = toSummary(p, catalogue, now);
+  const attributeIds = [...new Set(summary.variants.flatMap((v) => v.attributes.map((a) => a.attributeId)))];
+  return {
+    ...summary,
+    categories: summary.categoryIds.flatMap((id) => {
+      const c = catalogue.categories.find((x) => x.id === id);
+      return c ? [toCategory(c, catalogue)] : [];
+    }),
+    images: summary.imageIds.flatMap((id) => {
+      const i = catalogue.images.find((x) => x.id === id);
+      return i ? [toImage(i)] : [];
+    }),
+    discounts: activeDiscounts(p, catalogue, now).map(toDiscount),
+    attributes: catalogue.attributes
+      .filter((a) => attributeIds.includes(a.id))
+      .sort((a, b) => byString(a.name, b.name) || byString(a.id, b.id))
+      .map(toAttribute),
+  };
+}
+
+// ---- handlers ------------------------------------------------------------------------------
+
+const ProductListBody = ProductList;
+const ProductDetailBody = envelope(ProductDetail);
+const CategoriesBody = envelope(countRows(Category));
+
+/** MSW handlers for the catalogue endpoints; add them to the app's handler list. */
+export const catalogueHandlers = [
+  http.get('*/api/v2/products', ({ request }) => {
+    const query = ProductListQuery.safeParse(queryObject(new URL(request.url)));
+    if (!query.success) return validationError('query', query.error);
+    return HttpResponse.json(ProductListBody.parse(listProducts(query.data, mockDb.catalogue, new Date())));
+  }),
+
+  http.get('*/api/v1/products/:id', ({ params }) => {
+    const parsed = ProductIdParams.safeParse(params);
+    if (!parsed.success) return validationError('param', parsed.error);
+    const product = mockDb.catalogue.products.find((p) => p.id === parsed.data.id);
+    if (!product) return errorResponse(404, 'not_found', 'Product was not found.');
+    return HttpResponse.json(
+      ProductDetailBody.parse({ data: productDetail(product, mockDb.catalogue, new Date()) }),
+    );
+  }),
+
+  http.get('*/api/v1/categories', () => {
+    const rows = [...mockDb.catalogue.categories]
+      .sort((a, b) => a.position - b.position || byString(a.name, b.name) || byString(a.id, b.id))
+      .map((c) => toCategory(c, mockDb.catalogue));
+    return HttpResponse.json(CategoriesBody.parse({ data: { count: rows.length, rows } }));
+  }),
+
+  http.get('*/api/v1/assets/image/:imageId/:size', ({ params }) => {
+    const parsed = ImageParams.safeParse(params);
+    if (!parsed.success) return validationError('param', parsed.error);
+    const image = mockDb.catalogue.images.find((i) => i.id === parsed.data.imageId);
+    if (!image) return errorResponse(404, 'not_found', 'Image was not found.');
+    const bytes = new TextEncoder().encode(imageSvg(image, parsed.data.size));
+    return new HttpResponse(bytes, {
+      status: 200,
+      headers: {
+        'Content-Type': 'image/svg+xml',
+        'Content-Length': String(bytes.byteLength),
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'X-Content-Type-Options': 'nosniff',
+        ETag: `"${image.id}-${parsed.data.size}"`,
+      },
+    });
+  }),
+];

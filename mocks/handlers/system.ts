@@ -1,0 +1,32 @@
+import { Health, type ErrorBody } from '@contract/common';
+import { RELEASE } from '@contract/constants';
+import { http, HttpResponse } from 'msw';
+
+const startedAt = Date.now();
+
+/** A correlation id shaped like the server's, so the SPA's message cutting is exercised. */
+export const correlationId = () => crypto.randomUUID();
+
+/** The error envelope of GUIDE §3, exactly as the server writes it. */
+export function errorResponse(status: number, code: string, message: string, issues?: ErrorBody['issues']) {
+  const id = correlationId();
+  const body: ErrorBody = { message: `${message} Correlation ID: ${id}`, code, correlationId: id, ...(issues?.length ? { issues } : {}) };
+  return HttpResponse.json(body, { status, headers: { 'X-Correlation-Id': id, 'Cache-Control': 'no-store' } });
+}
+
+export const systemHandlers = [
+  http.get('/api/health', () => {
+    const data = Health.parse({
+      status: 'ok',
+      database: { kind: 'pglite', ok: true },
+      version: RELEASE,
+      uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+    });
+    return HttpResponse.json({ data }, { headers: { 'Cache-Control': 'no-store' } });
+  }),
+];
+
+/** Unknown API routes answer 404 JSON like the server, never fall through to the SPA. Keep it last. */
+export const apiNotFoundHandler = http.all('/api/*', ({ request }) =>
+  errorResponse(404, 'not_found', `There is no API route ${request.method} ${new URL(request.url).pathname}.`),
+);

@@ -1,0 +1,71 @@
+import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import { Footer } from '@/components/layout/footer';
+import { GlobalLoader } from '@/components/layout/global-loader';
+import { useRipple } from '@/components/ripple';
+import { useDialog, useGlobalLoading } from '@/features/ui/stores/ui-store';
+import { PRODUCT_NAME } from '@contract/constants';
+import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Header } from './header';
+
+// Dialog machinery loads the first time a dialog opens.
+const DialogHost = lazy(() => import('./dialog-host').then((m) => ({ default: m.DialogHost })));
+
+export const DEFAULT_TITLE = 'Home';
+export const NOT_FOUND_TITLE = 'Page not found';
+
+/** Title and layout flags of the current page: the deepest route that sets one wins. */
+function usePageMeta() {
+  return useMatches({
+    select: (matches) => {
+      let title: string | undefined;
+      let headerless = false;
+      let footerless = false;
+      let notFound = false;
+      for (const match of matches) {
+        const data = match.staticData;
+        if (data.title !== undefined) title = data.title;
+        if (data.headerless !== undefined) headerless = data.headerless;
+        if (data.footerless !== undefined) footerless = data.footerless;
+        // `_notFound` marks the route that renders the not-found page for an unknown path.
+        if (match.status === 'notFound' || match._notFound) notFound = true;
+      }
+      return { title: notFound ? NOT_FOUND_TITLE : (title ?? DEFAULT_TITLE), headerless, footerless };
+    },
+  });
+}
+
+/** The global layout (spec §2): header, page with its fade, footer, loader overlay and dialogs. */
+export function AppShell() {
+  useRipple();
+  const { title, headerless, footerless } = usePageMeta();
+  // The fade is keyed by the path that is shown, not the one being loaded, so it runs on arrival.
+  const shownPath = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
+  const navigating = useRouterState({ select: (s) => s.status === 'pending' });
+  const loading = useGlobalLoading();
+  const dialogShown = useDialog().show;
+  const [dialogWanted, setDialogWanted] = useState(dialogShown);
+  if (dialogShown && !dialogWanted) setDialogWanted(true);
+
+  useEffect(() => {
+    document.title = `${PRODUCT_NAME} | ${title}`;
+  }, [title]);
+
+  return (
+    <Flex direction="column" minH="100dvh">
+      <SkipNavLink>Skip to content</SkipNavLink>
+      {headerless ? null : <Header />}
+      <SkipNavContent />
+      <Box as="main" flex="1" key={shownPath} animation="fade-in 250ms ease-out">
+        <Outlet />
+      </Box>
+      {footerless ? null : <Footer />}
+      <GlobalLoader visible={loading || navigating} />
+      {dialogWanted ? (
+        <Suspense fallback={null}>
+          <DialogHost />
+        </Suspense>
+      ) : null}
+    </Flex>
+  );
+}

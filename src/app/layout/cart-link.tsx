@@ -1,0 +1,25 @@
+import { Box, Float, IconButton, Circle } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import { useCartCount } from '@/features/cart/hooks/use-cart-count';
+import { mdiCartOutline } from '@mdi/js';
+import { Link } from '@tanstack/react-router';
+
+/** The cart link with its item count badge. */
+export function CartLink() {
+  const count = useCartCount();
+  const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  return (
+    <Box position="relative">
+      <IconButton asChild aria-label={label} variant="ghost" colorPalette="support" size="lg" rounded="full">
+        <Link to="/cart">
+          <MdiIcon path={mdiCartOutline} boxSize="6" />
+        </Link>
+      </IconButton>
+      <Float placement="top-end" offset="2" pointerEvents="none">
+        <Circle size="5" bg="primary.solid" color="primary.contrast" fontSize="xs" fontWeight="bold" aria-hidden="true" data-testid="cart-count">
+          {count > 99 ? '99+' : count}
+        </Circle>
+      </Float>
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import { CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
+import { setSidebarOpen, useSidebarOpen } from '@/features/ui/stores/ui-store';
+import { shopInfo } from '@/lib/shop-info';
+import { BrandLogo } from '@/components/layout/brand-logo';
+import { NavLinks } from './nav-links';
+
+/** The sidebar drawer that carries the menu below the lg breakpoint. */
+export function MobileNav() {
+  const open = useSidebarOpen();
+  const close = () => setSidebarOpen(false);
+  return (
+    <Drawer.Root open={open} onOpenChange={(e) => setSidebarOpen(e.open)} placement="start" size="xs">
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content aria-label="Menu">
+            <Drawer.Header borderBottomWidth="1px">
+              <Drawer.Title asChild>
+                <div onClick={close}>
+                  <BrandLogo />
+                </div>
+              </Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body py="4">
+              <Stack as="nav" aria-label="Main menu" gap="6">
+                <NavLinks direction="column" onNavigate={close} />
+              </Stack>
+            </Drawer.Body>
+            <Drawer.Footer justifyContent="flex-start">
+              <Text fontSize="xs" color="fg.muted">
+                {shopInfo.name} {shopInfo.release}
+              </Text>
+            </Drawer.Footer>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close menu" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
+  );
+}

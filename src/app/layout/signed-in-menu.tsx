@@ -1,0 +1,54 @@
+import { Menu, Portal, Text } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import { logout, type SessionUser } from '@/features/session/stores/session-store';
+import { mdiAccountCircleOutline, mdiLogout, mdiReceiptTextOutline, mdiViewDashboardOutline } from '@mdi/js';
+import { Link } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+
+/** The account menu of a signed-in person: their area (or the back office) and sign-out. */
+export function SignedInMenu({ user, trigger }: { user: SessionUser; trigger: ReactElement }) {
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="56">
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel>
+                <Text truncate>{user.email || user.name}</Text>
+              </Menu.ItemGroupLabel>
+              {user.type === 'admin' ? (
+                <Menu.Item value="admin" asChild>
+                  <Link to="/admin/$adminId/dashboard" params={{ adminId: user.userId }}>
+                    <MdiIcon path={mdiViewDashboardOutline} />
+                    Admin dashboard
+                  </Link>
+                </Menu.Item>
+              ) : (
+                <>
+                  <Menu.Item value="account" asChild>
+                    <Link to="/account/dashboard">
+                      <MdiIcon path={mdiAccountCircleOutline} />
+                      My account
+                    </Link>
+                  </Menu.Item>
+                  <Menu.Item value="orders" asChild>
+                    <Link to="/account/orders">
+                      <MdiIcon path={mdiReceiptTextOutline} />
+                      Orders
+                    </Link>
+                  </Menu.Item>
+                </>
+              )}
+            </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value="logout" onSelect={() => logout()} color="fg.error">
+              <MdiIcon path={mdiLogout} />
+              Sign out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

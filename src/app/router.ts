@@ -1,0 +1,48 @@
+import { NotFound } from '@/components/layout/not-found';
+import { PageLoader } from '@/components/layout/page-loader';
+import { getSession, type SessionSnapshot } from '@/features/session/stores/session-store';
+import { routeTree } from '@/routeTree.gen';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { RouteError } from './layout/route-error';
+
+/** What every route's beforeLoad and loader receive. */
+export interface RouterContext {
+  queryClient: QueryClient;
+  /** The session as it is at the moment of the call (a function, so guards never see a stale copy). */
+  session: () => SessionSnapshot;
+}
+
+export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient, session: getSession },
+    // Query owns freshness; the router always asks it (loaders use ensureQueryData).
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PageLoader,
+    defaultPendingMs: 300,
+    defaultNotFoundComponent: NotFound,
+    defaultErrorComponent: RouteError,
+    // Spec §2: every navigation scrolls smoothly to the top (back/forward restores the old position).
+    scrollRestoration: true,
+    scrollRestorationBehavior: 'smooth',
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** Shown after the product name in the document title (spec §2); default Home. */
+    title?: string;
+    /** Hides the site header on this route and its children. */
+    headerless?: boolean;
+    /** Hides the site footer on this route and its children. */
+    footerless?: boolean;
+  }
+}

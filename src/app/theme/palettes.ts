@@ -1,0 +1,47 @@
+/**
+ * The shop's brand colours (spec §9) and the 50–950 scales Chakra's recipes need around them.
+ * The spec's value sits at 500 (950 for `support`); lighter steps are tints mixed with white and
+ * darker ones shades mixed with black, so every step keeps the brand hue.
+ * This folder is the only place in the app where hex values may appear.
+ */
+export const brandScales = {
+  primary: {
+    50: '#FEEDF4', 100: '#FCD7E7', 200: '#F9AECF', 300: '#F581B4', 400: '#F15096', 500: '#ED1E79',
+    600: '#D11A6A', 700: '#AF165A', 800: '#891146', 900: '#680D35', 950: '#470924',
+  },
+  secondary: {
+    50: '#EEF2F8', 100: '#D9E1EF', 200: '#B3C4DF', 300: '#88A3CD', 400: '#5A7EBA', 500: '#2B5AA6',
+    600: '#264F92', 700: '#20437B', 800: '#193460', 900: '#132849', 950: '#0D1B32',
+  },
+  info: {
+    50: '#EDF7FE', 100: '#D7ECFD', 200: '#AFD9FB', 300: '#83C4F8', 400: '#52ADF6', 500: '#2196F3',
+    600: '#1D84D6', 700: '#186FB4', 800: '#13578D', 900: '#0F426B', 950: '#0A2D49',
+  },
+  warning: {
+    50: '#FFF6EB', 100: '#FEEAD1', 200: '#FED6A3', 300: '#FDBF70', 400: '#FCA538', 500: '#FB8C00',
+    600: '#DD7B00', 700: '#BA6800', 800: '#925100', 900: '#6E3E00', 950: '#4B2A00',
+  },
+  danger: {
+    50: '#FFF1F1', 100: '#FFE0E0', 200: '#FFC1C1', 300: '#FF9E9E', 400: '#FF7878', 500: '#FF5252',
+    600: '#E04848', 700: '#BD3D3D', 800: '#943030', 900: '#702424', 950: '#4D1919',
+  },
+  // Support is pure black; its lighter steps are neutral greys so `colorPalette="support"` still has
+  // subtle and muted backgrounds.
+  support: {
+    50: '#F5F5F5', 100: '#E8E8E8', 200: '#D1D1D1', 300: '#ABABAB', 400: '#808080', 500: '#555555',
+    600: '#3B3B3B', 700: '#262626', 800: '#171717', 900: '#0A0A0A', 950: '#000000',
+  },
+} as const;
+
+export type BrandPalette = keyof typeof brandScales;
+
+/** Which step is the brand colour itself, and what reads on top of it. */
+export const paletteRoles: Record<BrandPalette, { solid: number; fg: number; contrast: 'white' | 'black' }> = {
+  primary: { solid: 500, fg: 700, contrast: 'white' },
+  secondary: { solid: 500, fg: 600, contrast: 'white' },
+  info: { solid: 500, fg: 700, contrast: 'white' },
+  // White on this orange fails contrast, so buttons use black text (as Material's amber/orange do).
+  warning: { solid: 500, fg: 800, contrast: 'black' },
+  danger: { solid: 500, fg: 700, contrast: 'white' },
+  support: { solid: 950, fg: 950, contrast: 'white' },
+};

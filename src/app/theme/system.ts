@@ -1,0 +1,147 @@
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  animationStyles,
+  breakpoints as chakraBreakpoints,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss as chakraGlobalCss,
+  keyframes as chakraKeyframes,
+  layerStyles,
+  semanticTokens as chakraSemanticTokens,
+  textStyles,
+  tokens as chakraTokens,
+} from '@chakra-ui/react/theme';
+import { recipes, slotRecipes } from './recipes';
+import { brandScales, paletteRoles, type BrandPalette } from './palettes';
+import { rippleKeyframes } from './ripple-styles';
+
+const palettes = Object.keys(brandScales) as BrandPalette[];
+
+const colorTokens = Object.fromEntries(
+  palettes.map((name) => [
+    name,
+    Object.fromEntries(Object.entries(brandScales[name]).map(([step, value]) => [step, { value }])),
+  ]),
+);
+
+// The semantic tokens Chakra's recipes read from `colorPalette` (solid, contrast, fg, …); the app has a
+// single light theme, so each is one value rather than a _light/_dark pair.
+const paletteSemanticTokens = Object.fromEntries(
+  palettes.map((name) => {
+    const { solid, fg, contrast } = paletteRoles[name];
+    const ref = (step: number) => ({ value: `{colors.${name}.${step}}` });
+    return [
+      name,
+      {
+        solid: ref(solid),
+        contrast: { value: contrast },
+        fg: ref(fg),
+        muted: ref(200),
+        subtle: ref(100),
+        emphasized: ref(300),
+        focusRing: ref(solid === 950 ? 700 : 500),
+        border: ref(solid === 950 ? 700 : 500),
+      },
+    ];
+  }),
+);
+
+const config = defineConfig({
+  // Light only: Chakra's dark tokens hang off `.dark`, which nothing ever sets.
+  globalCss: {
+    html: { colorScheme: 'light', scrollBehavior: 'smooth' },
+    body: { bg: 'bg.subtle', color: 'fg', minHeight: '100dvh' },
+    // Buttons and anything marked data-ripple host the Material ripple (see components/ripple).
+    '.chakra-button, [data-ripple]': { position: 'relative', overflow: 'hidden' },
+    '.sokoni-ripple': {
+      position: 'absolute',
+      borderRadius: 'full',
+      pointerEvents: 'none',
+      bg: 'currentColor',
+      opacity: 0.25,
+      transform: 'scale(0)',
+      animation: 'ripple 550ms ease-out forwards',
+      _motionReduce: { display: 'none' },
+    },
+  },
+  theme: {
+    // Spec §9: 600 / 960 / 1280 / 1920 / 2560; "mobile" is everything below lg.
+    breakpoints: { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', '2xl': '2560px' },
+    keyframes: rippleKeyframes,
+    tokens: {
+      colors: colorTokens,
+      fonts: {
+        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        ...paletteSemanticTokens,
+        // Chakra's status tokens follow the brand's info/warning/danger colours.
+        fg: {
+          error: { value: '{colors.danger.700}' },
+          warning: { value: '{colors.warning.800}' },
+          info: { value: '{colors.info.700}' },
+        },
+        bg: {
+          error: { value: '{colors.danger.50}' },
+          warning: { value: '{colors.warning.50}' },
+          info: { value: '{colors.info.50}' },
+        },
+        border: {
+          error: { value: '{colors.danger.500}' },
+          warning: { value: '{colors.warning.500}' },
+          info: { value: '{colors.info.500}' },
+        },
+      },
+    },
+  },
+});
+
+/**
+ * Chakra's default theme (tokens, text styles, global CSS) with only the component recipes the shop
+ * uses, instead of `defaultConfig`'s full set (see ./recipes.ts for why).
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss: chakraGlobalCss,
+  theme: {
+    breakpoints: chakraBreakpoints,
+    keyframes: chakraKeyframes,
+    tokens: chakraTokens,
+    semanticTokens: chakraSemanticTokens,
+    recipes,
+    slotRecipes,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+/** The Chakra system of the shop: brand palettes, breakpoints and global styles. */
+export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+
+// The shop registers only the recipes it uses (see ./recipes.ts); a Chakra component whose recipe is
+// missing would render unstyled without a word, so development builds and tests say so.
+if (import.meta.env.DEV) {
+  void import('@chakra-ui/react/theme').then(({ recipes: allRecipes, slotRecipes: allSlotRecipes }) => {
+    const warned = new Set<string>();
+    const check = (kind: string, key: string, ours: object, all: object) => {
+      if (key in ours || !(key in all) || warned.has(key)) return;
+      warned.add(key);
+      console.warn(`[theme] Chakra ${kind} "${key}" is not registered; add it to src/app/theme/recipes.ts`);
+    };
+    const { getRecipeFn, getSlotRecipeFn } = system;
+    system.getRecipeFn = (key, fallback) => {
+      check('recipe', key, recipes, allRecipes);
+      return getRecipeFn(key, fallback);
+    };
+    system.getSlotRecipeFn = (key, fallback) => {
+      check('slot recipe', key, slotRecipes, allSlotRecipes);
+      return getSlotRecipeFn(key, fallback);
+    };
+  });
+}

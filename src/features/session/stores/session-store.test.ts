@@ -1,0 +1,84 @@
+import { page } from '@/lib/page';
+import { admin, customer, fakeToken, signInAs } from '@/test/tokens';
+import { describe, expect, it, vi } from 'vitest';
+import { getSession, login, logout, syncSessionFromStorage, TOKEN_KEY, USER_KEY, userFromToken } from './session-store';
+
+describe('the session', () => {
+  it('starts signed out', () => {
+    expect(getSession()).toEqual({ token: null, user: null, isAuthenticated: false });
+  });
+
+  it('reads the user out of the login token', () => {
+    const token = fakeToken({ ...customer, iat: 1 });
+    expect(login(token)).toEqual(customer);
+    expect(getSession()).toEqual({ token, user: customer, isAuthenticated: true });
+  });
+
+  it('keeps token and user in local storage under sokoni.token and sokoni.user', () => {
+    signInAs(admin);
+    expect(TOKEN_KEY).toBe('sokoni.token');
+    expect(USER_KEY).toBe('sokoni.user');
+    expect(localStorage.getItem('sokoni.token')).toBe(getSession().token);
+    expect(JSON.parse(localStorage.getItem('sokoni.user')!)).toEqual(admin);
+  });
+
+  it('refuses a token that does not describe a shop user', () => {
+    expect(() => login('not-a-jwt')).toThrow();
+    expect(() => login(fakeToken({ userId: 'u1', type: 'superuser' }))).toThrow(/user type/);
+    expect(getSession().isAuthenticated).toBe(false);
+  });
+
+  it('logs out by clearing both and reloading the page', () => {
+    signInAs(customer);
+    logout();
+    expect(getSession()).toEqual({ token: null, user: null, isAuthenticated: false });
+    expect(localStorage.getItem('sokoni.token')).toBeNull();
+    expect(localStorage.getItem('sokoni.user')).toBeNull();
+    expect(page.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('is authenticated only when both the token and the user are there', () => {
+    localStorage.setItem('sokoni.user', JSON.stringify(customer));
+    syncSessionFromStorage();
+    expect(getSession()).toMatchObject({ user: null, isAuthenticated: false });
+
+    localStorage.setItem('sokoni.token', fakeToken({ ...customer }));
+    localStorage.removeItem('sokoni.user');
+    syncSessionFromStorage();
+    expect(getSession()).toMatchObject({ token: null, isAuthenticated: false });
+  });
+
+  it('follows a sign-in made in another tab', () => {
+    const token = fakeToken({ ...customer });
+    localStorage.setItem('sokoni.token', token);
+    localStorage.setItem('sokoni.user', JSON.stringify(customer));
+    syncSessionFromStorage();
+    expect(getSession()).toEqual({ token, user: customer, isAuthenticated: true });
+  });
+
+  it('forgets an expired sign-in instead of waiting for the server to refuse it', () => {
+    localStorage.setItem('sokoni.token', fakeToken({ ...customer, exp: Math.floor(Date.now() / 1000) - 60 }));
+    localStorage.setItem('sokoni.user', JSON.stringify(customer));
+    syncSessionFromStorage();
+    expect(getSession().isAuthenticated).toBe(false);
+    expect(localStorage.getItem('sokoni.token')).toBeNull();
+  });
+
+  it('restores the stored user when the app starts', async () => {
+    const token = fakeToken({ ...admin, exp: Math.floor(Date.now() / 1000) + 600 });
+    localStorage.setItem('sokoni.token', token);
+    localStorage.setItem('sokoni.user', JSON.stringify(admin));
+    vi.resetModules();
+    const fresh = await import('./session-store');
+    expect(fresh.getSession()).toEqual({ token, user: admin, isAuthenticated: true });
+  });
+
+  it('decodes numeric user ids and missing names', () => {
+    expect(userFromToken(fakeToken({ userId: 7, type: 'customer', email: 'a@b.co' }))).toEqual({
+      userId: '7',
+      type: 'customer',
+      email: 'a@b.co',
+      name: '',
+    });
+  });
+});

@@ -1,0 +1,160 @@
+import { PRODUCT_NAME } from '@contract/constants';
+import { page } from '@/lib/page';
+import { decodeJwt } from 'jose';
+import { create } from 'zustand';
+import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+
+export type UserType = 'admin' | 'customer';
+
+/** The signed-in person, decoded from the middle part of the login token (GUIDE §3). */
+export interface SessionUser {
+  userId: string;
+  type: UserType;
+  email: string;
+  name: string;
+}
+
+interface SessionData {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+interface SessionState extends SessionData {
+  login(token: string): SessionUser;
+  logout(): void;
+}
+
+/** Spec §3: token and user live in local storage under names built from the product name. */
+const prefix = PRODUCT_NAME.toLowerCase();
+export const TOKEN_KEY = `${prefix}.token`;
+export const USER_KEY = `${prefix}.user`;
+
+/** Reads the user out of a token; throws when the payload is not a shop user. */
+export function userFromToken(token: string): SessionUser {
+  const payload = decodeJwt(token);
+  const { userId, type, email, name } = payload as Record<string, unknown>;
+  if (typeof userId !== 'string' && typeof userId !== 'number') throw new TypeError('The token has no userId');
+  if (type !== 'admin' && type !== 'customer') throw new TypeError('The token has no user type');
+  return {
+    userId: String(userId),
+    type,
+    email: typeof email === 'string' ? email : '',
+    name: typeof name === 'string' ? name : '',
+  };
+}
+
+function isExpired(token: string): boolean {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' && exp * 1000 <= Date.now();
+  } catch {
+    return true;
+  }
+}
+
+function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const u = value as Record<string, unknown>;
+  return typeof u.userId === 'string' && (u.type === 'admin' || u.type === 'customer') && typeof u.email === 'string';
+}
+
+/**
+ * Persists the two fields as two plain keys (`sokoni.token`, `sokoni.user`) rather than zustand's
+ * single JSON blob, as the spec describes; anything unreadable is treated as signed out.
+ */
+const twoKeyStorage: PersistStorage<SessionData> = {
+  getItem() {
+    try {
+      const token = localStorage.getItem(TOKEN_KEY);
+      const rawUser = localStorage.getItem(USER_KEY);
+      const user: unknown = rawUser ? JSON.parse(rawUser) : null;
+      // An expired token would only earn a 401 (and a reload); start signed out instead.
+      if (!token || !isSessionUser(user) || isExpired(token)) {
+        localStorage.removeItem(TOKEN_KEY);
+        localStorage.removeItem(USER_KEY);
+        return null;
+      }
+      return { state: { token, user }, version: 0 } satisfies StorageValue<SessionData>;
+    } catch {
+      return null;
+    }
+  },
+  setItem(_name, value) {
+    const { token, user } = value.state;
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+    if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_KEY);
+  },
+  removeItem() {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  },
+};
+
+const useSessionStore = create<SessionState>()(
+  persist(
+    (set) => ({
+      token: null,
+      user: null,
+      login(token) {
+        const user = userFromToken(token);
+        set({ token, user });
+        return user;
+      },
+      logout() {
+        set({ token: null, user: null });
+        // Spec §4: logout reloads, so no signed-in data survives in memory (query cache, stores).
+        page.reload();
+      },
+    }),
+    {
+      name: prefix,
+      storage: twoKeyStorage,
+      partialize: ({ token, user }) => ({ token, user }),
+    },
+  ),
+);
+
+export interface SessionSnapshot {
+  token: string | null;
+  user: SessionUser | null;
+  /** Both a token and a decoded user are present (spec §4). */
+  isAuthenticated: boolean;
+}
+
+const snapshot = ({ token, user }: SessionData): SessionSnapshot => ({
+  token,
+  user,
+  isAuthenticated: Boolean(token && user),
+});
+
+/** The session as it is right now, for code outside React (router guards, the HTTP client). */
+export const getSession = (): SessionSnapshot => snapshot(useSessionStore.getState());
+
+export const useUser = () => useSessionStore((s) => s.user);
+export const useToken = () => useSessionStore((s) => s.token);
+/** Spec §4: "signed in" is true when a user object exists. */
+export const useIsSignedIn = () => useSessionStore((s) => s.user !== null);
+export const useIsAuthenticated = () => useSessionStore((s) => Boolean(s.token && s.user));
+export const useIsAdmin = () => useSessionStore((s) => Boolean(s.token && s.user?.type === 'admin'));
+export const useSession = (): SessionSnapshot => {
+  const token = useToken();
+  const user = useUser();
+  return { token, user, isAuthenticated: Boolean(token && user) };
+};
+
+/** Stores the token and the user decoded from it; answers that user. */
+export const login = (token: string): SessionUser => useSessionStore.getState().login(token);
+/** Clears token and user and reloads the page. */
+export const logout = (): void => useSessionStore.getState().logout();
+
+/** Calls `listener` whenever the session changes; answers the unsubscribe function. */
+export const subscribeSession = (listener: (session: SessionSnapshot) => void) =>
+  useSessionStore.subscribe((state) => listener(snapshot(state)));
+
+/** Takes over what local storage holds now (another tab signed in or out); signed out if unreadable. */
+export const syncSessionFromStorage = () => {
+  const stored = twoKeyStorage.getItem(prefix) as StorageValue<SessionData> | null;
+  useSessionStore.setState(stored ? stored.state : { token: null, user: null });
+};

@@ -1,0 +1,173 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+
+/** One field problem of a 400 answer (`ErrorBody.issues` in contract/common.ts). */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+/** A non-2xx answer of the API, with the server's message made fit to show to a person. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = 'unknown',
+    readonly correlationId: string | undefined = undefined,
+    readonly issues: ApiIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+const CORRELATION_MARKER = 'Correlation ID';
+const UNKNOWN_ERROR = 'Unknown error';
+
+/**
+ * Server messages end with " Correlation ID: <id>" (GUIDE §3); people see the text before it.
+ * No usable text at all gives 'Unknown error' (spec §8).
+ */
+export function cleanServerMessage(raw: unknown): string {
+  if (typeof raw !== 'string') return UNKNOWN_ERROR;
+  const marker = raw.indexOf(CORRELATION_MARKER);
+  const text = (marker === -1 ? raw : raw.slice(0, marker)).trim();
+  return text || UNKNOWN_ERROR;
+}
+
+/** How the client learns about the session without importing it (shared code knows no feature). */
+export interface ApiSessionHooks {
+  /** The bearer token to send, or null for a guest. */
+  getToken(): string | null;
+  /** Called on every 401 answer (spec §4: any 401 forces logout). */
+  onUnauthorized(): void;
+}
+
+let sessionHooks: ApiSessionHooks = { getToken: () => null, onUnauthorized: () => {} };
+
+/** Connects the client to the session store; done once at start-up by src/app. */
+export function configureApiClient(hooks: ApiSessionHooks): void {
+  sessionHooks = hooks;
+}
+
+/** `/api` unless VITE_API_BASE_URL says otherwise, made absolute so it also works outside a browser page. */
+export function apiBaseUrl(): string {
+  const configured = import.meta.env.VITE_API_BASE_URL || '/api';
+  const base = typeof document === 'undefined' ? 'http://localhost/' : document.baseURI;
+  return new URL(configured.endsWith('/') ? configured : `${configured}/`, base).href;
+}
+
+/** The one HTTP client of the SPA (GUIDE §5.2). Prefer the typed helpers below. */
+export const api: KyInstance = ky.create({
+  prefixUrl: apiBaseUrl(),
+  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  // TanStack Query owns retries; a second retry layer would multiply requests.
+  retry: 0,
+  timeout: 20_000,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = sessionHooks.getToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      (_request, _options, response) => {
+        if (response.status === 401) sessionHooks.onUnauthorized();
+      },
+    ],
+  },
+});
+
+type SearchParams = Record<string, string | number | boolean | undefined | null> | URLSearchParams;
+
+export interface RequestOptions {
+  searchParams?: SearchParams;
+  signal?: AbortSignal;
+  headers?: Record<string, string | undefined>;
+}
+
+/** A `{ data, meta, linked }` answer (GET v2/products), kept whole. */
+export interface Envelope<T, M = unknown, L = unknown> {
+  data: T;
+  meta?: M;
+  linked?: L;
+}
+
+function cleanSearchParams(params: SearchParams | undefined): Options['searchParams'] {
+  if (!params || params instanceof URLSearchParams) return params;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) out[key] = value;
+  return out;
+}
+
+async function toApiError(error: unknown): Promise<unknown> {
+  if (!(error instanceof HTTPError)) return error;
+  const { response } = error;
+  let body: unknown;
+  try {
+    body = await response.clone().json();
+  } catch {
+    body = undefined;
+  }
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return new ApiError(
+    response.status,
+    cleanServerMessage(fields.message),
+    typeof fields.code === 'string' ? fields.code : 'unknown',
+    typeof fields.correlationId === 'string'
+      ? fields.correlationId
+      : (response.headers.get('X-Correlation-Id') ?? undefined),
+    Array.isArray(fields.issues) ? (fields.issues as ApiIssue[]) : [],
+  );
+}
+
+async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  // ky treats an option given as `undefined` as "remove the default", so only set what is present.
+  const request: Options = { method };
+  if (options.searchParams) request.searchParams = cleanSearchParams(options.searchParams);
+  if (options.signal) request.signal = options.signal;
+  // Multipart bodies need the browser to write their own Content-Type (with the boundary).
+  if (isForm) request.headers = { ...options.headers, 'Content-Type': undefined };
+  else if (options.headers) request.headers = options.headers;
+  if (isForm) request.body = body as FormData;
+  else if (body !== undefined) request.json = body;
+  try {
+    const response = await api(path.replace(/^\/+/, ''), request);
+    if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+const unwrap = <T>(envelope: Envelope<T> | undefined): T => envelope?.data as T;
+
+/** GET with the whole `{ data, meta, linked }` body, for list answers that carry metadata. */
+export function apiGetRaw<T, M = unknown, L = unknown>(path: string, options?: RequestOptions) {
+  return send<Envelope<T, M, L>>('GET', path, undefined, options);
+}
+
+export async function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
+  return unwrap(await send<Envelope<T>>('GET', path, undefined, options));
+}
+
+export async function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return unwrap(await send<Envelope<T>>('POST', path, body, options));
+}
+
+export async function apiPut<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return unwrap(await send<Envelope<T>>('PUT', path, body, options));
+}
+
+export async function apiPatch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return unwrap(await send<Envelope<T>>('PATCH', path, body, options));
+}
+
+export async function apiDelete<T = void>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return unwrap(await send<Envelope<T>>('DELETE', path, body, options));
+}

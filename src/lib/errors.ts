@@ -1,0 +1,22 @@
+import { isApiError } from './api-client';
+import { notify } from './notify';
+
+/** The spec's catch-all toast texts (§8). */
+export const GENERIC_ERROR = 'We encountered an error!';
+export const GENERIC_ERROR_SHORT = 'An error occurred.';
+
+/**
+ * What to tell a person about a failure (spec §8): the server's message, else the error's own
+ * message, else the caller's fallback.
+ */
+export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): string {
+  if (isApiError(error)) return error.message;
+  if (error instanceof Error && error.message.trim()) return error.message.trim();
+  if (typeof error === 'string' && error.trim()) return error.trim();
+  return fallback;
+}
+
+/** Shows {@link errorMessage} as an error toast; answers the toast id. */
+export function toastError(error: unknown, fallback: string = GENERIC_ERROR) {
+  return notify.error(errorMessage(error, fallback));
+}

@@ -1,0 +1,20 @@
+import { PRODUCT_NAME, RELEASE } from '@contract/constants';
+
+/**
+ * Public facts about the shop shown in the footer and on /more. Kept in one place so operations
+ * can change a phone number or hours without touching pages.
+ */
+export const shopInfo = {
+  name: PRODUCT_NAME,
+  release: RELEASE,
+  tagline: 'Fresh food and groceries, delivered across Nairobi.',
+  phone: '+254 709 123 400',
+  phoneHref: 'tel:+254709123400',
+  whatsapp: '+254 709 123 401',
+  whatsappHref: 'https://wa.me/254709123401',
+  email: 'help@sokoni.co.ke',
+  emailHref: 'mailto:help@sokoni.co.ke',
+  supportHours: 'Every day, 7:00 am – 9:00 pm (EAT)',
+  deliveryHours: 'Every day, 8:00 am – 8:00 pm',
+  address: 'Sokoni Fulfilment Centre, Baba Dogo Road, Ruaraka, Nairobi',
+} as const;

@@ -1,0 +1,26 @@
+import { AuthFrame } from '@/features/session/components/auth-frame';
+import { safeRedirect } from '@/features/session/guards';
+import { createFileRoute } from '@tanstack/react-router';
+
+export interface AuthSearch {
+  /** Where to go after signing in (spec §2); only same-site paths are kept. */
+  redirect?: string;
+}
+
+export const Route = createFileRoute('/_guest/auth/')({
+  staticData: { title: 'Sign in', headerless: true },
+  validateSearch: (search: Record<string, unknown>): AuthSearch => {
+    const redirect = safeRedirect(search.redirect);
+    return redirect ? { redirect } : {};
+  },
+  component: AuthPage,
+});
+
+function AuthPage() {
+  return (
+    <AuthFrame
+      title="Sign in or create an account"
+      description="Enter your email to sign in. New here? We will help you create an account in a minute."
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { AdminLayout } from '@/features/admin/components/admin-layout';
+import { adminOnly } from '@/features/session/guards';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/**
+ * The admin layout (spec §2): signed-in admins only, and only their own id. The guard sits on this
+ * layout route rather than a pathless one because it needs the `adminId` param.
+ */
+export const Route = createFileRoute('/admin/$adminId')({
+  staticData: { title: 'Admin' },
+  beforeLoad: ({ context, params }) => {
+    const to = adminOnly(context.session(), params.adminId);
+    if (to) throw redirect({ ...to, replace: true });
+  },
+  component: AdminLayout,
+});

@@ -2,6 +2,11 @@ import { z } from 'zod';
 
 const DEV_JWT_SECRET = 'sokoni-development-secret-change-me-0123456789abcdef';
 
+/** M-Pesa defaults outside production: Safaricom's public sandbox paybill and its published passkey. */
+export const MPESA_SANDBOX_SHORTCODE = '174379';
+export const MPESA_SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
+const DEV_MPESA_CALLBACK_SECRET = 'sokoni-dev-mpesa-callback-secret-change-me';
+
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -55,6 +60,27 @@ const EnvSchema = z
     /** How often the mail worker looks for due messages, and how many tries a message gets. */
     MAIL_POLL_MS: z.coerce.number().int().min(50).default(1_000),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+    /**
+     * Daraja's address (https://api.safaricom.co.ke in production). Unset outside production: the
+     * built-in simulator at /api/dev/daraja, or the Daraja sandbox when consumer key and secret are set.
+     */
+    MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+    MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+    /** The paybill or till number paid into (the sandbox's 174379 outside production when unset). */
+    MPESA_SHORTCODE: z.string().regex(/^\d{5,10}$/, 'must be the paybill or till number (digits)').optional(),
+    MPESA_PASSKEY: z.string().min(1).optional(),
+    /** The public address Daraja calls back; unset means PUBLIC_URL, then the server itself. */
+    MPESA_CALLBACK_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    /** The secret last segment of the callback path, so only Daraja (who was told it) can post results. */
+    MPESA_CALLBACK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _ (it is part of a URL)')
+      .default(DEV_MPESA_CALLBACK_SECRET),
+    /** How long the simulator's virtual phone takes to answer a prompt. */
+    MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /** How long one request to Daraja may take before it counts as failed (and retryable). */
+    MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -69,6 +95,34 @@ const EnvSchema = z
     }
     if (!env.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'production needs the public address for links in emails' });
+    }
+  })
+  .superRefine((env, ctx) => {
+    const issue = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+    // Half a credential pair is a typo, not a choice; say so rather than silently using the simulator.
+    if (!env.MPESA_CONSUMER_KEY !== !env.MPESA_CONSUMER_SECRET) {
+      const missing = env.MPESA_CONSUMER_KEY ? 'MPESA_CONSUMER_SECRET' : 'MPESA_CONSUMER_KEY';
+      issue(missing, 'set MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET together');
+    }
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.MPESA_BASE_URL) {
+      issue('MPESA_BASE_URL', "production takes real payments: set Daraja's address (https://api.safaricom.co.ke)");
+    } else if (isDarajaSimulatorUrl(env.MPESA_BASE_URL)) {
+      issue('MPESA_BASE_URL', 'production refuses the Daraja simulator');
+    } else if (!env.MPESA_BASE_URL.startsWith('https://')) {
+      issue('MPESA_BASE_URL', 'production talks to Daraja over https:// only');
+    }
+    if (!env.MPESA_CONSUMER_KEY) issue('MPESA_CONSUMER_KEY', "production needs the Daraja app's consumer key");
+    if (!env.MPESA_CONSUMER_SECRET) issue('MPESA_CONSUMER_SECRET', "production needs the Daraja app's consumer secret");
+    if (!env.MPESA_SHORTCODE) issue('MPESA_SHORTCODE', 'production needs the paybill or till number payments go to');
+    if (!env.MPESA_PASSKEY) issue('MPESA_PASSKEY', 'production needs the Lipa na M-Pesa Online passkey');
+    else if (env.MPESA_PASSKEY === MPESA_SANDBOX_PASSKEY) issue('MPESA_PASSKEY', 'production refuses the sandbox passkey');
+    if (env.MPESA_CALLBACK_SECRET === DEV_MPESA_CALLBACK_SECRET) {
+      issue('MPESA_CALLBACK_SECRET', 'production needs its own callback secret (e.g. `openssl rand -hex 32`)');
+    }
+    const callbackBase = env.MPESA_CALLBACK_BASE_URL ?? env.PUBLIC_URL;
+    if (callbackBase && !callbackBase.startsWith('https://')) {
+      issue('MPESA_CALLBACK_BASE_URL', 'Daraja calls back over https:// only; set MPESA_CALLBACK_BASE_URL or an https PUBLIC_URL');
     }
   });
 
@@ -91,6 +145,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 /** The shop's public address, without a trailing slash. */
 export const publicUrl = (env: Env) => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
+/** Whether an address is the built-in Daraja simulator (which production refuses). */
+export const isDarajaSimulatorUrl = (url: string) => /\/dev\/daraja\/?$/.test(new URL(url).pathname);
 
 /** Whether the sample catalogue is loaded into an empty database (default: outside production). */
 export const shouldSeed = (env: Env) => env.SEED ?? env.NODE_ENV !== 'production';

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { closeDarajaSimulators } from './dev/daraja-simulator';
 import { prepareDatabase } from './boot';
 import { EnvError, parseEnv } from './env';
 import { createLogger } from './lib/logger';
@@ -53,6 +54,7 @@ async function main() {
     // Stop accepting, let in-flight requests finish, then close the database.
     server.close(async () => {
       housekeeping.stop();
+      await closeDarajaSimulators().catch(() => undefined);
       await mailWorker.stop().catch(() => undefined);
       await database.close().catch(() => undefined);
       logger.info('stopped');

@@ -15,12 +15,14 @@ import { devDarajaModule } from './dev/daraja-routes';
 import { authModule } from './modules/auth/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
+import { searchModule } from './modules/search/handlers';
 import { setupsModule } from './modules/setups/handlers';
 
 /** Builds the whole HTTP application: the API under /api and the SPA everywhere else. */
 export function createApp(deps: Deps) {
   const api = newRouter();
   api.route('/', healthModule(deps));
+  api.route('/', searchModule(deps));
   api.route('/', authModule(deps));
   api.route('/', setupsModule());
   if (deps.env.NODE_ENV !== 'production') api.route('/', devMailboxModule(deps));

@@ -1,0 +1,28 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ErrorBody } from '../../../contract/common';
+import { SearchQuery, SearchResponse } from '../../../contract/search';
+
+const errorJson = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
+
+export const searchRoute = createRoute({
+  method: 'get',
+  path: '/v1/search/orama',
+  tags: ['search'],
+  summary: 'Products matching free text, best first (typos and unfinished words allowed)',
+  description:
+    'Matches product names (weighted most), category names and descriptions. A word of 4–7 letters may ' +
+    'carry one typo, a longer word two; the last word also matches as the start of a longer one. ' +
+    'Products out of stock are found and marked `available: false`.',
+  request: { query: SearchQuery },
+  responses: {
+    200: {
+      description: 'The matches, best first',
+      content: { 'application/json': { schema: SearchResponse } },
+    },
+    400: errorJson('`q` is empty, only spaces or longer than 100 characters, or `limit` is not 1–50'),
+    503: errorJson('The index is still being built (the server just started); retry after a few seconds'),
+  },
+});

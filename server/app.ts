@@ -13,8 +13,12 @@ import { catalogueModule } from './modules/catalogue/handlers';
 import { devMailboxModule } from './dev/mailbox';
 import { devDarajaModule } from './dev/daraja-routes';
 import { authModule } from './modules/auth/handlers';
+import { cartModule } from './modules/cart/handlers';
+import { checkoutModule } from './modules/checkout/handlers';
+import { deliveryModule } from './modules/delivery/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
+import { savedItemsModule } from './modules/saved-items/handlers';
 import { searchModule } from './modules/search/handlers';
 import { setupsModule } from './modules/setups/handlers';
 
@@ -24,10 +28,15 @@ export function createApp(deps: Deps) {
   api.route('/', healthModule(deps));
   api.route('/', searchModule(deps));
   api.route('/', authModule(deps));
+  // Before setupsModule, whose /v1/setups/{name} would answer delivery-areas with a 404.
+  api.route('/', deliveryModule(deps));
   api.route('/', setupsModule());
   if (deps.env.NODE_ENV !== 'production') api.route('/', devMailboxModule(deps));
   if (deps.env.NODE_ENV !== 'production') api.route('/', devDarajaModule(deps));
   api.route('/', catalogueModule(deps));
+  api.route('/', cartModule(deps));
+  api.route('/', checkoutModule(deps));
+  api.route('/', savedItemsModule(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

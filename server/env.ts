@@ -81,6 +81,20 @@ const EnvSchema = z
     MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** How long one request to Daraja may take before it counts as failed (and retryable). */
     MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Where deliveries leave from (default: Nairobi CBD); the delivery fee grows with the distance. */
+    SHOP_LAT: z.coerce.number().min(-5).max(5.5).default(-1.2864),
+    SHOP_LNG: z.coerce.number().min(33.5).max(42.5).default(36.8172),
+    /** Delivery fee = base + per km × straight-line km, rounded up to 10 KSH, then kept within min and max. */
+    DELIVERY_BASE_FEE: z.coerce.number().int().min(0).max(100_000).default(100),
+    DELIVERY_PER_KM: z.coerce.number().min(0).max(10_000).default(30),
+    DELIVERY_MIN_FEE: z.coerce.number().int().min(0).max(100_000).default(150),
+    DELIVERY_MAX_FEE: z.coerce.number().int().min(0).max(100_000).default(2_000),
+    /** How long an M-Pesa prompt may go unanswered before the payment expires and its stock goes back. */
+    PAYMENT_EXPIRY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+    /** How long after a prompt without a callback the reconciler first asks Daraja (then with backoff). */
+    PAYMENT_QUERY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+    /** How often the payment reconciler looks for attempts to query or expire. */
+    PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -123,6 +137,11 @@ const EnvSchema = z
     const callbackBase = env.MPESA_CALLBACK_BASE_URL ?? env.PUBLIC_URL;
     if (callbackBase && !callbackBase.startsWith('https://')) {
       issue('MPESA_CALLBACK_BASE_URL', 'Daraja calls back over https:// only; set MPESA_CALLBACK_BASE_URL or an https PUBLIC_URL');
+    }
+  })
+  .superRefine((env, ctx) => {
+    if (env.DELIVERY_MIN_FEE > env.DELIVERY_MAX_FEE) {
+      ctx.addIssue({ code: 'custom', path: ['DELIVERY_MIN_FEE'], message: 'must not be above DELIVERY_MAX_FEE' });
     }
   });
 

@@ -5,9 +5,11 @@ import { closeDarajaSimulators } from './dev/daraja-simulator';
 import { prepareDatabase } from './boot';
 import { EnvError, parseEnv } from './env';
 import { createLogger } from './lib/logger';
+import { createDarajaClientFromEnv } from './lib/payments/daraja';
 import { createMailTransport } from './lib/mail/transport';
 import { startMailWorker } from './lib/mail/worker';
 import { startAuthHousekeeping } from './modules/auth/housekeeping';
+import { startPaymentReconciler } from './modules/checkout/reconciler';
 
 async function main() {
   let env;
@@ -37,6 +39,13 @@ async function main() {
     maxAttempts: env.MAIL_MAX_ATTEMPTS,
   });
   const housekeeping = startAuthHousekeeping(database.db, logger);
+  const reconciler = startPaymentReconciler({
+    db: database.db,
+    daraja: createDarajaClientFromEnv(env),
+    logger,
+    queryDelayMs: env.PAYMENT_QUERY_DELAY_MS,
+    intervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
+  });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind }),
   ) as Server;
@@ -54,6 +63,8 @@ async function main() {
     // Stop accepting, let in-flight requests finish, then close the database.
     server.close(async () => {
       housekeeping.stop();
+      // Before the simulator and the database: a pass in hand may still query Daraja and settle.
+      await reconciler.stop().catch(() => undefined);
       await closeDarajaSimulators().catch(() => undefined);
       await mailWorker.stop().catch(() => undefined);
       await database.close().catch(() => undefined);

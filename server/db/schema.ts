@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ATTEMPT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../contract/checkout';
 
 /** Raw bytes (PostgreSQL bytea); PGlite and node-postgres both hand back a Uint8Array/Buffer. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -305,5 +307,183 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt.desc()),
+  ],
+);
+
+// ── Delivery, cart, checkout and payments ────────────────────────────────────────────────────────
+
+/** Places the shop delivers to; rows come from server/modules/delivery/areas.ts via a migration. */
+export const deliveryAreas = pgTable('delivery_areas', {
+  /** A stable slug (e.g. `westlands`), the same in every database, so URLs and tests can name it. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+/** A signed-in shopper's cart line; one per variant, so pushes and adds merge. Prices are never stored. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_variant_uq').on(t.userId, t.variantId),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Guest-cart lines already pushed after sign-in, so a retried or repeated push never adds twice. */
+export const cartMerges = pgTable(
+  'cart_merges',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    localItemId: text('local_item_id').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.localItemId] })],
+);
+
+/** An order with its totals, delivery and payment state frozen at checkout. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Short public number; `SKN<number>` is the M-Pesa account reference. */
+    number: integer('number').notNull().generatedAlwaysAsIdentity({ startWith: 1001 }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The checkout's Idempotency-Key and a hash of its body: a replay answers with this order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Fulfilment. */
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('new'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    /** Why the payment failed, expired or needs review (contract PaymentIssue); null otherwise. */
+    paymentIssue: text('payment_issue'),
+    /**
+     * Whether the order holds its items' units (taken off variants.quantity). Flipped by conditional
+     * updates only, so units go back exactly once and are never taken twice.
+     */
+    stockReserved: boolean('stock_reserved').notNull().default(false),
+    subtotal: integer('subtotal').notNull(),
+    shippingRate: integer('shipping_rate').notNull(),
+    total: integer('total').notNull(),
+    /** The phone the latest prompt went to, `2547XXXXXXXX`. */
+    phone: text('phone').notNull(),
+    deliveryAreaId: text('delivery_area_id').references(() => deliveryAreas.id, { onDelete: 'set null' }),
+    deliveryAreaName: text('delivery_area_name'),
+    address: text('address').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.number),
+    uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    check('orders_total_sum', sql`${t.total} = ${t.subtotal} + ${t.shippingRate}`),
+    check('orders_total_positive', sql`${t.total} > 0`),
+  ],
+);
+
+/** The lines of an order as they were sold: names and prices copied, not referenced. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => variants.id, { onDelete: 'set null' }),
+    productPid: text('product_pid').notNull(),
+    name: text('name').notNull(),
+    variantName: text('variant_name').notNull(),
+    image: text('image'),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId, t.position),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** One M-Pesa prompt for an order; an order has at most one open attempt at a time. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    amount: integer('amount').notNull(),
+    /** `pending` and `unknown` (the push timed out, so it may have reached the phone) are open. */
+    status: text('status', { enum: ATTEMPT_STATUSES }).notNull().default('pending'),
+    /** Why it failed, expired or needs review (contract PaymentIssue). */
+    issue: text('issue'),
+    merchantRequestId: text('merchant_request_id'),
+    /** Daraja's id for the prompt; null until the push is accepted (or when it never was). */
+    checkoutRequestId: text('checkout_request_id'),
+    resultCode: integer('result_code'),
+    resultDesc: text('result_desc'),
+    receipt: text('receipt'),
+    /** What the callback said was paid, when it said. */
+    paidAmount: integer('paid_amount'),
+    /** STK queries made by the reconciler, and when it looks next (also its claim on the row). */
+    checks: integer('checks').notNull().default(0),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }).notNull(),
+    /** After this an open attempt is expired and its order's units go back. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_checkout_request_uq').on(t.checkoutRequestId),
+    uniqueIndex('payment_attempts_receipt_uq').on(t.receipt),
+    uniqueIndex('payment_attempts_one_open_uq')
+      .on(t.orderId)
+      .where(sql`status in ('pending', 'unknown')`),
+    index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
+    index('payment_attempts_due_idx').on(t.nextCheckAt).where(sql`status in ('pending', 'unknown')`),
+    check('payment_attempts_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Products a shopper saved for later. */
+export const savedItems = pgTable(
+  'saved_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('saved_items_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
 );

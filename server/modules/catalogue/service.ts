@@ -76,8 +76,24 @@ export async function listProducts(db: Db, query: ProductListQuery, now: Date): 
     pageIds(db, query, where),
     db.select({ total: count() }).from(products).where(where),
   ]);
-  const ids = page.map((p) => p.id);
   // The page query sorts narrow rows (ids only); the wide columns are read for the page alone.
+  const { data, linked } = await productsByIds(
+    db,
+    page.map((p) => p.id),
+    now,
+  );
+  return { data, meta: { total: totals[0]?.total ?? 0, limit: query.limit, offset: query.offset }, linked };
+}
+
+/**
+ * The given products as lists carry them, in the given order, with every record they refer to once
+ * (saved items use it too). An id with no product (deleted meanwhile) is left out.
+ */
+export async function productsByIds(
+  db: Db,
+  ids: string[],
+  now: Date,
+): Promise<Pick<ProductList, 'data' | 'linked'>> {
   const [rows, related] = await Promise.all([
     ids.length ? db.select(productColumns).from(products).where(inArray(products.id, ids)) : [],
     loadRelated(db, ids, now),
@@ -96,7 +112,7 @@ export async function listProducts(db: Db, query: ProductListQuery, now: Date): 
     for (const v of p.variants)
       for (const a of v.attributes) addLinked(linked.attributes, a.attributeId, related.attributes);
   }
-  return { data, meta: { total: totals[0]?.total ?? 0, limit: query.limit, offset: query.offset }, linked };
+  return { data, linked };
 }
 
 /** One product with its categories, images, active discounts and the attributes its variants use. */

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { DeliveryAreaId, Latitude, Longitude } from './cart';
+import { ListMeta, Uuid } from './common';
+import { MpesaPhone } from './phone';
+
+// Checkout, orders and their M-Pesa payments (GUIDE §4 "Checkout and payment").
+
+const Ksh = z.number().int().nonnegative();
+const Timestamp = z.iso.datetime({ offset: true });
+
+/** The header `POST /v1/checkout` requires: the same key (per account) always answers with the same order. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** A fresh random value per checkout attempt (a UUID is ideal), reused for retries of that attempt. */
+export const IdempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9._:-]{8,128}$/, 'must be 8–128 letters, digits, ".", "_", ":" or "-" (a UUID is ideal)')
+  .meta({ id: 'IdempotencyKey' });
+
+/** Fulfilment of an order; a paid order starts at `new`. */
+export const ORDER_STATUSES = ['new', 'processing', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES).meta({ id: 'OrderStatus' });
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/**
+ * The order's payment: `pending` while a prompt is open; `paid`; `failed` (the shopper or M-Pesa said
+ * no, or the prompt could not be sent) and `expired` (no answer in time) can be retried;
+ * `needs_review` (money arrived but something is off, e.g. the amount) waits for the shop.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'needs_review'] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES).meta({ id: 'PaymentStatus' });
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** One prompt's state; `unknown` means sending it timed out, so it may still reach the phone. */
+export const ATTEMPT_STATUSES = ['pending', 'unknown', 'paid', 'failed', 'expired', 'needs_review'] as const;
+export const AttemptStatus = z.enum(ATTEMPT_STATUSES).meta({ id: 'AttemptStatus' });
+export type AttemptStatus = z.infer<typeof AttemptStatus>;
+
+/**
+ * Why a payment failed, expired or needs review. From M-Pesa's answer: `cancelled`,
+ * `insufficient_funds`, `wrong_pin`, `timeout` (the phone did not answer), `unknown`. From Sokoni:
+ * `no_answer` (no result within the expiry), `mpesa_unavailable`, `prompt_open`, `invalid_phone`
+ * (the prompt could not be sent), `amount_mismatch`, `paid_out_of_stock` (paid after expiry, stock
+ * gone), `duplicate_payment` (a second payment for a paid order).
+ */
+export const PAYMENT_ISSUES = [
+  'cancelled',
+  'insufficient_funds',
+  'wrong_pin',
+  'timeout',
+  'unknown',
+  'no_answer',
+  'mpesa_unavailable',
+  'prompt_open',
+  'invalid_phone',
+  'amount_mismatch',
+  'paid_out_of_stock',
+  'duplicate_payment',
+] as const;
+export const PaymentIssue = z.enum(PAYMENT_ISSUES).meta({ id: 'PaymentIssue' });
+export type PaymentIssue = z.infer<typeof PaymentIssue>;
+
+export const ADDRESS_MAX = 500;
+
+/**
+ * `POST /v1/checkout` (with the Idempotency-Key header). The place is a delivery area or a latitude
+ * and longitude; the address is the street, building and directions for the rider.
+ */
+export const CheckoutBody = z
+  .strictObject({
+    phone: MpesaPhone,
+    deliveryAreaId: DeliveryAreaId.optional(),
+    lat: Latitude.optional(),
+    lng: Longitude.optional(),
+    address: z
+      .string()
+      .trim()
+      .min(3, 'enter the delivery address')
+      .max(ADDRESS_MAX, `must be at most ${ADDRESS_MAX} characters`),
+  })
+  .refine((b) => (b.lat === undefined) === (b.lng === undefined), {
+    message: 'send lat and lng together',
+    path: ['lat'],
+  })
+  .refine((b) => (b.deliveryAreaId === undefined) !== (b.lat === undefined), {
+    message: 'choose a delivery area, or send lat and lng (one of the two)',
+    path: ['deliveryAreaId'],
+  })
+  .meta({ id: 'CheckoutBody' });
+export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+/**
+ * The answer of checkout and of a payment retry: always 201 once the order exists. When the prompt
+ * could not be sent, `paymentStatus` is `failed` (retry from the order page) and `paymentMessage`
+ * says why; when sending timed out it stays `pending` with a message. A null message means the
+ * prompt is on its way: show the "We've sent you payment notification…" toast.
+ */
+export const CheckoutResult = z
+  .object({
+    orderId: Uuid,
+    /** Short order number shown to people (`SKN<number>` on the M-Pesa statement). */
+    number: z.number().int().positive(),
+    status: OrderStatus,
+    paymentStatus: PaymentStatus,
+    paymentIssue: PaymentIssue.nullable(),
+    paymentMessage: z.string().nullable(),
+    total: Ksh,
+  })
+  .meta({ id: 'CheckoutResult' });
+export type CheckoutResult = z.infer<typeof CheckoutResult>;
+
+/** `POST /v1/orders/{orderId}/pay`: a new prompt, to the order's phone unless another is given. */
+export const PayOrderBody = z.strictObject({ phone: MpesaPhone.optional() }).meta({ id: 'PayOrderBody' });
+export type PayOrderBody = z.infer<typeof PayOrderBody>;
+
+export const OrderIdParams = z.object({ orderId: Uuid });
+
+export const OrderItem = z
+  .object({
+    /** Null when the product has since been deleted; the line keeps what was sold. */
+    productId: Uuid.nullable(),
+    productPid: z.string(),
+    variantId: Uuid.nullable(),
+    name: z.string(),
+    variantName: z.string(),
+    image: z.string().nullable(),
+    /** The unit price paid (sale included), frozen at checkout. */
+    price: Ksh,
+    quantity: z.number().int().positive(),
+    totalPrice: Ksh,
+  })
+  .meta({ id: 'OrderItem' });
+export type OrderItem = z.infer<typeof OrderItem>;
+
+export const PaymentAttempt = z
+  .object({
+    attemptId: Uuid,
+    status: AttemptStatus,
+    amount: Ksh,
+    /** As people write it, e.g. `0712 345 678`. */
+    phone: z.string(),
+    issue: PaymentIssue.nullable(),
+    /** M-Pesa's result code and description, when it gave one. */
+    resultCode: z.number().int().nullable(),
+    resultDesc: z.string().nullable(),
+    receipt: z.string().nullable(),
+    createdAt: Timestamp,
+    completedAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'PaymentAttempt' });
+export type PaymentAttempt = z.infer<typeof PaymentAttempt>;
+
+export const OrderDelivery = z
+  .object({
+    areaId: DeliveryAreaId.nullable(),
+    areaName: z.string().nullable(),
+    address: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+  })
+  .meta({ id: 'OrderDelivery' });
+
+export const Order = z
+  .object({
+    orderId: Uuid,
+    number: z.number().int().positive(),
+    status: OrderStatus,
+    paymentStatus: PaymentStatus,
+    paymentIssue: PaymentIssue.nullable(),
+    /** A sentence for the shopper about the payment state; null when there is nothing to say. */
+    paymentMessage: z.string().nullable(),
+    /** Whether `POST /v1/orders/{orderId}/pay` may be offered (failed or expired, nothing pending). */
+    canRetryPayment: z.boolean(),
+    items: z.array(OrderItem),
+    subtotal: Ksh,
+    shippingRate: Ksh,
+    /** subtotal + shippingRate, what M-Pesa is asked for. */
+    total: Ksh,
+    delivery: OrderDelivery,
+    phone: z.string(),
+    /** Every prompt for this order, newest first. */
+    payments: z.array(PaymentAttempt),
+    createdAt: Timestamp,
+    paidAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const OrderSummary = z
+  .object({
+    orderId: Uuid,
+    number: z.number().int().positive(),
+    status: OrderStatus,
+    paymentStatus: PaymentStatus,
+    total: Ksh,
+    itemCount: z.number().int().nonnegative(),
+    createdAt: Timestamp,
+  })
+  .meta({ id: 'OrderSummary' });
+export type OrderSummary = z.infer<typeof OrderSummary>;
+
+export const ORDER_PAGE_DEFAULT = 20;
+export const ORDER_PAGE_MAX = 100;
+
+export const OrderListQuery = z
+  .object({
+    limit: z.coerce
+      .number<number | string>()
+      .int()
+      .min(1)
+      .max(ORDER_PAGE_MAX)
+      .default(ORDER_PAGE_DEFAULT)
+      .meta({ type: 'integer', minimum: 1, maximum: ORDER_PAGE_MAX, default: ORDER_PAGE_DEFAULT }),
+    offset: z.coerce
+      .number<number | string>()
+      .int()
+      .min(0)
+      .default(0)
+      .meta({ type: 'integer', minimum: 0, default: 0 }),
+  })
+  .meta({ id: 'OrderListQuery' });
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+/** `GET /v1/orders`: the shopper's orders, newest first. */
+export const OrderList = z.object({ data: z.array(OrderSummary), meta: ListMeta }).meta({ id: 'OrderList' });
+export type OrderList = z.infer<typeof OrderList>;
+
+/** What Sokoni answers Daraja's callback with (Daraja's shape, not the `{ data }` envelope). */
+export const MpesaCallbackAck = z
+  .object({ ResultCode: z.literal(0), ResultDesc: z.string() })
+  .meta({ id: 'MpesaCallbackAck' });
+export type MpesaCallbackAck = z.infer<typeof MpesaCallbackAck>;

@@ -1,0 +1,32 @@
+-- The delivery areas of server/modules/delivery/areas.ts (delivery.test.ts checks they match).
+-- Data, not sample content: every database gets them, production included. Re-runnable.
+INSERT INTO "delivery_areas" ("id", "name", "lat", "lng", "position") VALUES
+  ('nairobi-cbd', 'Nairobi CBD', -1.2864, 36.8172, 0),
+  ('westlands', 'Westlands', -1.2676, 36.8108, 1),
+  ('parklands', 'Parklands', -1.263, 36.819, 2),
+  ('kilimani', 'Kilimani', -1.2897, 36.7834, 3),
+  ('kileleshwa', 'Kileleshwa', -1.2807, 36.7823, 4),
+  ('lavington', 'Lavington', -1.2796, 36.7686, 5),
+  ('hurlingham', 'Hurlingham', -1.295, 36.795, 6),
+  ('south-b', 'South B', -1.3106, 36.8361, 7),
+  ('south-c', 'South C', -1.3197, 36.8266, 8),
+  ('langata', 'Lang''ata', -1.356, 36.76, 9),
+  ('karen', 'Karen', -1.319, 36.7073, 10),
+  ('eastleigh', 'Eastleigh', -1.274, 36.851, 11),
+  ('donholm', 'Donholm', -1.296, 36.89, 12),
+  ('embakasi', 'Embakasi', -1.32, 36.89, 13),
+  ('utawala', 'Utawala', -1.29, 36.96, 14),
+  ('kasarani', 'Kasarani', -1.2219, 36.8985, 15),
+  ('roysambu', 'Thika Road / Roysambu', -1.218, 36.886, 16),
+  ('kahawa', 'Kahawa', -1.18, 36.93, 17),
+  ('runda', 'Runda', -1.218, 36.81, 18),
+  ('ruaka', 'Ruaka', -1.2096, 36.778, 19),
+  ('ruiru', 'Ruiru', -1.1456, 36.96, 20),
+  ('thika', 'Thika', -1.0333, 37.0693, 21),
+  ('kikuyu', 'Kikuyu', -1.246, 36.663, 22),
+  ('ngong', 'Ngong', -1.352, 36.66, 23),
+  ('rongai', 'Rongai', -1.396, 36.755, 24),
+  ('syokimau', 'Syokimau', -1.364, 36.927, 25),
+  ('athi-river', 'Athi River', -1.456, 36.978, 26),
+  ('kitengela', 'Kitengela', -1.476, 36.963, 27)
+ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "lat" = excluded."lat", "lng" = excluded."lng", "position" = excluded."position";

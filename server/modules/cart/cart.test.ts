@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cart } from '../../../contract/cart';
+import { cartItems, variants } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { deliveryFee, deliverySettings } from '../delivery/fee';
+import { api, createProduct, shopper, type TestProduct } from '../checkout/test-support';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+type CartBody = {
+  data: {
+    Items: {
+      itemId: string;
+      productId: string;
+      productPid: string;
+      variantId: string;
+      quantity: number;
+      price: number;
+      originalPrice: number;
+      onSale: boolean;
+      totalPrice: number;
+      image: string | null;
+      name: string;
+      stock: number;
+      available: boolean;
+    }[];
+    shippingRate: number;
+    subtotal: number;
+    total: number;
+  };
+};
+const cartOf = async (res: Response) => ((await res.json()) as CartBody).data;
+
+async function freshShopper() {
+  const s = await shopper(ctx);
+  return { ...s, call: api(ctx, s.token) };
+}
+
+describe('the server cart', () => {
+  let product: TestProduct;
+  beforeAll(async () => {
+    product = await createProduct(ctx.database.db, {
+      name: 'Tilapia',
+      variants: [
+        { name: 'Small', price: 350, quantity: 5 },
+        { name: 'Large', price: 600, quantity: 2 },
+      ],
+    });
+  });
+
+  it('adds the first variant by default, merges by variant and prices from the server', async () => {
+    const { call } = await freshShopper();
+    let res = await call.post('/cart', { item: { productId: product.productId, quantity: 2 } });
+    expect(res.status).toBe(200);
+    let cart = await cartOf(res);
+    expect(cart.Items).toHaveLength(1);
+    expect(cart.Items[0]).toMatchObject({
+      productId: product.productId,
+      productPid: product.pid,
+      variantId: product.variantIds[0],
+      name: 'Tilapia',
+      quantity: 2,
+      price: 350,
+      totalPrice: 700,
+      stock: 5,
+      available: true,
+    });
+    res = await call.post('/cart', { item: { productId: product.productId, quantity: 1 } });
+    cart = await cartOf(res);
+    expect(cart.Items).toHaveLength(1);
+    expect(cart.Items[0]!.quantity).toBe(3);
+    res = await call.post('/cart', {
+      item: { productId: product.productId, variantId: product.variantIds[1], quantity: 1 },
+    });
+    cart = await cartOf(res);
+    expect(cart.Items.map((i) => [i.variantId, i.quantity])).toEqual([
+      [product.variantIds[0], 3],
+      [product.variantIds[1], 1],
+    ]);
+    expect(cart).toMatchObject({ subtotal: 3 * 350 + 600, shippingRate: 0, total: 3 * 350 + 600 });
+    expect(Cart.parse(cart)).toEqual(cart);
+  });
+
+  it("always shows today's price, sale included, whatever the price was when the item was added", async () => {
+    const p = await createProduct(ctx.database.db, {
+      variants: [{ name: '1 kg', price: 1000, quantity: 9 }],
+    });
+    const { call } = await freshShopper();
+    await call.post('/cart', { item: { productId: p.productId, quantity: 2 } });
+    await ctx.database.db.update(variants).set({ price: 1200 }).where(eq(variants.id, p.variantIds[0]!));
+    let cart = await cartOf(await call.get('/cart'));
+    expect(cart.Items[0]).toMatchObject({ price: 1200, totalPrice: 2400, onSale: false });
+    const onSale = await createProduct(ctx.database.db, {
+      variants: [{ name: '500 g', price: 1000, quantity: 9 }],
+      discountPercent: 25,
+    });
+    await call.post('/cart', { item: { productId: onSale.productId, quantity: 3 } });
+    cart = await cartOf(await call.get('/cart'));
+    expect(cart.Items[1]).toMatchObject({ price: 750, originalPrice: 1000, onSale: true, totalPrice: 2250 });
+    expect(cart.subtotal).toBe(2400 + 2250);
+  });
+
+  it('changes by +1 and -1, deletes at 1 and refuses more than the stock', async () => {
+    const { call } = await freshShopper();
+    const cart = await cartOf(
+      await call.post('/cart', {
+        item: { productId: product.productId, variantId: product.variantIds[1], quantity: 1 },
+      }),
+    );
+    const itemId = cart.Items[0]!.itemId;
+    expect((await cartOf(await call.patch(`/cart/${itemId}`, { quantity: 1 }))).Items[0]!.quantity).toBe(2);
+    const above = await call.patch(`/cart/${itemId}`, { quantity: 1 });
+    expect(above.status).toBe(400);
+    expect((await above.json()).message).toMatch(
+      /^Only 2 of Tilapia \(Large\) are in stock; your cart would have 3\./,
+    );
+    expect((await cartOf(await call.patch(`/cart/${itemId}`, { quantity: -1 }))).Items[0]!.quantity).toBe(1);
+    expect((await cartOf(await call.patch(`/cart/${itemId}`, { quantity: -1 }))).Items).toEqual([]);
+    expect((await call.patch(`/cart/${itemId}`, { quantity: -1 })).status).toBe(404);
+  });
+
+  it('refuses every bad quantity with a clear 400', async () => {
+    const { call } = await freshShopper();
+    for (const quantity of [0, -1, 1.5, '1e3', '2', 1e9, Number.MAX_SAFE_INTEGER + 2, null, true]) {
+      const res = await call.post('/cart', { item: { productId: product.productId, quantity } });
+      expect(res.status, `quantity ${String(quantity)}`).toBe(400);
+      const body = await res.json();
+      expect(body.code).toBe('validation_failed');
+      expect(body.issues[0].path).toBe('item.quantity');
+    }
+    const tooMany = await call.post('/cart', { item: { productId: product.productId, quantity: 6 } });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).message).toMatch(/Only 5 of Tilapia \(Small\) are in stock/);
+    for (const quantity of [2, 0, 1.5, 'x']) {
+      const res = await call.patch(`/cart/${randomUUID()}`, { quantity });
+      expect(res.status, `patch ${String(quantity)}`).toBe(400);
+    }
+    expect((await cartOf(await call.get('/cart'))).Items).toEqual([]);
+  });
+
+  it('refuses unknown products and variants, a variant of another product and sold-out items', async () => {
+    const { call } = await freshShopper();
+    const other = await createProduct(ctx.database.db);
+    const soldOut = await createProduct(ctx.database.db, {
+      variants: [{ name: 'One', price: 90, quantity: 0 }],
+    });
+    const cases: [unknown, number, RegExp][] = [
+      [{ productId: randomUUID(), quantity: 1 }, 404, /Product was not found/],
+      [{ productId: product.productId, variantId: randomUUID(), quantity: 1 }, 404, /variant was not found/],
+      [
+        { productId: product.productId, variantId: other.variantIds[0], quantity: 1 },
+        404,
+        /not one of Tilapia/,
+      ],
+      [{ productId: soldOut.productId, quantity: 1 }, 400, /is out of stock/],
+      [{ productId: 'not-a-uuid', quantity: 1 }, 400, /productId/],
+    ];
+    for (const [item, status, message] of cases) {
+      const res = await call.post('/cart', { item });
+      expect(res.status, JSON.stringify(item)).toBe(status);
+      expect((await res.json()).message).toMatch(message);
+    }
+  });
+
+  it('refuses prices or any other field the client adds (strict bodies)', async () => {
+    const { call } = await freshShopper();
+    const tampered = [
+      { item: { productId: product.productId, quantity: 1, price: 1 } },
+      { item: { productId: product.productId, quantity: 1, totalPrice: 1 } },
+      { item: { productId: product.productId, quantity: 1 }, price: 1 },
+      { item: { productId: product.productId, quantity: 1 }, shippingRate: 0 },
+    ];
+    for (const body of tampered) {
+      const res = await call.post('/cart', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).code).toBe('validation_failed');
+    }
+    const patched = await call.post('/cart', { item: { productId: product.productId, quantity: 1 } });
+    const itemId = (await cartOf(patched)).Items[0]!.itemId;
+    expect((await call.patch(`/cart/${itemId}`, { quantity: 1, price: 1 })).status).toBe(400);
+    expect((await cartOf(await call.get('/cart'))).Items[0]).toMatchObject({ quantity: 1, price: 350 });
+  });
+
+  it("treats another shopper's item as not found", async () => {
+    const a = await freshShopper();
+    const b = await freshShopper();
+    const itemId = (
+      await cartOf(await a.call.post('/cart', { item: { productId: product.productId, quantity: 1 } }))
+    ).Items[0]!.itemId;
+    expect((await b.call.patch(`/cart/${itemId}`, { quantity: 1 })).status).toBe(404);
+    expect((await b.call.patch(`/cart/${itemId}`, { quantity: -1 })).status).toBe(404);
+    expect((await b.call.delete(`/cart/${itemId}`)).status).toBe(404);
+    expect((await cartOf(await a.call.get('/cart'))).Items[0]!.quantity).toBe(1);
+    expect((await cartOf(await a.call.delete(`/cart/${itemId}`))).Items).toEqual([]);
+  });
+
+  it('pushes a guest line once per local item id, however often it is sent, and merges with the cart', async () => {
+    const { id, call } = await freshShopper();
+    await call.post('/cart', { item: { productId: product.productId, quantity: 1 } });
+    const push = { item: { productId: product.productId, quantity: 2, localItemId: 'local-1700000000-abc' } };
+    const first = await cartOf(await call.post('/cart', push));
+    expect(first.Items[0]!.quantity).toBe(3);
+    const again = await cartOf(await call.post('/cart', push));
+    expect(again.Items[0]!.quantity).toBe(3);
+    // A second tab pushing the same line at the same moment changes nothing either.
+    const both = await Promise.all([call.post('/cart', push), call.post('/cart', push)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const rows = await ctx.database.db.select().from(cartItems).where(eq(cartItems.userId, id));
+    expect(rows.map((r) => r.quantity)).toEqual([3]);
+    // Another local line of the same product is a different push.
+    const other = await cartOf(
+      await call.post('/cart', {
+        item: { productId: product.productId, quantity: 1, localItemId: 'local-2' },
+      }),
+    );
+    expect(other.Items[0]!.quantity).toBe(4);
+  });
+
+  it('does not remember a push that failed, so it can be sent again once it fits', async () => {
+    const { call } = await freshShopper();
+    const push = {
+      item: {
+        productId: product.productId,
+        variantId: product.variantIds[1],
+        quantity: 3,
+        localItemId: 'l-9',
+      },
+    };
+    expect((await call.post('/cart', push)).status).toBe(400);
+    const fits = { item: { ...push.item, quantity: 2 } };
+    expect((await cartOf(await call.post('/cart', fits))).Items[0]!.quantity).toBe(2);
+  });
+
+  it('gives the delivery fee for an area or a point and refuses bad places', async () => {
+    const { call } = await freshShopper();
+    await call.post('/cart', { item: { productId: product.productId, quantity: 1 } });
+    const settings = deliverySettings(ctx.env);
+    const westlands = await cartOf(await call.get('/cart?deliveryAreaId=westlands'));
+    expect(westlands.shippingRate).toBe(deliveryFee({ lat: -1.2676, lng: 36.8108 }, settings));
+    expect(westlands.total).toBe(westlands.subtotal + westlands.shippingRate);
+    const kitengela = await cartOf(await call.get('/cart?deliveryAreaId=kitengela'));
+    expect(kitengela.shippingRate).toBeGreaterThan(westlands.shippingRate);
+    const point = await cartOf(await call.get('/cart?lat=-1.3190&lng=36.7073'));
+    expect(point.shippingRate).toBe(deliveryFee({ lat: -1.319, lng: 36.7073 }, settings));
+    for (const query of [
+      'deliveryAreaId=atlantis',
+      'deliveryAreaId=Westlands!',
+      'lat=-1.3',
+      'lat=51.5&lng=-0.12',
+      'lat=-1.3&lng=36.8&deliveryAreaId=karen',
+      'lat=1e1&lng=36',
+      'lat=abc&lng=36',
+    ]) {
+      const res = await call.get(`/cart?${query}`);
+      expect(res.status, query).toBe(400);
+    }
+    const outside = await call.get('/cart?lat=51.5&lng=-0.12');
+    expect((await outside.json()).message).toMatch(/only deliver within Kenya/);
+  });
+
+  it('is for signed-in shoppers only: 401 without a token, 403 for an admin', async () => {
+    expect((await api(ctx).get('/cart')).status).toBe(401);
+    const admin = await shopper(ctx, 'admin');
+    const res = await api(ctx, admin.token).get('/cart');
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toMatch(/^Admins get no cart/);
+    expect(
+      (await api(ctx, admin.token).post('/cart', { item: { productId: product.productId, quantity: 1 } }))
+        .status,
+    ).toBe(403);
+  });
+});

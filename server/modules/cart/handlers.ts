@@ -1,0 +1,40 @@
+import { currentUser } from '../../lib/auth/middleware';
+import { newRouter, type Deps } from '../../lib/http';
+import { deliverySettings } from '../delivery/fee';
+import { placeInput, resolvePlace } from '../delivery/service';
+import { requireCustomer } from './customers-only';
+import { addCartItemRoute, getCartRoute, removeCartItemRoute, updateCartItemRoute } from './routes';
+import { addCartItem, changeCartItem, getCart, removeCartItem } from './service';
+
+export function cartModule(deps: Deps) {
+  const { db } = deps.database;
+  const settings = deliverySettings(deps.env);
+  const router = newRouter();
+  router.use('/v1/cart', requireCustomer(deps));
+  router.use('/v1/cart/*', requireCustomer(deps));
+  // Mutations answer with the cart (no delivery fee): the SPA refreshes the checkout view itself.
+  const cartOf = (userId: string) => getCart(db, userId, 0, new Date());
+
+  return router
+    .openapi(getCartRoute, async (c) => {
+      const place = placeInput(c.req.valid('query'));
+      const fee = place ? (await resolvePlace(db, place, settings)).fee : 0;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: await getCart(db, currentUser(c).id, fee, new Date()) }, 200);
+    })
+    .openapi(addCartItemRoute, async (c) => {
+      const user = currentUser(c);
+      await addCartItem(db, user.id, c.req.valid('json'));
+      return c.json({ data: await cartOf(user.id) }, 200);
+    })
+    .openapi(updateCartItemRoute, async (c) => {
+      const user = currentUser(c);
+      await changeCartItem(db, user.id, c.req.valid('param').itemId, c.req.valid('json').quantity);
+      return c.json({ data: await cartOf(user.id) }, 200);
+    })
+    .openapi(removeCartItemRoute, async (c) => {
+      const user = currentUser(c);
+      await removeCartItem(db, user.id, c.req.valid('param').itemId);
+      return c.json({ data: await cartOf(user.id) }, 200);
+    });
+}

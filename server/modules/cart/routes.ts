@@ -1,0 +1,80 @@
+import { createRoute, type z } from '@hono/zod-openapi';
+import { AddCartItemBody, Cart, CartItemParams, CartQuery, UpdateCartItemBody } from '../../../contract/cart';
+import { ErrorBody, envelope } from '../../../contract/common';
+import { bearerSecurity } from '../../lib/auth/middleware';
+
+const body = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
+const cart = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: envelope(Cart) } },
+});
+const common = {
+  401: error('No valid bearer token, or its session has ended'),
+  403: error('Admins get no cart'),
+};
+const tags = ['cart'];
+
+export const getCartRoute = createRoute({
+  method: 'get',
+  path: '/v1/cart',
+  tags,
+  security: bearerSecurity,
+  summary: "The shopper's cart at today's prices; with a place, shippingRate is its delivery fee",
+  request: { query: CartQuery },
+  responses: {
+    200: cart('The cart'),
+    400: error('A bad place: unknown area, lat without lng, or outside Kenya'),
+    ...common,
+  },
+});
+
+export const addCartItemRoute = createRoute({
+  method: 'post',
+  path: '/v1/cart',
+  tags,
+  security: bearerSecurity,
+  summary: 'Adds units of a product variant (merging by variant); a guest line pushed twice counts once',
+  request: { body: body(AddCartItemBody) },
+  responses: {
+    200: cart('The cart after the change'),
+    400: error('A bad quantity or field, not enough stock, or a full cart'),
+    404: error('No such product or variant'),
+    ...common,
+  },
+});
+
+export const updateCartItemRoute = createRoute({
+  method: 'patch',
+  path: '/v1/cart/{itemId}',
+  tags,
+  security: bearerSecurity,
+  summary: 'One more (1) or one less (-1); one less at 1 removes the line',
+  request: { params: CartItemParams, body: body(UpdateCartItemBody) },
+  responses: {
+    200: cart('The cart after the change'),
+    400: error('Not 1 or -1, or not enough stock'),
+    404: error('No such line in your cart'),
+    ...common,
+  },
+});
+
+export const removeCartItemRoute = createRoute({
+  method: 'delete',
+  path: '/v1/cart/{itemId}',
+  tags,
+  security: bearerSecurity,
+  summary: 'Removes a line',
+  request: { params: CartItemParams },
+  responses: {
+    200: cart('The cart after the change'),
+    404: error('No such line in your cart'),
+    ...common,
+  },
+});

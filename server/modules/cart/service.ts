@@ -1,0 +1,259 @@
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  CART_LINES_MAX,
+  CART_QUANTITY_MAX,
+  type AddCartItemBody,
+  type Cart,
+  type CartItem,
+} from '../../../contract/cart';
+import { imagePath } from '../../../contract/catalogue';
+import type { Db } from '../../db/client';
+import {
+  cartItems,
+  cartMerges,
+  discountProducts,
+  discounts,
+  productImages,
+  products,
+  variants,
+} from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { saleInfo, type PricingDiscount } from '../catalogue/pricing';
+
+/** A cart line priced now, as the API shows it. */
+export type CartLine = CartItem;
+
+/**
+ * The user's cart lines priced at `now` with the catalogue's sale rules (pricing.ts), oldest first.
+ * `lock` takes the cart rows FOR UPDATE: checkout uses it so a concurrent +1 waits for the order.
+ */
+export async function loadCartLines(
+  db: Db,
+  userId: string,
+  now: Date,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<CartLine[]> {
+  const query = db
+    .select({
+      itemId: cartItems.id,
+      productId: cartItems.productId,
+      variantId: cartItems.variantId,
+      quantity: cartItems.quantity,
+      productPid: products.pid,
+      name: products.name,
+      variantName: variants.name,
+      listPrice: variants.price,
+      stock: variants.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(variants, eq(variants.id, cartItems.variantId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .$dynamic();
+  const rows = await (lock ? query.for('update', { of: cartItems }) : query);
+  if (rows.length === 0) return [];
+  const productIds = [...new Set(rows.map((r) => r.productId))];
+  const [pricing, images] = await Promise.all([activeDiscounts(db, productIds), firstImages(db, productIds)]);
+  return rows.map((r) => {
+    const sale = saleInfo(r.listPrice, pricing.get(r.productId) ?? [], now);
+    const price = sale.discountedPrice ?? r.listPrice;
+    const imageId = images.get(r.productId);
+    return {
+      itemId: r.itemId,
+      productId: r.productId,
+      productPid: r.productPid,
+      variantId: r.variantId,
+      name: r.name,
+      variantName: r.variantName,
+      image: imageId ? imagePath(imageId, 'thumb') : null,
+      quantity: r.quantity,
+      price,
+      originalPrice: r.listPrice,
+      onSale: sale.onSale,
+      totalPrice: price * r.quantity,
+      stock: r.stock,
+      available: r.quantity <= r.stock,
+    };
+  });
+}
+
+/** The cart as `GET /v1/cart` answers it, with the delivery fee of the place asked about (else 0). */
+export async function getCart(db: Db, userId: string, shippingRate: number, now: Date): Promise<Cart> {
+  const Items = await loadCartLines(db, userId, now);
+  const subtotal = Items.reduce((sum, i) => sum + i.totalPrice, 0);
+  return { Items, shippingRate, subtotal, total: subtotal + shippingRate };
+}
+
+/**
+ * Adds units of a variant (the product's first when none is named), merging with its line. A line
+ * pushed from the guest cart (`localItemId`) is applied once per account: the id is recorded in the
+ * same transaction, so a retry, a second tab or a concurrent push finds it and changes nothing.
+ */
+export async function addCartItem(db: Db, userId: string, { item }: AddCartItemBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (item.localItemId !== undefined) {
+      const fresh = await tx
+        .insert(cartMerges)
+        .values({ userId, localItemId: item.localItemId })
+        .onConflictDoNothing()
+        .returning({ id: cartMerges.localItemId });
+      if (fresh.length === 0) return;
+    }
+    const variant = await findVariant(tx, item.productId, item.variantId);
+    if (variant.stock === 0) throw outOfStock(variant.label);
+    const now = new Date();
+    const [line] = await tx
+      .insert(cartItems)
+      .values({ userId, productId: item.productId, variantId: variant.id, quantity: item.quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.variantId],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: now },
+      })
+      .returning({ quantity: cartItems.quantity });
+    // Checked after the atomic upsert, so two concurrent adds cannot both pass a stale check.
+    checkQuantity(line!.quantity, variant.stock, variant.label);
+    const [lines] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+    if ((lines?.n ?? 0) > CART_LINES_MAX) {
+      throw new AppError(400, 'cart_full', `A cart holds at most ${CART_LINES_MAX} different items.`);
+    }
+  });
+}
+
+/** +1 or −1 on a line of the user's cart; −1 at 1 removes it. Another user's line is a 404. */
+export async function changeCartItem(db: Db, userId: string, itemId: string, delta: 1 | -1): Promise<void> {
+  await db.transaction(async (tx) => {
+    const mine = and(eq(cartItems.id, itemId), eq(cartItems.userId, userId));
+    if (delta === -1) {
+      const lowered = await tx
+        .update(cartItems)
+        .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: new Date() })
+        .where(and(mine, gt(cartItems.quantity, 1)))
+        .returning({ id: cartItems.id });
+      if (lowered.length) return;
+      const removed = await tx.delete(cartItems).where(mine).returning({ id: cartItems.id });
+      if (!removed.length) throw notFound('Cart item');
+      return;
+    }
+    const [line] = await tx
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: new Date() })
+      .where(mine)
+      .returning({
+        quantity: cartItems.quantity,
+        variantId: cartItems.variantId,
+        productId: cartItems.productId,
+      });
+    if (!line) throw notFound('Cart item');
+    const variant = await findVariant(tx, line.productId, line.variantId);
+    checkQuantity(line.quantity, variant.stock, variant.label);
+  });
+}
+
+/** Removes a line of the user's cart; another user's line is a 404. */
+export async function removeCartItem(db: Db, userId: string, itemId: string): Promise<void> {
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (!removed.length) throw notFound('Cart item');
+}
+
+/** The discounts switched on for each product; `saleInfo` decides which apply at the moment. */
+async function activeDiscounts(db: Db, productIds: string[]): Promise<Map<string, PricingDiscount[]>> {
+  const rows = await db
+    .select({
+      productId: discountProducts.productId,
+      kind: discounts.kind,
+      value: discounts.value,
+      active: discounts.active,
+      startsAt: discounts.startsAt,
+      endsAt: discounts.endsAt,
+    })
+    .from(discountProducts)
+    .innerJoin(discounts, eq(discounts.id, discountProducts.discountId))
+    .where(and(inArray(discountProducts.productId, productIds), eq(discounts.active, true)));
+  const byProduct = new Map<string, PricingDiscount[]>();
+  for (const { productId, ...d } of rows) {
+    const list = byProduct.get(productId);
+    if (list) list.push(d);
+    else byProduct.set(productId, [d]);
+  }
+  return byProduct;
+}
+
+/** Each product's first image (the one its card shows). */
+async function firstImages(db: Db, productIds: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .selectDistinctOn([productImages.productId], {
+      productId: productImages.productId,
+      imageId: productImages.imageId,
+    })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.imageId));
+  return new Map(rows.map((r) => [r.productId, r.imageId]));
+}
+
+interface FoundVariant {
+  id: string;
+  stock: number;
+  /** How messages name it: `Tilapia (Large)`. */
+  label: string;
+}
+
+/** The named variant of the product, or its first; unknown ids and mismatched pairs are 404s. */
+async function findVariant(db: Db, productId: string, variantId: string | undefined): Promise<FoundVariant> {
+  const rows = await db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      stock: variants.quantity,
+      variantName: variants.name,
+      name: products.name,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(variantId ? eq(variants.id, variantId) : eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.id))
+    .limit(1);
+  const row = rows[0];
+  if (!row) {
+    if (variantId) throw notFound('That product variant');
+    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+    throw product
+      ? new AppError(400, 'not_for_sale', 'That product has no variant for sale.')
+      : notFound('Product');
+  }
+  if (row.productId !== productId) {
+    const [product] = await db
+      .select({ name: products.name })
+      .from(products)
+      .where(eq(products.id, productId));
+    throw product
+      ? new AppError(404, 'not_found', `That variant is not one of ${product.name}'s.`)
+      : notFound('Product');
+  }
+  return { id: row.id, stock: row.stock, label: variantLabel(row.name, row.variantName) };
+}
+
+/** `Tilapia (Large)`, or just the name when the variant has none. */
+export const variantLabel = (name: string, variantName: string) =>
+  variantName ? `${name} (${variantName})` : name;
+
+const outOfStock = (label: string) => new AppError(400, 'out_of_stock', `${label} is out of stock.`);
+
+function checkQuantity(quantity: number, stock: number, label: string) {
+  if (quantity > CART_QUANTITY_MAX) {
+    throw badRequest(`A cart line holds at most ${CART_QUANTITY_MAX} units of ${label}.`);
+  }
+  if (quantity > stock) {
+    throw new AppError(
+      400,
+      'not_enough_stock',
+      stock === 0
+        ? `${label} is out of stock.`
+        : `Only ${stock} of ${label} ${stock === 1 ? 'is' : 'are'} in stock; your cart would have ${quantity}.`,
+    );
+  }
+}

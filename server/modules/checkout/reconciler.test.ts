@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentAttempts } from '../../db/schema';
+import { createLogger } from '../../lib/logger';
+import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
+import { startPaymentReconciler } from './reconciler';
+import {
+  api,
+  checkoutBody,
+  createProduct,
+  idempotencyKey,
+  phoneEnding,
+  servedContext,
+  shopper,
+  stockOf,
+  waitForOrder,
+  type ServedContext,
+} from './test-support';
+
+// The reconciler as server/index.ts runs it: on a timer, with the expiry from PAYMENT_EXPIRY_MS.
+
+let ctx: ServedContext;
+beforeAll(async () => {
+  ctx = await servedContext({ PAYMENT_EXPIRY_MS: '1500', PAYMENT_QUERY_DELAY_MS: '100' });
+});
+afterAll(() => ctx.closeAll());
+
+describe('the payment reconciler', () => {
+  it('expires an unanswered prompt after PAYMENT_EXPIRY_MS, returning the stock, and stops when told', async () => {
+    const product = await createProduct(ctx.database.db, {
+      variants: [{ name: 'Sack', price: 2_500, quantity: 2 }],
+    });
+    const s = await shopper(ctx);
+    const call = api(ctx, s.token);
+    await call.post('/cart', { item: { productId: product.productId, quantity: 2 } });
+    const started = Date.now();
+    const { data } = await (
+      await call.post('/checkout', checkoutBody(phoneEnding('09')), { 'Idempotency-Key': idempotencyKey() })
+    ).json();
+    expect(await stockOf(ctx.database.db, product.variantIds[0]!)).toBe(0);
+
+    const reconciler = startPaymentReconciler({
+      db: ctx.database.db,
+      daraja: createDarajaClientFromEnv(ctx.env),
+      logger: createLogger('silent'),
+      queryDelayMs: ctx.env.PAYMENT_QUERY_DELAY_MS,
+      intervalMs: 50,
+    });
+    try {
+      const done = await waitForOrder(
+        ctx,
+        s.token,
+        data.orderId,
+        (o) => o.paymentStatus !== 'pending',
+        10_000,
+      );
+      expect(done).toMatchObject({ paymentStatus: 'expired', paymentIssue: 'no_answer' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+      expect(await stockOf(ctx.database.db, product.variantIds[0]!)).toBe(2);
+      const [attempt] = await ctx.database.db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, data.orderId));
+      // It asked Daraja in between (the prompt was still open), with backoff rather than every tick.
+      expect(attempt!.checks).toBeGreaterThanOrEqual(2);
+      expect(attempt!.checks).toBeLessThan(15);
+    } finally {
+      await reconciler.stop();
+    }
+
+    // Stopped: a new unanswered prompt stays pending past its expiry.
+    await call.post('/cart', { item: { productId: product.productId, quantity: 1 } });
+    const second = (
+      await (
+        await call.post('/checkout', checkoutBody(phoneEnding('09')), { 'Idempotency-Key': idempotencyKey() })
+      ).json()
+    ).data;
+    await new Promise((r) => setTimeout(r, 1_700));
+    expect((await (await call.get(`/orders/${second.orderId}`)).json()).data.paymentStatus).toBe('pending');
+  });
+});

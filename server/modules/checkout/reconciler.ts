@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentAttempts } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
+import type { DarajaClient, StkQueryResult } from '../../lib/payments/daraja';
+import { OPEN_ATTEMPT, settleAttempt, type Settlement } from './settlement';
+
+// Callbacks get lost (Daraja does not retry them, our server may be restarting, a push may have
+// timed out before we learnt its CheckoutRequestID). The reconciler asks Daraja about open attempts
+// that are due, with backoff, and expires those still open at `expires_at`, which returns their
+// order's units. Any instance may run it: rows are claimed with FOR UPDATE SKIP LOCKED and a lease
+// (next_check_at pushed forward), and settling is the same exactly-once update the callback uses.
+
+export interface ReconcilerOptions {
+  db: Db;
+  daraja: Pick<DarajaClient, 'stkQuery'>;
+  logger: Logger;
+  /** First query after the prompt; later ones back off (doubling, at most `maxBackoffMs`). */
+  queryDelayMs: number;
+  /** How often `startPaymentReconciler` looks for due attempts. */
+  intervalMs: number;
+  maxBackoffMs?: number;
+  batch?: number;
+  /** How long a claim holds before another instance may take the attempt (a crash mid-query). */
+  leaseMs?: number;
+  now?: () => Date;
+}
+
+export interface ReconcileReport {
+  claimed: number;
+  settled: number;
+  expired: number;
+}
+
+/** Claims due open attempts for this instance, pushing their next check past the lease. */
+async function claimDue(db: Db, { limit, leaseMs, now }: { limit: number; leaseMs: number; now: Date }) {
+  const due = db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(inArray(paymentAttempts.status, [...OPEN_ATTEMPT]), lte(paymentAttempts.nextCheckAt, now)))
+    .orderBy(asc(paymentAttempts.nextCheckAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(paymentAttempts)
+    .set({ nextCheckAt: new Date(now.getTime() + leaseMs), checks: sql`${paymentAttempts.checks} + 1` })
+    .where(inArray(paymentAttempts.id, due))
+    .returning();
+}
+
+/** One pass: query or expire every due open attempt. */
+export async function reconcilePayments(o: ReconcilerOptions): Promise<ReconcileReport> {
+  const clock = o.now ?? (() => new Date());
+  const batch = o.batch ?? 20;
+  const report: ReconcileReport = { claimed: 0, settled: 0, expired: 0 };
+  const claimed = await claimDue(o.db, { limit: batch, leaseMs: o.leaseMs ?? 120_000, now: clock() });
+  report.claimed = claimed.length;
+  for (const attempt of claimed) {
+    try {
+      const outcome = await reconcileOne(o, attempt, clock);
+      if (outcome === 'settled') report.settled++;
+      if (outcome === 'expired') report.expired++;
+    } catch (err) {
+      o.logger.error('payment reconciliation failed', {
+        attemptId: attempt.id,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+  return report;
+}
+
+async function reconcileOne(
+  o: ReconcilerOptions,
+  attempt: typeof paymentAttempts.$inferSelect,
+  clock: () => Date,
+): Promise<'settled' | 'expired' | 'waiting'> {
+  let answer: StkQueryResult | undefined;
+  if (attempt.checkoutRequestId) {
+    try {
+      answer = await o.daraja.stkQuery(attempt.checkoutRequestId);
+    } catch (err) {
+      // Daraja down or the id unknown to it: ask again later; expiry still bounds the wait.
+      o.logger.warn('stk query failed', {
+        attemptId: attempt.id,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
+  }
+  const now = clock();
+  if (answer?.status === 'complete') {
+    const s: Settlement =
+      answer.outcome.status === 'paid'
+        ? { kind: 'paid', source: 'query', resultCode: answer.resultCode, resultDesc: answer.resultDesc }
+        : {
+            kind: 'failed',
+            issue: answer.outcome.reason,
+            resultCode: answer.resultCode,
+            resultDesc: answer.resultDesc,
+          };
+    await settleAttempt(o.db, attempt.id, s, now);
+    return 'settled';
+  }
+  if (attempt.expiresAt.getTime() <= now.getTime()) {
+    const r = await settleAttempt(o.db, attempt.id, { kind: 'expired' }, now);
+    if (r.changed) o.logger.info('payment expired', { attemptId: attempt.id, orderId: attempt.orderId });
+    return 'expired';
+  }
+  const backoff = Math.min(o.queryDelayMs * 2 ** Math.max(0, attempt.checks - 1), o.maxBackoffMs ?? 60_000);
+  const next = Math.min(attempt.expiresAt.getTime(), now.getTime() + backoff);
+  await o.db
+    .update(paymentAttempts)
+    .set({ nextCheckAt: new Date(next) })
+    .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.status, [...OPEN_ATTEMPT])));
+  return 'waiting';
+}
+
+/** Runs `reconcilePayments` every `intervalMs` until stopped; `stop()` waits for the pass in hand. */
+export function startPaymentReconciler(o: ReconcilerOptions) {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const pass = async () => {
+    // A full batch means more may be due: keep going rather than wait a whole interval.
+    for (;;) {
+      const r = await reconcilePayments(o);
+      if (stopped || r.claimed < (o.batch ?? 20)) return;
+    }
+  };
+  const tick = () => {
+    if (stopped || running) return;
+    running = pass()
+      .catch((err: unknown) =>
+        o.logger.error('payment reconciler failed', {
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  const timer = setInterval(tick, o.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PaymentIssue } from '../../../contract/checkout';
+import type { Db } from '../../db/client';
+import { orders, paymentAttempts } from '../../db/schema';
+import { failureMessage, PAYMENT_FAILURE_REASONS } from '../../lib/payments/result-codes';
+import { OutOfStockError, releaseOrderStock, reserveOrderStock } from './stock';
+
+// The payment state machine. Every way a payment attempt ends (callback, STK query, a push that
+// could not be sent, expiry) goes through `settleAttempt`, which moves the attempt out of its open
+// state with ONE conditional update (`… WHERE status IN (<allowed>)`): of twenty identical callbacks
+// arriving at once exactly one gets the row, the others find nothing to change. The order's payment
+// and its stock follow in the same transaction.
+//
+//   attempt: pending|unknown ──paid──────► paid            order: pending ──► paid
+//                            ──failed────► failed                  pending ──► failed  (units back)
+//                            ──expired───► expired                 pending ──► expired (units back)
+//                            ──mismatch──► needs_review            pending ──► needs_review (units kept)
+//            expired ──paid (late)──────► paid | needs_review      failed|expired ──► paid (units re-taken)
+//                                                                                  or needs_review (sold out)
+//   A paid order is never moved again by a payment: a second payment is `duplicate_payment`.
+
+/** Statuses an attempt can still leave: waiting for the shopper, or sent without an answer. */
+export const OPEN_ATTEMPT = ['pending', 'unknown'] as const;
+
+export type Settlement =
+  | {
+      kind: 'paid';
+      /** The callback reports the amount; the STK query does not (the push fixed the amount). */
+      source: 'callback' | 'query';
+      amount?: number;
+      receipt?: string;
+      resultCode: number;
+      resultDesc: string;
+    }
+  | { kind: 'failed'; issue: PaymentIssue; resultCode?: number; resultDesc?: string }
+  | { kind: 'expired' };
+
+export interface SettleResult {
+  /** False when the attempt had already left the states this settlement may move it from. */
+  changed: boolean;
+  attemptStatus?: (typeof paymentAttempts.$inferSelect)['status'];
+  orderPaymentStatus?: (typeof orders.$inferSelect)['paymentStatus'];
+}
+
+// Compile-time check: every reason the Daraja library reports is a PaymentIssue of the contract.
+const _reasonsAreIssues: readonly PaymentIssue[] = PAYMENT_FAILURE_REASONS;
+void _reasonsAreIssues;
+
+/** Applies how an attempt ended, exactly once; see the state machine above. */
+export async function settleAttempt(
+  db: Db,
+  attemptId: string,
+  s: Settlement,
+  now = new Date(),
+): Promise<SettleResult> {
+  const [known] = await db
+    .select({ orderId: paymentAttempts.orderId, amount: paymentAttempts.amount })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.id, attemptId));
+  if (!known) return { changed: false };
+
+  return db.transaction(async (tx) => {
+    // Order first, then attempt: the same lock order as a payment retry, so the two cannot deadlock.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, known.orderId)).for('update');
+    if (!order) return { changed: false };
+    const from = s.kind === 'paid' ? [...OPEN_ATTEMPT, 'expired' as const] : [...OPEN_ATTEMPT];
+    const base = { completedAt: now, updatedAt: now };
+    const gate = (set: Partial<typeof paymentAttempts.$inferInsert>) =>
+      tx
+        .update(paymentAttempts)
+        .set({ ...base, ...set })
+        .where(and(eq(paymentAttempts.id, attemptId), inArray(paymentAttempts.status, from)))
+        .returning({ id: paymentAttempts.id });
+    const setAttempt = (set: Partial<typeof paymentAttempts.$inferInsert>) =>
+      tx.update(paymentAttempts).set(set).where(eq(paymentAttempts.id, attemptId));
+    const setOrder = (set: Partial<typeof orders.$inferInsert>) =>
+      tx
+        .update(orders)
+        .set({ ...set, updatedAt: now })
+        .where(eq(orders.id, order.id));
+
+    if (s.kind === 'failed' || s.kind === 'expired') {
+      const issue: PaymentIssue = s.kind === 'failed' ? s.issue : 'no_answer';
+      const moved = await gate({
+        status: s.kind,
+        issue,
+        ...(s.kind === 'failed'
+          ? { resultCode: s.resultCode ?? null, resultDesc: s.resultDesc ?? null }
+          : {}),
+      });
+      if (!moved.length) return { changed: false };
+      // Only the one open attempt can have made the order pending; a paid order stays paid.
+      if (order.paymentStatus !== 'pending') {
+        return { changed: true, attemptStatus: s.kind, orderPaymentStatus: order.paymentStatus };
+      }
+      await setOrder({ paymentStatus: s.kind, paymentIssue: issue });
+      await releaseOrderStock(tx, order.id);
+      return { changed: true, attemptStatus: s.kind, orderPaymentStatus: s.kind };
+    }
+
+    const moved = await gate({
+      status: 'paid',
+      issue: null,
+      resultCode: s.resultCode,
+      resultDesc: s.resultDesc,
+      receipt: s.receipt ?? null,
+      paidAmount: s.amount ?? null,
+    });
+    if (!moved.length) return { changed: false };
+
+    const review = async (issue: PaymentIssue, orderToo: boolean) => {
+      await setAttempt({ status: 'needs_review', issue });
+      if (orderToo) await setOrder({ paymentStatus: 'needs_review', paymentIssue: issue });
+      return {
+        changed: true,
+        attemptStatus: 'needs_review' as const,
+        orderPaymentStatus: orderToo ? ('needs_review' as const) : order.paymentStatus,
+      };
+    };
+    const amountOk = s.source === 'query' || s.amount === known.amount;
+    // Money that does not match is never "paid": the shop checks it. The units stay held meanwhile.
+    if (!amountOk) return review('amount_mismatch', order.paymentStatus !== 'paid');
+    if (order.paymentStatus === 'paid' || order.paymentStatus === 'needs_review') {
+      return review('duplicate_payment', false);
+    }
+    if (!order.stockReserved) {
+      // Paid after the reservation went back (expired or failed): take the units again if they are there.
+      try {
+        await reserveOrderStock(tx, order.id);
+      } catch (err) {
+        if (err instanceof OutOfStockError) return review('paid_out_of_stock', true);
+        throw err;
+      }
+    }
+    await setOrder({ paymentStatus: 'paid', paymentIssue: null, paidAt: now, stockReserved: true });
+    return { changed: true, attemptStatus: 'paid', orderPaymentStatus: 'paid' };
+  });
+}
+
+const SOKONI_MESSAGES: Partial<Record<PaymentIssue, string>> = {
+  no_answer: 'The M-Pesa prompt was not answered in time. You can try the payment again.',
+  mpesa_unavailable:
+    'M-Pesa is not answering right now. Your order is saved: try the payment again in a moment.',
+  prompt_open:
+    'There is already an M-Pesa prompt on your phone. Complete or cancel it, then try the payment again.',
+  invalid_phone: 'That phone number cannot receive M-Pesa payments. Try again with a Safaricom number.',
+  amount_mismatch:
+    'We received a payment that does not match this order. The shop is checking it and will contact you.',
+  paid_out_of_stock:
+    'Your payment arrived after the items were released and some have sold out since. The shop will contact you about a refund or a replacement.',
+  duplicate_payment: 'This order was paid more than once. The shop will refund the extra payment.',
+};
+
+/** The sentence the shopper sees for a payment issue. */
+export function issueMessage(issue: PaymentIssue): string {
+  const own = SOKONI_MESSAGES[issue];
+  if (own) return own;
+  return (PAYMENT_FAILURE_REASONS as readonly string[]).includes(issue)
+    ? failureMessage(issue as (typeof PAYMENT_FAILURE_REASONS)[number])
+    : 'M-Pesa could not complete the payment. Please try again.';
+}
+
+/** What the shopper is told while a prompt whose sending timed out may still reach the phone. */
+export const UNKNOWN_PUSH_MESSAGE =
+  'M-Pesa is slow to answer. If a payment prompt reaches your phone, complete it; this order updates by itself. Otherwise you can try again in a few minutes.';

@@ -1,0 +1,185 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { discountProducts, discounts, products, variants } from '../../db/schema';
+import { closeDarajaSimulators } from '../../dev/daraja-simulator';
+import { listen, type Listening } from '../../dev/daraja-test-support';
+import { issueSession } from '../../lib/auth/session';
+import { createLogger } from '../../lib/logger';
+import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createUser } from '../auth/test-support';
+import { reconcilePayments } from './reconciler';
+
+// Test helpers (not tests) for the cart, checkout and orders suites.
+
+/** A shopper (or admin) account with a live bearer token. */
+export async function shopper(ctx: TestContext, type: 'customer' | 'admin' = 'customer') {
+  const user = await createUser(ctx.database.db, { type });
+  const token = await issueSession(ctx.database.db, ctx.env, user);
+  return { ...user, token };
+}
+
+/** Calls `/api/v1…` with the given bearer token (and headers). */
+export function api(ctx: TestContext, token?: string) {
+  const call = (method: string, path: string, json?: unknown, headers: Record<string, string> = {}) =>
+    ctx.request(`/api/v1${path}`, {
+      method,
+      json,
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+  return {
+    get: (path: string) => call('GET', path),
+    post: (path: string, json?: unknown, headers?: Record<string, string>) =>
+      call('POST', path, json, headers),
+    patch: (path: string, json?: unknown) => call('PATCH', path, json),
+    delete: (path: string) => call('DELETE', path),
+  };
+}
+
+export interface TestProduct {
+  productId: string;
+  pid: string;
+  name: string;
+  /** Variant ids in position order; the first is the default. */
+  variantIds: string[];
+}
+
+/** A product of its own for a test: variants with the given price and stock (first = default). */
+export async function createProduct(
+  db: Db,
+  {
+    name = `Test product ${randomBytes(3).toString('hex')}`,
+    variants: specs = [{ name: 'Regular', price: 500, quantity: 10 }],
+    discountPercent,
+  }: {
+    name?: string;
+    variants?: { name: string; price: number; quantity: number }[];
+    /** An active percentage discount on the product. */
+    discountPercent?: number;
+  } = {},
+): Promise<TestProduct> {
+  const pid = `TST-${randomBytes(4).toString('hex')}`;
+  const [product] = await db.insert(products).values({ pid, name }).returning({ id: products.id });
+  const rows = await db
+    .insert(variants)
+    .values(specs.map((v, position) => ({ productId: product!.id, position, ...v })))
+    .returning({ id: variants.id, position: variants.position });
+  if (discountPercent) {
+    const [d] = await db
+      .insert(discounts)
+      .values({
+        name: 'Test sale',
+        kind: 'percentage',
+        value: discountPercent,
+        startsAt: new Date(Date.now() - 60_000),
+      })
+      .returning({ id: discounts.id });
+    await db.insert(discountProducts).values({ discountId: d!.id, productId: product!.id });
+  }
+  return {
+    productId: product!.id,
+    pid,
+    name,
+    variantIds: rows.sort((a, b) => a.position - b.position).map((r) => r.id),
+  };
+}
+
+/** Units in stock of a variant now. */
+export async function stockOf(db: Db, variantId: string): Promise<number> {
+  const [row] = await db.select({ q: variants.quantity }).from(variants).where(eq(variants.id, variantId));
+  return row!.q;
+}
+
+/** A Kenyan mobile number whose last two digits choose the simulator's outcome (00 pays, 01 cancels…). */
+export const phoneEnding = (ending: string) =>
+  `07${String(randomInt(0, 1_000_000)).padStart(6, '0')}${ending}`;
+
+export const idempotencyKey = () => randomUUID();
+
+export const checkoutBody = (phone: string, extra: Record<string, unknown> = {}) => ({
+  phone,
+  deliveryAreaId: 'westlands',
+  address: 'Mpaka Road, Block B, flat 4',
+  ...extra,
+});
+
+export interface ServedContext extends TestContext {
+  server: Listening;
+  /** Bodies of the STK pushes that reached the simulator. */
+  pushes: unknown[];
+  /** Bodies of the callbacks that reached the app. */
+  callbacks: unknown[];
+  reconcile(): ReturnType<typeof reconcilePayments>;
+  closeAll(): Promise<void>;
+}
+
+/**
+ * The app behind a real HTTP server on an ephemeral port, with MPESA_BASE_URL pointing at its own
+ * simulator and the callbacks coming back to it over HTTP, as in development.
+ */
+export async function servedContext(overrides: Record<string, string> = {}): Promise<ServedContext> {
+  let forward: (req: Request) => Response | Promise<Response> = () =>
+    new Response('starting', { status: 503 });
+  const server = await listen((req) => forward(req));
+  const ctx = await createTestContext({
+    MPESA_BASE_URL: `${server.origin}/api/dev/daraja`,
+    MPESA_CALLBACK_BASE_URL: server.origin,
+    MPESA_SIMULATOR_DELAY_MS: '150',
+    MPESA_TIMEOUT_MS: '5000',
+    ...overrides,
+  });
+  const pushes: unknown[] = [];
+  const callbacks: unknown[] = [];
+  forward = async (req) => {
+    const path = new URL(req.url).pathname;
+    if (path.endsWith('/mpesa/stkpush/v1/processrequest')) pushes.push(await req.clone().json());
+    if (path.startsWith('/api/v1/payments/mpesa/callback/'))
+      callbacks.push(
+        await req
+          .clone()
+          .json()
+          .catch(() => null),
+      );
+    return ctx.app.fetch(req);
+  };
+  const daraja = createDarajaClientFromEnv(ctx.env);
+  return {
+    ...ctx,
+    server,
+    pushes,
+    callbacks,
+    reconcile: () =>
+      reconcilePayments({
+        db: ctx.database.db,
+        daraja,
+        logger: createLogger('silent'),
+        queryDelayMs: 50,
+        intervalMs: 50,
+      }),
+    closeAll: async () => {
+      await closeDarajaSimulators();
+      await server.close();
+      await ctx.close();
+    },
+  };
+}
+
+/** Polls the order until `done` holds (default: the payment left `pending`); fails after `timeoutMs`. */
+export async function waitForOrder(
+  ctx: TestContext,
+  token: string,
+  orderId: string,
+  done: (order: { paymentStatus: string; payments: { status: string }[] }) => boolean = (o) =>
+    o.paymentStatus !== 'pending',
+  timeoutMs = 10_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api(ctx, token).get(`/orders/${orderId}`);
+    const { data } = await res.json();
+    if (done(data)) return data;
+    if (Date.now() > until) throw new Error(`order ${orderId} still ${JSON.stringify(data.paymentStatus)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,16 @@
+import { createRoute } from '@hono/zod-openapi';
+import { DeliveryAreaList } from '../../../contract/cart';
+import { envelope } from '../../../contract/common';
+
+export const deliveryAreasRoute = createRoute({
+  method: 'get',
+  path: '/v1/setups/delivery-areas',
+  tags: ['setups'],
+  summary: 'The areas the shop delivers to, with their coordinates (the fee comes with the cart)',
+  responses: {
+    200: {
+      description: 'The areas',
+      content: { 'application/json': { schema: envelope(DeliveryAreaList) } },
+    },
+  },
+});

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Search from the landing page to a product and back. Runs in both projects: 'tilapa' (one letter
+// missing) finds tilapia in the mocked catalogue (Lake Victoria tilapia) and in the seeded one
+// (Whole Tilapia, Dried Tilapia), and 'sukuma wiki' and 'mandazi' are in both.
+
+const LOAD = { timeout: 15_000 };
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search our products' });
+const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' });
+
+/** The names of the options' products, as their aria-labelledby elements show them. */
+async function optionName(page: Page, index: number): Promise<string> {
+  const id = await results(page).getByRole('option').nth(index).getAttribute('aria-labelledby');
+  return (await page.locator(`[id="${id}"]`).innerText()).trim();
+}
+
+/** Counts the search requests the page makes. */
+function countSearches(page: Page) {
+  const queries: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/api/v1/search/orama')) queries.push(url.searchParams.get('q') ?? '');
+  });
+  return queries;
+}
+
+test('a shopper searches from the landing page, opens a product despite a typo, and comes back to a clean page', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByPlaceholder('search our products').focus();
+  await expect(page).toHaveURL('/search');
+  await expect(page).toHaveTitle('Sokoni | Search');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await expect(searchBox(page)).toBeFocused();
+
+  // Results appear as the shopper types, best first.
+  await page.keyboard.type('tilapa', { delay: 40 });
+  const first = results(page).getByRole('option').first();
+  await expect(first).toBeVisible(LOAD);
+  const name = await optionName(page, 0);
+  expect(name).toMatch(/tilapia/i);
+  await expect(first.locator('img')).toHaveAttribute('loading', 'lazy');
+
+  // Opening it shows its details; the link carries the product id and category base64-encoded.
+  await first.click();
+  await expect(page).toHaveURL(/\/view\/product\/[A-Za-z0-9_-]+\?c=[A-Za-z0-9_-]+$/);
+  const url = new URL(page.url());
+  const productId = Buffer.from(url.pathname.split('/').pop()!, 'base64url').toString();
+  const categoryId = Buffer.from(url.searchParams.get('c')!, 'base64url').toString();
+  expect(productId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  expect(categoryId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(LOAD);
+
+  // Back on the search page nothing of the old search is left, and the box offers it again.
+  await page.goBack();
+  await expect(page).toHaveURL('/search');
+  await expect(searchBox(page)).toHaveValue('');
+  await expect(results(page)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Search for tilapa' })).toBeVisible();
+});
+
+test('Enter searches, a blank query sends nothing, and recent searches can be used and cleared', async ({
+  page,
+}) => {
+  const searches = countSearches(page);
+  await page.goto('/search');
+  await expect(searchBox(page)).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Popular searches' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent searches' })).toHaveCount(0);
+
+  await searchBox(page).fill('sukuma wiki');
+  await searchBox(page).press('Enter');
+  await expect(results(page).getByRole('option').first()).toBeVisible(LOAD);
+  expect(await optionName(page, 0)).toMatch(/sukuma wiki/i);
+
+  // Arrow keys move through the results; Escape lets go.
+  await searchBox(page).press('ArrowDown');
+  await expect(results(page).getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await searchBox(page).press('Escape');
+  await expect(results(page).getByRole('option').first()).toHaveAttribute('aria-selected', 'false');
+
+  // Emptied, the box offers the recent search; spaces and Enter send nothing.
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(searchBox(page)).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Search for sukuma wiki' })).toBeVisible();
+  const sent = searches.length;
+  expect(sent).toBeGreaterThan(0);
+  await searchBox(page).pressSequentially('   ');
+  await searchBox(page).press('Enter');
+  await page.waitForTimeout(600);
+  expect(searches.length).toBe(sent);
+  await expect(page.getByTestId('global-loader')).toHaveCount(0);
+
+  // Nothing found: a helpful empty state.
+  await searchBox(page).fill('zzqxw');
+  await expect(page.getByRole('heading', { name: 'No products match “zzqxw”' })).toBeVisible(LOAD);
+  await expect(page.getByRole('link', { name: /browse categories/i })).toHaveAttribute('href', '/');
+
+  // A recent search searches again, and survives a reload; then it can be cleared.
+  await searchBox(page).fill('');
+  await page.getByRole('button', { name: 'Search for sukuma wiki' }).click();
+  await expect(searchBox(page)).toHaveValue('sukuma wiki');
+  await expect(results(page).getByRole('option').first()).toBeVisible(LOAD);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Search for sukuma wiki' })).toBeVisible(LOAD);
+  await page.getByRole('button', { name: 'Clear recent searches' }).click();
+  await expect(page.getByRole('heading', { name: 'Recent searches' })).toHaveCount(0);
+});

@@ -1,0 +1,134 @@
+import { Box, Container, Text, VisuallyHidden } from '@chakra-ui/react';
+import { productLink } from '@/features/catalogue/model/paths';
+import type { SearchResult } from '@contract/search';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { searchQueries } from '../api/search-queries';
+import { useSearchErrorToast, useSearchLoader } from '../hooks/use-search-side-effects';
+import { useSearchTerm } from '../hooks/use-search-term';
+import { normaliseSearchTerm } from '../model/search-term';
+import { rememberSearch } from '../stores/recent-searches-store';
+import { setSearchText, useSearchText } from '../stores/search-text-store';
+import { SearchBar } from './search-bar';
+import { SearchResultList, resultOptionId } from './search-result-list';
+import { SearchStart } from './search-start';
+import { NoResults, SearchFailed, SearchResultsSkeleton } from './search-states';
+
+const countLabel = (n: number, term: string) => `${n} ${n === 1 ? 'result' : 'results'} for “${term}”`;
+
+/**
+ * The search page (spec §2): results as the shopper types (and on Enter), recent and popular
+ * searches while the box is empty. Leaving the page forgets the search (spec §4; see the route).
+ */
+export function SearchPage() {
+  const navigate = useNavigate();
+  const listId = useId();
+  // Starts with whatever the landing page's box handed over.
+  const text = useSearchText();
+  const [term, searchNow] = useSearchTerm(text);
+  const search = useQuery(searchQueries.results(term));
+  const [activeId, setActiveId] = useState<string | null>(null);
+
+  useSearchLoader(term !== '' && search.isFetching);
+  useSearchErrorToast(search.error, search.errorUpdatedAt);
+
+  const typed = normaliseSearchTerm(text);
+  const results = typed && term ? search.data : undefined;
+  const stale = search.isPlaceholderData;
+  const shown = results ?? [];
+  const active = shown.find((r) => r.id === activeId) ?? null;
+
+  const open = (result: SearchResult) => {
+    rememberSearch(typed || term);
+    void navigate(productLink({ productId: result.id, categoryId: result.categoryId }));
+  };
+
+  /** Searches for `value` now: Enter, a suggestion, a recent search, "Try again". */
+  const searchFor = (value: string) => {
+    const q = normaliseSearchTerm(value);
+    // Spec §5: a blank query sends nothing (its query is disabled) and the loader is cleared.
+    if (!q) return;
+    rememberSearch(q);
+    if (q === term && search.isError) void search.refetch();
+    else searchNow(q);
+  };
+
+  const pick = (value: string) => {
+    setSearchText(value);
+    setActiveId(null);
+    searchFor(value);
+  };
+
+  const move = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.nativeEvent.isComposing) return;
+    const index = active ? shown.indexOf(active) : -1;
+    if (event.key === 'ArrowDown' && shown.length) {
+      event.preventDefault();
+      setActiveId(shown[Math.min(index + 1, shown.length - 1)]!.id);
+    } else if (event.key === 'ArrowUp' && shown.length) {
+      event.preventDefault();
+      setActiveId(index > 0 ? shown[index - 1]!.id : null);
+    } else if (event.key === 'Escape' && active) {
+      event.preventDefault();
+      setActiveId(null);
+    }
+  };
+
+  const view = !typed
+    ? 'start'
+    : search.isError && !search.isFetching
+      ? 'failed'
+      : results?.length
+        ? 'results'
+        : results && !stale
+          ? 'none'
+          : 'loading';
+  const listShown = view === 'results';
+  const count = stale ? 'Searching…' : countLabel(results?.length ?? 0, term);
+
+  return (
+    // At least a screen tall, so the footer waits below the fold instead of crowding the results.
+    <Box minH="100dvh">
+      <SearchBar
+        text={text}
+        onTextChange={(value) => {
+          setSearchText(value);
+          setActiveId(null);
+        }}
+        onSubmit={() => (active ? open(active) : searchFor(text))}
+        onKeyDown={move}
+        controls={listShown ? listId : undefined}
+        activeDescendant={listShown && active ? resultOptionId(listId, active) : undefined}
+      />
+      <Container maxW="3xl" py={{ base: '4', sm: '6' }} px={{ base: '3', sm: '4' }}>
+        <VisuallyHidden asChild>
+          <h1>Search</h1>
+        </VisuallyHidden>
+        {/* Always on the page, so screen readers hear each new count. */}
+        <Text role="status" fontSize="sm" color="fg.muted" px="1" mb={listShown ? '3' : '0'}>
+          {listShown ? count : view === 'none' ? <VisuallyHidden>No results</VisuallyHidden> : null}
+        </Text>
+        {view === 'start' ? (
+          <SearchStart onPick={pick} />
+        ) : view === 'failed' ? (
+          <SearchFailed onRetry={() => searchFor(text)} />
+        ) : view === 'results' && results ? (
+          <SearchResultList
+            id={listId}
+            results={results}
+            query={term}
+            activeId={active?.id ?? null}
+            stale={stale}
+            onActivate={setActiveId}
+            onOpen={open}
+          />
+        ) : view === 'none' ? (
+          <NoResults term={term} onPick={pick} />
+        ) : (
+          <SearchResultsSkeleton />
+        )}
+      </Container>
+    </Box>
+  );
+}

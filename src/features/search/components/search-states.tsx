@@ -1,0 +1,94 @@
+import { Box, Button, EmptyState, HStack, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import { mdiAlertCircleOutline, mdiMagnifyRemoveOutline, mdiRefresh, mdiShapeOutline } from '@mdi/js';
+import { Link } from '@tanstack/react-router';
+import { PopularSearches } from './popular-searches';
+
+/** Rows in the shape of results while the first ones load. */
+export function SearchResultsSkeleton() {
+  return (
+    <Stack
+      gap="0"
+      bg="bg.panel"
+      rounded="l3"
+      borderWidth="1px"
+      shadow="xs"
+      overflow="hidden"
+      aria-hidden="true"
+    >
+      {[0, 1, 2, 3].map((i) => (
+        <HStack
+          key={i}
+          gap="4"
+          px="4"
+          py="3"
+          borderBottomWidth={i < 3 ? '1px' : '0'}
+          borderColor="border.muted"
+        >
+          <Skeleton boxSize="14" rounded="l2" flexShrink={0} />
+          <Stack gap="2" flex="1">
+            <Skeleton h="4" w="45%" />
+            <Skeleton h="3" w="90%" />
+            <Skeleton h="3" w="30%" />
+          </Stack>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+/** Nothing matched: say so and offer a way on (spec: suggest browsing categories). */
+export function NoResults({ term, onPick }: { term: string; onPick(term: string): void }) {
+  return (
+    <Box bg="bg.panel" rounded="l3" borderWidth="1px" shadow="xs" px="4">
+      <EmptyState.Root size="md">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="primary.solid" bg="primary.subtle" p="4" rounded="full">
+            <MdiIcon path={mdiMagnifyRemoveOutline} boxSize="8" />
+          </EmptyState.Indicator>
+          <VStack textAlign="center" gap="1.5">
+            <EmptyState.Title as="h2">No products match “{term}”</EmptyState.Title>
+            <EmptyState.Description maxW="sm">
+              Check the spelling or try a shorter, more general word. You can also browse our categories.
+            </EmptyState.Description>
+          </VStack>
+          <Button asChild colorPalette="primary" rounded="full">
+            <Link to="/">
+              <MdiIcon path={mdiShapeOutline} boxSize="5" />
+              Browse categories
+            </Link>
+          </Button>
+          <Stack gap="2" align="center" pt="2">
+            <Text fontSize="sm" color="fg.muted">
+              Or try one of these
+            </Text>
+            <PopularSearches label="Suggested searches" onPick={onPick} centred />
+          </Stack>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Box>
+  );
+}
+
+/** The search failed (the toast says why): offer to try again. */
+export function SearchFailed({ onRetry }: { onRetry(): void }) {
+  return (
+    <Box bg="bg.panel" rounded="l3" borderWidth="1px" shadow="xs" px="4">
+      <EmptyState.Root size="sm">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="danger.fg">
+            <MdiIcon path={mdiAlertCircleOutline} boxSize="8" />
+          </EmptyState.Indicator>
+          <VStack textAlign="center" gap="1">
+            <EmptyState.Title as="h2">We could not finish this search</EmptyState.Title>
+            <EmptyState.Description>Please try again, or change what you typed.</EmptyState.Description>
+          </VStack>
+          <Button variant="outline" colorPalette="support" rounded="full" onClick={onRetry}>
+            <MdiIcon path={mdiRefresh} boxSize="5" />
+            Try again
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Box>
+  );
+}

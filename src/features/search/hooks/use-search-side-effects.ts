@@ -1,0 +1,23 @@
+import { setGlobalLoading } from '@/features/ui/stores/ui-store';
+import { notify } from '@/lib/notify';
+import { useEffect, useRef } from 'react';
+import { searchErrorMessage } from '../model/search-error';
+
+/** The global loader is on while a search runs and off when it ends, fails or the page goes (spec §4). */
+export function useSearchLoader(searching: boolean) {
+  useEffect(() => {
+    if (!searching) return;
+    setGlobalLoading(true);
+    return () => setGlobalLoading(false);
+  }, [searching]);
+}
+
+/** One toast per failed search, worded by {@link searchErrorMessage} (spec §8). */
+export function useSearchErrorToast(error: unknown, errorUpdatedAt: number) {
+  const shownFor = useRef(0);
+  useEffect(() => {
+    if (!error || shownFor.current === errorUpdatedAt) return;
+    shownFor.current = errorUpdatedAt;
+    notify.error(searchErrorMessage(error));
+  }, [error, errorUpdatedAt]);
+}

@@ -1,0 +1,35 @@
+import { cleanServerMessage, isApiError } from '@/lib/api-client';
+
+/** Spec §8: the search failure texts. */
+export const SEARCH_FETCH_FAILED = 'error fetching search term';
+export const SEARCH_FAILED = 'Error searching...';
+
+/** What the API client makes of an error body without a message. */
+const NO_SERVER_MESSAGE = cleanServerMessage(undefined);
+
+/** `fetch` rejects with a TypeError when the request never got an answer; browsers word it differently. */
+const NETWORK_FAILURE =
+  /failed to fetch|fetch failed|networkerror|network error|load failed|network request failed/i;
+
+function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof Error && error.name === 'TimeoutError') return true;
+  return error instanceof TypeError && NETWORK_FAILURE.test(error.message);
+}
+
+/**
+ * What the shopper is told when a search fails (spec §8):
+ * - the request failed (no answer, a timeout, a 5xx): 'error fetching search term';
+ * - the server refused it (4xx): its message, else 'Error searching...';
+ * - anything else thrown: its message, else 'Error searching...'.
+ */
+export function searchErrorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status >= 500) return SEARCH_FETCH_FAILED;
+    const message = error.message.trim();
+    return message && message !== NO_SERVER_MESSAGE ? message : SEARCH_FAILED;
+  }
+  if (isNetworkFailure(error)) return SEARCH_FETCH_FAILED;
+  if (error instanceof Error) return error.message.trim() || SEARCH_FAILED;
+  if (typeof error === 'string') return error.trim() || SEARCH_FAILED;
+  return SEARCH_FAILED;
+}

@@ -1,4 +1,5 @@
 import { PageFrame } from '@/components/layout/page-frame';
+import { CartPage } from '@/features/cart/components/cart-page';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/cart')({
@@ -7,5 +8,9 @@ export const Route = createFileRoute('/cart')({
 });
 
 function Page() {
-  return <PageFrame title="Cart" description="Review the items in your cart, change quantities and go to checkout." />;
+  return (
+    <PageFrame title="Cart">
+      <CartPage />
+    </PageFrame>
+  );
 }

@@ -1,12 +1,47 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { CartControl } from '@/features/cart/components/cart-control';
+import { categoryQueries, findCategory } from '@/features/catalogue/api/category-queries';
+import { productQueries } from '@/features/catalogue/api/product-queries';
+import { CategoryPage } from '@/features/catalogue/components/category-page';
+import { categoryFilter } from '@/features/catalogue/model/listings';
+import { parseCategoryParam } from '@/features/catalogue/model/paths';
+import { DEFAULT_SORT, isProductSort } from '@/features/catalogue/model/sorts';
+import type { ProductSort } from '@contract/catalogue';
 import { createFileRoute } from '@tanstack/react-router';
 
-/** `category` is the category id, URL-safe base64 encoded (see lib/base64). */
+interface CategorySearch {
+  /** The listing order; newest when absent. */
+  sort?: ProductSort;
+}
+
+/** `category` is the category id (or slug), URL-safe base64 encoded (see features/catalogue/model/paths). */
 export const Route = createFileRoute('/view/category/$category')({
   staticData: { title: 'Category' },
-  component: CategoryPage,
+  validateSearch: (search: Record<string, unknown>): CategorySearch =>
+    isProductSort(search.sort) && search.sort !== DEFAULT_SORT ? { sort: search.sort } : {},
+  loaderDeps: ({ search }) => ({ sort: search.sort ?? DEFAULT_SORT }),
+  loader: async ({ context: { queryClient }, params, deps }) => {
+    const idOrSlug = parseCategoryParam(params.category);
+    if (!idOrSlug) return;
+    // Failures are the page's to show (toast, retry); the loader only primes the cache.
+    const categories = await queryClient.ensureQueryData(categoryQueries.list()).catch(() => undefined);
+    const category = findCategory(categories?.rows, idOrSlug);
+    if (category) {
+      await queryClient.prefetchInfiniteQuery(productQueries.infinite(categoryFilter(category.categoryId, deps.sort)));
+    }
+  },
+  component: CategoryRoute,
 });
 
-function CategoryPage() {
-  return <PageFrame title="Category" description="All the products of this category." />;
+function CategoryRoute() {
+  const { category } = Route.useParams();
+  const { sort = DEFAULT_SORT } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <CategoryPage
+      idOrSlug={parseCategoryParam(category)}
+      sort={sort}
+      onSortChange={(next) => void navigate({ search: next === DEFAULT_SORT ? {} : { sort: next }, replace: true })}
+      renderAction={(product) => <CartControl product={product} />}
+    />
+  );
 }

@@ -1,12 +1,38 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { CartControl } from '@/features/cart/components/cart-control';
+import { productQueries } from '@/features/catalogue/api/product-queries';
+import { ProductPage } from '@/features/catalogue/components/product-page';
+import { parseCategoryParam, parseProductParam } from '@/features/catalogue/model/paths';
 import { createFileRoute } from '@tanstack/react-router';
 
-/** `productId` is URL-safe base64 encoded (see lib/base64). */
+interface ProductSearch {
+  /** The category the shopper came through, URL-safe base64 encoded. */
+  c?: string;
+}
+
+/**
+ * `productId` is the product id, URL-safe base64 encoded; `?c=` optionally carries the category the
+ * same way. Build links with productLink/productPath (features/catalogue/model/paths).
+ */
 export const Route = createFileRoute('/view/product/$productId')({
   staticData: { title: 'Product details' },
-  component: ProductPage,
+  validateSearch: (search: Record<string, unknown>): ProductSearch =>
+    typeof search.c === 'string' && search.c ? { c: search.c } : {},
+  loader: async ({ context: { queryClient }, params }) => {
+    const productId = parseProductParam(params.productId);
+    // Failures (404, network) are the page's to show; the loader only primes the cache.
+    if (productId) await queryClient.ensureQueryData(productQueries.detail(productId)).catch(() => undefined);
+  },
+  component: ProductRoute,
 });
 
-function ProductPage() {
-  return <PageFrame title="Product details" description="Photos, price, variants and recipe tips of this product." />;
+function ProductRoute() {
+  const { productId } = Route.useParams();
+  const { c } = Route.useSearch();
+  return (
+    <ProductPage
+      productId={parseProductParam(productId)}
+      via={parseCategoryParam(c)}
+      renderAction={(product, variant) => <CartControl product={product} variant={variant} size="lg" />}
+    />
+  );
 }

@@ -1,0 +1,118 @@
+import { Box, Button, HStack, IconButton, VisuallyHidden } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import { cardVariant, isInStock, type ProductView } from '@/features/catalogue/model/product-view';
+import type { Variant } from '@contract/catalogue';
+import { mdiCartPlus, mdiMinus, mdiPlus } from '@mdi/js';
+import { useState } from 'react';
+import { useCartActions, useCartItem, type CartItem } from '../hooks/use-cart';
+
+type Size = 'md' | 'lg';
+
+export interface QuantityStepperProps {
+  item: CartItem;
+  /** Names the buttons ("Increase quantity of Sukuma wiki"). */
+  name: string;
+  size?: Size;
+}
+
+/** − quantity + for a line in the cart; − at one removes it, + stops at the stock. */
+export function QuantityStepper({ item, name, size = 'md' }: QuantityStepperProps) {
+  const { increase, decrease } = useCartActions();
+  const [busy, setBusy] = useState(false);
+  const onIncrease = async () => {
+    setBusy(true);
+    try {
+      await increase(item);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <HStack
+      role="group"
+      aria-label={`Quantity of ${name}`}
+      gap="0"
+      w="full"
+      h={size === 'lg' ? '12' : '10'}
+      borderWidth="1px"
+      borderColor="primary.solid"
+      rounded="l2"
+      overflow="hidden"
+    >
+      <IconButton
+        aria-label={item.quantity === 1 ? `Remove ${name} from cart` : `Decrease quantity of ${name}`}
+        variant="ghost"
+        colorPalette="primary"
+        rounded="none"
+        h="full"
+        onClick={() => decrease(item)}
+      >
+        <MdiIcon path={mdiMinus} boxSize="5" />
+      </IconButton>
+      <Box
+        as="output"
+        aria-live="polite"
+        flex="1"
+        textAlign="center"
+        fontWeight="bold"
+        fontSize={size === 'lg' ? 'lg' : 'md'}
+      >
+        {item.quantity}
+        <VisuallyHidden> in cart</VisuallyHidden>
+      </Box>
+      <IconButton
+        aria-label={`Increase quantity of ${name}`}
+        variant="ghost"
+        colorPalette="primary"
+        rounded="none"
+        h="full"
+        aria-busy={busy}
+        onClick={() => void onIncrease()}
+      >
+        <MdiIcon path={mdiPlus} boxSize="5" />
+      </IconButton>
+    </HStack>
+  );
+}
+
+export interface CartControlProps {
+  product: ProductView;
+  /** The variant to add; the card's (first) one when omitted. */
+  variant?: Variant;
+  size?: Size;
+}
+
+/**
+ * Spec §2: 'Add to Cart', which becomes minus, quantity and plus once the variant is in the cart.
+ * Out-of-stock variants cannot be added.
+ */
+export function CartControl({ product, variant = cardVariant(product), size = 'md' }: CartControlProps) {
+  const item = useCartItem(product.productId, variant?.variantId);
+  const { add } = useCartActions();
+  const [adding, setAdding] = useState(false);
+  if (item) return <QuantityStepper item={item} name={product.name} size={size} />;
+
+  const onAdd = async () => {
+    if (!variant) return;
+    setAdding(true);
+    try {
+      await add(product.productId, variant.variantId);
+    } finally {
+      setAdding(false);
+    }
+  };
+  return (
+    <Button
+      w="full"
+      size={size}
+      h={size === 'lg' ? '12' : '10'}
+      colorPalette="primary"
+      disabled={!variant || !isInStock(variant)}
+      loading={adding}
+      onClick={() => void onAdd()}
+    >
+      <MdiIcon path={mdiCartPlus} boxSize="5" />
+      Add to Cart
+    </Button>
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  Box,
+  Button,
+  Center,
+  Circle,
+  Container,
+  EmptyState,
+  Field,
+  Flex,
+  Heading,
+  HStack,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import type { Category, ProductSort } from '@contract/catalogue';
+import { mdiBasketOffOutline } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { categoryQueries, findCategory } from '../api/category-queries';
+import { useDocumentTitle } from '../hooks/use-document-title';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { categoryFilter } from '../model/listings';
+import type { ProductView } from '../model/product-view';
+import { isProductSort, SORT_OPTIONS } from '../model/sorts';
+import { CatalogueNotFound } from './catalogue-not-found';
+import { categoryIcon, categoryPalette } from './category-style';
+import { ProductGrid } from './product-grid';
+
+export interface CategoryPageProps {
+  /** The decoded category id or slug; null when the link did not carry one. */
+  idOrSlug: string | null;
+  sort: ProductSort;
+  onSortChange(sort: ProductSort): void;
+  renderAction?: (product: ProductView) => ReactNode;
+}
+
+const frame = { maxW: '7xl', py: { base: '4', md: '8' }, px: { base: '4', md: '6' } } as const;
+
+function CategoryHeader({
+  category,
+  sort,
+  onSortChange,
+}: { category: Category } & Pick<CategoryPageProps, 'sort' | 'onSortChange'>) {
+  return (
+    <Flex
+      colorPalette={categoryPalette(category.color)}
+      bg="colorPalette.subtle"
+      rounded="l3"
+      px={{ base: '4', md: '6' }}
+      py={{ base: '4', md: '5' }}
+      gap="4"
+      align={{ base: 'stretch', sm: 'center' }}
+      direction={{ base: 'column', sm: 'row' }}
+    >
+      <HStack gap="4" flex="1" minW="0">
+        <Circle
+          size={{ base: '12', md: '14' }}
+          bg="colorPalette.solid"
+          color="colorPalette.contrast"
+          flexShrink="0"
+        >
+          <MdiIcon path={categoryIcon(category.icon)} boxSize="7" />
+        </Circle>
+        <Stack gap="0" minW="0">
+          <Heading
+            as="h1"
+            id="category-heading"
+            size={{ base: '2xl', md: '3xl' }}
+            letterSpacing="tight"
+            color="colorPalette.fg"
+          >
+            {category.name}
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            {category.productCount} {category.productCount === 1 ? 'product' : 'products'}
+          </Text>
+        </Stack>
+      </HStack>
+      <Field.Root w={{ base: 'full', sm: '14rem' }} flexShrink="0">
+        <Field.Label fontSize="sm">Sort by</Field.Label>
+        <NativeSelect.Root size="md" bg="bg.panel" rounded="l2">
+          <NativeSelect.Field
+            value={sort}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              if (isProductSort(next)) onSortChange(next);
+            }}
+          >
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+    </Flex>
+  );
+}
+
+function EmptyCategory() {
+  return (
+    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="fg.muted">
+          <MdiIcon path={mdiBasketOffOutline} boxSize="12" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>No products in this category yet</EmptyState.Title>
+          <EmptyState.Description>
+            New stock arrives every day; in the meantime, have a look at the rest of the shop.
+          </EmptyState.Description>
+        </Stack>
+        <Button asChild colorPalette="primary">
+          <Link to="/" hash="our-products">
+            See all products
+          </Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function CategoryView({
+  category,
+  sort,
+  onSortChange,
+  renderAction,
+}: Omit<CategoryPageProps, 'idOrSlug'> & { category: Category }) {
+  useDocumentTitle(category.name);
+  return (
+    <Container {...frame}>
+      <Stack gap={{ base: '5', md: '8' }}>
+        <CategoryHeader category={category} sort={sort} onSortChange={onSortChange} />
+        <ProductGrid
+          filter={categoryFilter(category.categoryId, sort)}
+          renderAction={renderAction}
+          priorityCount={4}
+          viaCategoryId={category.categoryId}
+          labelledBy="category-heading"
+          empty={<EmptyCategory />}
+        />
+      </Stack>
+    </Container>
+  );
+}
+
+/** /view/category/{category}: its name and colour, a sort order and its products. */
+export function CategoryPage({ idOrSlug, ...rest }: CategoryPageProps) {
+  const categories = useQuery(categoryQueries.list());
+  useErrorToast(categories.error, 'categories-error');
+  if (!idOrSlug) return <CatalogueNotFound what="category" />;
+  if (categories.isPending) {
+    return (
+      <Container {...frame} role="status" aria-label="Loading category">
+        <Skeleton h={{ base: '36', sm: '24' }} rounded="l3" />
+      </Container>
+    );
+  }
+  if (!categories.data) {
+    return (
+      <Center py="20" px="4" role="alert">
+        <Stack align="center" gap="3" textAlign="center">
+          <Text fontWeight="semibold">We could not load this category.</Text>
+          <Button colorPalette="primary" variant="outline" onClick={() => void categories.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  const category = findCategory(categories.data.rows, idOrSlug);
+  if (!category) return <CatalogueNotFound what="category" />;
+  return (
+    <Box>
+      <CategoryView key={category.categoryId} category={category} {...rest} />
+    </Box>
+  );
+}

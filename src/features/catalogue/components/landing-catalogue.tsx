@@ -1,0 +1,40 @@
+import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LANDING_FILTER } from '../model/listings';
+import type { ProductView } from '../model/product-view';
+import { CategoryList } from './category-list';
+import { ProductGrid } from './product-grid';
+import { PromoCarousel } from './promo-carousel';
+
+const scrollToProducts = () => document.getElementById('our-products')?.scrollIntoView({ block: 'start' });
+
+/** The landing page below the hero: promotions, categories and 'Our products'. */
+export function LandingCatalogue({ renderAction }: { renderAction?: (product: ProductView) => ReactNode }) {
+  return (
+    <Container maxW="7xl" px={{ base: '4', md: '6' }} pb="12">
+      <Stack gap={{ base: '8', md: '12' }}>
+        {/* Plain markup and one timer (~2 KB gzip): a lazy chunk would only add a request and a flash. */}
+        <PromoCarousel onCta={scrollToProducts} />
+        <Stack as="section" aria-labelledby="categories-heading" gap="4">
+          <Heading as="h2" id="categories-heading" size={{ base: 'xl', md: '2xl' }}>
+            Shop by category
+          </Heading>
+          <CategoryList labelledBy="categories-heading" />
+        </Stack>
+        <Stack as="section" id="our-products" aria-labelledby="products-heading" gap="4" scrollMarginTop="20">
+          <Heading as="h2" id="products-heading" size={{ base: 'xl', md: '2xl' }}>
+            Our products
+          </Heading>
+          <Box>
+            <ProductGrid
+              filter={LANDING_FILTER}
+              renderAction={renderAction}
+              labelledBy="products-heading"
+              empty={<Text color="fg.muted">No products yet. Fresh stock is on its way.</Text>}
+            />
+          </Box>
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

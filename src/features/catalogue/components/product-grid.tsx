@@ -1,0 +1,150 @@
+import { Box, Button, Center, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { productQueries, type ProductListFilter } from '../api/product-queries';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { useInViewCallback } from '../hooks/use-in-view-callback';
+import { viewFromSummary, type ProductView } from '../model/product-view';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+export const GRID_COLUMNS = { base: 2, sm: 3, md: 4 } as const;
+
+export interface ProductGridProps {
+  filter: ProductListFilter & { limit: number };
+  /** The cart control of each card. */
+  renderAction?: (product: ProductView) => ReactNode;
+  /** How many leading cards load their picture eagerly with high priority (the first row above the fold). */
+  priorityCount?: number;
+  /** Shown when the listing has no products at all. */
+  empty: ReactNode;
+  /** Carried into product links: the category being browsed. */
+  viaCategoryId?: string;
+  /** Names the grid for assistive technology (the id of its heading). */
+  labelledBy: string;
+}
+
+function SkeletonCards({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={`skeleton-${i}`} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * Products in a responsive grid that loads the next page as the shopper nears its end
+ * (IntersectionObserver), with a button for the same, skeletons of the cards' size while a page
+ * loads, an error state with a retry, and the caller's empty state.
+ */
+export function ProductGrid({
+  filter,
+  renderAction,
+  priorityCount = 0,
+  empty,
+  viaCategoryId,
+  labelledBy,
+}: ProductGridProps) {
+  const query = useInfiniteQuery({ ...productQueries.infinite(filter), placeholderData: keepPreviousData });
+  const {
+    data,
+    error,
+    isPending,
+    isError,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    isPlaceholderData,
+  } = query;
+  useErrorToast(error, 'product-list-error');
+
+  const products = useMemo(
+    () => data?.pages.flatMap((page) => page.data.map((p) => viewFromSummary(p, page.linked))) ?? [],
+    [data],
+  );
+  const total = data?.pages.at(-1)?.meta.total ?? 0;
+  const canLoadMore = hasNextPage && !isFetchingNextPage && !isPlaceholderData;
+  // After a failed page the observer stops (no retry loop of error toasts); the button retries.
+  const autoLoad = canLoadMore && !isError;
+  const sentinel = useInViewCallback<HTMLDivElement>(
+    () => {
+      if (autoLoad) void fetchNextPage();
+    },
+    { enabled: autoLoad },
+  );
+
+  if (isPending) {
+    return (
+      <Box role="status" aria-labelledby={labelledBy}>
+        <VisuallyHidden>Loading products…</VisuallyHidden>
+        <SimpleGrid columns={GRID_COLUMNS} gap={{ base: '3', md: '5' }}>
+          <SkeletonCards count={filter.limit} />
+        </SimpleGrid>
+      </Box>
+    );
+  }
+  if (isError && products.length === 0) {
+    return (
+      <Center py="12" role="alert">
+        <Stack align="center" gap="3" textAlign="center">
+          <Text fontWeight="semibold">We could not load the products.</Text>
+          <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (products.length === 0) return <>{empty}</>;
+
+  const pendingCount = isFetchingNextPage ? Math.min(filter.limit, Math.max(total - products.length, 0)) : 0;
+  return (
+    <Stack gap="6">
+      <SimpleGrid
+        as="ul"
+        listStyleType="none"
+        aria-labelledby={labelledBy}
+        aria-busy={isPlaceholderData || isFetchingNextPage}
+        columns={GRID_COLUMNS}
+        gap={{ base: '3', md: '5' }}
+        opacity={isPlaceholderData ? 0.6 : 1}
+        transition="opacity 150ms"
+      >
+        {products.map((product, index) => (
+          <Box as="li" key={product.productId} minW="0">
+            <ProductCard
+              product={product}
+              priority={index < priorityCount}
+              action={renderAction?.(product)}
+              viaCategoryId={viaCategoryId}
+            />
+          </Box>
+        ))}
+        {Array.from({ length: pendingCount }, (_, i) => (
+          <Box as="li" key={`more-${i}`} minW="0">
+            <ProductCardSkeleton />
+          </Box>
+        ))}
+      </SimpleGrid>
+      <Box ref={sentinel} h="1px" aria-hidden="true" />
+      <Stack align="center" gap="2">
+        <Text fontSize="sm" color="fg.muted" aria-live="polite">
+          Showing {products.length} of {total} products
+        </Text>
+        {hasNextPage ? (
+          <Button
+            variant="outline"
+            colorPalette="primary"
+            onClick={() => void fetchNextPage()}
+            loading={isFetchingNextPage}
+            loadingText="Loading…"
+            disabled={!canLoadMore && !isFetchingNextPage}
+          >
+            Load more products
+          </Button>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

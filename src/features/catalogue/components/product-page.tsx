@@ -1,0 +1,58 @@
+import { Button, Center, Stack, Text } from '@chakra-ui/react';
+import { isApiError } from '@/lib/api-client';
+import type { Variant } from '@contract/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { productQueries } from '../api/product-queries';
+import { useErrorToast } from '../hooks/use-error-toast';
+import { viewFromDetail, type ProductView } from '../model/product-view';
+import { CatalogueNotFound } from './catalogue-not-found';
+import { ProductDetails, ProductDetailsSkeleton } from './product-details';
+
+export interface ProductPageProps {
+  /** The decoded product id; null when the link did not carry one. */
+  productId: string | null;
+  /** The decoded category id or slug the shopper came through. */
+  via: string | null;
+  renderAction?: (product: ProductView, variant: Variant) => ReactNode;
+}
+
+function LoadedProductPage({ productId, via, renderAction }: ProductPageProps & { productId: string }) {
+  // The loader already tried; a failure is shown, not fetched again on mount.
+  const query = useQuery({ ...productQueries.detail(productId), retryOnMount: false });
+  const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+  useErrorToast(missing ? null : query.error, 'product-error');
+  const product = useMemo(() => (query.data ? viewFromDetail(query.data) : undefined), [query.data]);
+
+  if (product) {
+    const viaCategory = via
+      ? product.categories.find((c) => c.categoryId === via || c.slug === via)
+      : undefined;
+    return (
+      <ProductDetails
+        key={product.productId}
+        product={product}
+        via={viaCategory}
+        renderAction={renderAction}
+      />
+    );
+  }
+  if (query.isPending) return <ProductDetailsSkeleton />;
+  if (missing) return <CatalogueNotFound what="product" />;
+  return (
+    <Center py="20" px="4" role="alert">
+      <Stack align="center" gap="3" textAlign="center">
+        <Text fontWeight="semibold">We could not load this product.</Text>
+        <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** /view/product/{id}: the details, a skeleton while loading, or a friendly not-found state. */
+export function ProductPage(props: ProductPageProps) {
+  if (!props.productId) return <CatalogueNotFound what="product" />;
+  return <LoadedProductPage {...props} productId={props.productId} />;
+}

@@ -1,0 +1,271 @@
+import { Box, Button, chakra, Circle, Flex, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import {
+  mdiCellphoneCheck,
+  mdiChevronLeft,
+  mdiChevronRight,
+  mdiFruitWatermelon,
+  mdiPause,
+  mdiPlay,
+  mdiTruckFastOutline,
+} from '@mdi/js';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+
+/** Spec §9: 500 px tall on large screens; shorter on smaller ones so the products stay in reach. */
+export const CAROUSEL_HEIGHT = { base: '17rem', sm: '18rem', md: '22rem', lg: '500px' } as const;
+/** Spec §9: the carousel moves on every 6000 ms. */
+export const CAROUSEL_INTERVAL_MS = 6000;
+
+interface Slide {
+  title: string;
+  text: string;
+  palette: string;
+  icon: string;
+  cta: string;
+  /** The static promo's fixed countdown (spec §9: sample content, it does not tick). */
+  countdown?: string;
+}
+
+/** Static sample content (spec §9): the promo with a fixed 24:00:00 countdown and 20% off. */
+const SLIDES: Slide[] = [
+  {
+    title: '20% off fresh fruit & vegetables',
+    text: 'Today only: stock up on sukuma, tomatoes, mangoes and more.',
+    palette: 'primary',
+    icon: mdiFruitWatermelon,
+    cta: 'Shop the offer',
+    countdown: '24:00:00',
+  },
+  {
+    title: 'Same-day delivery across Nairobi',
+    text: 'Order before 2 pm and your groceries arrive the same day.',
+    palette: 'secondary',
+    icon: mdiTruckFastOutline,
+    cta: 'Start shopping',
+  },
+  {
+    title: 'Pay with M-Pesa',
+    text: 'Confirm the prompt on your phone. No cards, no cash at the door.',
+    palette: 'green',
+    icon: mdiCellphoneCheck,
+    cta: 'Browse products',
+  },
+];
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener?.('change', listener);
+      return () => query?.removeEventListener?.('change', listener);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
+function SlideView({
+  slide,
+  index,
+  active,
+  onCta,
+}: {
+  slide: Slide;
+  index: number;
+  active: boolean;
+  onCta: () => void;
+}) {
+  return (
+    <Box
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${index + 1} of ${SLIDES.length}: ${slide.title}`}
+      aria-hidden={!active}
+      inert={!active}
+      flex="0 0 100%"
+      h="full"
+      colorPalette={slide.palette}
+      bgGradient="to-br"
+      gradientFrom="colorPalette.600"
+      gradientTo="colorPalette.800"
+      color="white"
+      position="relative"
+      overflow="hidden"
+    >
+      <Box
+        position="absolute"
+        insetEnd={{ base: '-8', md: '6%' }}
+        top="50%"
+        transform="translateY(-50%)"
+        opacity={{ base: 0.18, md: 0.3 }}
+        aria-hidden="true"
+      >
+        <MdiIcon path={slide.icon} boxSize={{ base: '48', md: '64', lg: '80' }} />
+      </Box>
+      <Flex h="full" align="center" px={{ base: '6', md: '14', lg: '20' }} pt="6" pb="12" position="relative">
+        <Stack gap={{ base: '2', md: '4' }} maxW={{ base: '85%', md: '60%' }}>
+          {slide.countdown ? (
+            <HStack
+              gap="2"
+              fontSize={{ base: 'xs', md: 'sm' }}
+              fontWeight="semibold"
+              textTransform="uppercase"
+            >
+              <Text>Ends in</Text>
+              <Box
+                as="span"
+                bg="blackAlpha.400"
+                px="2"
+                py="0.5"
+                rounded="md"
+                fontFamily="mono"
+                fontSize={{ base: 'sm', md: 'md' }}
+              >
+                {slide.countdown}
+              </Box>
+            </HStack>
+          ) : null}
+          <Text
+            as="h2"
+            fontWeight="extrabold"
+            lineHeight="1.1"
+            letterSpacing="tight"
+            fontSize={{ base: 'xl', sm: '2xl', md: '4xl', lg: '5xl' }}
+          >
+            {slide.title}
+          </Text>
+          <Text fontSize={{ base: 'sm', md: 'lg' }} opacity={0.92} lineClamp={{ base: 2, md: 'none' }}>
+            {slide.text}
+          </Text>
+          <Box>
+            <Button
+              onClick={onCta}
+              size={{ base: 'sm', md: 'lg' }}
+              bg="white"
+              color="colorPalette.700"
+              _hover={{ bg: 'whiteAlpha.900' }}
+            >
+              {slide.cta}
+            </Button>
+          </Box>
+        </Stack>
+      </Flex>
+    </Box>
+  );
+}
+
+/**
+ * The landing page's promotions: moves on every 6 s, pauses while hovered or focused and on the
+ * pause button, and stays still for people who prefer reduced motion. Previous/next and the dots
+ * work by keyboard; only the shown slide is reachable.
+ */
+export function PromoCarousel({ onCta }: { onCta: () => void }) {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const [playing, setPlaying] = useState<boolean | null>(null);
+  // Until the shopper chooses, it plays unless they asked their system for less motion.
+  const autoplay = playing ?? !reducedMotion;
+  const rotating = autoplay && !hovered && !focused;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') setIndex((i) => (i + 1) % SLIDES.length);
+    }, CAROUSEL_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [rotating, index]);
+
+  const go = (next: number) => setIndex((next + SLIDES.length) % SLIDES.length);
+  const controlStyle = {
+    variant: 'solid',
+    bg: 'blackAlpha.500',
+    color: 'white',
+    _hover: { bg: 'blackAlpha.700' },
+    rounded: 'full',
+  } as const;
+
+  return (
+    <Box
+      as="section"
+      aria-roledescription="carousel"
+      aria-label="Promotions"
+      position="relative"
+      h={CAROUSEL_HEIGHT}
+      rounded={{ base: 'l2', md: 'l3' }}
+      overflow="hidden"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <Flex
+        h="full"
+        aria-live={rotating ? 'off' : 'polite'}
+        transform={`translateX(-${index * 100}%)`}
+        transition="transform 600ms ease-in-out"
+        _motionReduce={{ transition: 'none' }}
+      >
+        {SLIDES.map((slide, i) => (
+          <SlideView key={slide.title} slide={slide} index={i} active={i === index} onCta={onCta} />
+        ))}
+      </Flex>
+      <IconButton
+        aria-label="Previous slide"
+        position="absolute"
+        insetStart="3"
+        top="50%"
+        transform="translateY(-50%)"
+        size={{ base: 'sm', md: 'md' }}
+        hideBelow="sm"
+        {...controlStyle}
+        onClick={() => go(index - 1)}
+      >
+        <MdiIcon path={mdiChevronLeft} boxSize="6" />
+      </IconButton>
+      <IconButton
+        aria-label="Next slide"
+        position="absolute"
+        insetEnd="3"
+        top="50%"
+        transform="translateY(-50%)"
+        size={{ base: 'sm', md: 'md' }}
+        hideBelow="sm"
+        {...controlStyle}
+        onClick={() => go(index + 1)}
+      >
+        <MdiIcon path={mdiChevronRight} boxSize="6" />
+      </IconButton>
+      <HStack position="absolute" bottom="3" insetInline="0" justify="center" gap="1">
+        <IconButton
+          aria-label={autoplay ? 'Pause promotions' : 'Play promotions'}
+          size="xs"
+          {...controlStyle}
+          onClick={() => setPlaying(!autoplay)}
+        >
+          <MdiIcon path={autoplay ? mdiPause : mdiPlay} boxSize="4" />
+        </IconButton>
+        {SLIDES.map((slide, i) => (
+          <chakra.button
+            type="button"
+            key={slide.title}
+            aria-label={`Go to slide ${i + 1}`}
+            aria-current={i === index ? 'true' : undefined}
+            onClick={() => go(i)}
+            p="2"
+            cursor="pointer"
+            rounded="full"
+            _focusVisible={{ outline: '2px solid', outlineColor: 'white' }}
+          >
+            <Circle size="2.5" bg={i === index ? 'white' : 'whiteAlpha.600'} transition="background 200ms" />
+          </chakra.button>
+        ))}
+      </HStack>
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { sanitizeRecipeHtml } from '../model/sanitize-html';
+
+/** The product's recipe tips, from sanitised HTML; nothing at all when there are none. */
+export function RecipeTips({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeRecipeHtml(html), [html]);
+  if (!clean.replace(/<[^>]*>/g, '').trim()) return null;
+  return (
+    <Stack as="section" aria-labelledby="recipe-tips" gap="3">
+      <Heading as="h2" size="lg" id="recipe-tips">
+        Recipe tips
+      </Heading>
+      <Box
+        color="fg"
+        lineHeight="tall"
+        css={{
+          '& p': { marginBottom: '3' },
+          '& ul, & ol': { paddingInlineStart: '6', marginBottom: '3' },
+          '& ul': { listStyleType: 'disc' },
+          '& ol': { listStyleType: 'decimal' },
+          '& li': { marginBottom: '1' },
+          '& h3, & h4': { fontWeight: 'semibold', marginBottom: '2' },
+        }}
+        // Sanitised just above: basic tags only, no attributes.
+        dangerouslySetInnerHTML={{ __html: clean }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,56 @@
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { wireSession } from '@/app/session-wiring';
+import type { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { onTestFinished } from 'vitest';
+
+/*
+ * Test helpers of the storefront (not shipped: only tests import this file). src/test/render-app.tsx
+ * renders with the app's retry policy (two retries with back-off on a 5xx); these take a query
+ * client without retries so failure paths answer at once.
+ */
+
+/** A query client like the app's, without retries. */
+export function quietQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+    mutations: { retry: false },
+  });
+  return queryClient;
+}
+
+/** The whole app at `path` with a query client that does not retry. */
+export function renderAppQuietly(path = '/') {
+  onTestFinished(wireSession());
+  const queryClient = quietQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, user: userEvent.setup() };
+}
+
+/** One component inside the providers and a router (for its links), without the app's routes. */
+export function renderInRouter(ui: ReactNode, queryClient: QueryClient = quietQueryClient()) {
+  const rootRoute = createRootRoute({ component: () => <>{ui}</> });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    context: {},
+  });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      {/* A stand-alone route tree, not the app's registered one. */}
+      <RouterProvider router={router as never} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, user: userEvent.setup() };
+}

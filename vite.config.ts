@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { inlineMdiIcons } from './scripts/vite-inline-mdi';
 import { precompress } from './scripts/vite-precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -29,6 +30,7 @@ function mockServiceWorker(): Plugin {
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    inlineMdiIcons(),
     react(),
     mockServiceWorker(),
     precompress(),

@@ -1,6 +1,7 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { Footer } from '@/components/layout/footer';
 import { GlobalLoader } from '@/components/layout/global-loader';
+import { usePageTitleOverride } from '@/components/layout/page-title';
 import { useRipple } from '@/components/ripple';
 import { useDialog, useGlobalLoading } from '@/features/ui/stores/ui-store';
 import { PRODUCT_NAME } from '@contract/constants';
@@ -38,7 +39,9 @@ function usePageMeta() {
 /** The global layout (spec §2): header, page with its fade, footer, loader overlay and dialogs. */
 export function AppShell() {
   useRipple();
-  const { title, headerless, footerless } = usePageMeta();
+  const meta = usePageMeta();
+  const { headerless, footerless } = meta;
+  const title = usePageTitleOverride() ?? meta.title;
   // The fade is keyed by the path that is shown, not the one being loaded, so it runs on arrival.
   const shownPath = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
   const navigating = useRouterState({ select: (s) => s.status === 'pending' });

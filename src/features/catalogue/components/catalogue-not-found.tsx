@@ -2,12 +2,12 @@ import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
 import { mdiStorefrontOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { usePageTitle } from '@/components/layout/page-title';
 
 /** A friendly dead end for a product or category link that names nothing the shop has. */
 export function CatalogueNotFound({ what }: { what: 'product' | 'category' }) {
   const title = what === 'product' ? 'Product not found' : 'Category not found';
-  useDocumentTitle(title);
+  usePageTitle(title);
   return (
     <Center minH="50vh" px="4" py="12">
       <Stack gap="4" align="center" textAlign="center" maxW="md">

@@ -21,7 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { categoryQueries, findCategory } from '../api/category-queries';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { usePageTitle } from '@/components/layout/page-title';
 import { useErrorToast } from '../hooks/use-error-toast';
 import { categoryFilter } from '../model/listings';
 import type { ProductView } from '../model/product-view';
@@ -132,7 +132,7 @@ function CategoryView({
   onSortChange,
   renderAction,
 }: Omit<CategoryPageProps, 'idOrSlug'> & { category: Category }) {
-  useDocumentTitle(category.name);
+  usePageTitle(category.name);
   return (
     <Container {...frame}>
       <Stack gap={{ base: '5', md: '8' }}>

@@ -14,7 +14,7 @@ import {
 import type { Category, Variant } from '@contract/catalogue';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { useDocumentTitle } from '../hooks/use-document-title';
+import { usePageTitle } from '@/components/layout/page-title';
 import { categoryLink } from '../model/paths';
 import { attributeLabels, cardVariant, isInStock, stockOf, type ProductView } from '../model/product-view';
 import { categoryPalette } from './category-style';
@@ -66,7 +66,7 @@ function Crumbs({ category, name }: { category: Category | undefined; name: stri
  * the variant picker, the cart control, description and recipe tips. The page title is the name.
  */
 export function ProductDetails({ product, via, renderAction }: ProductDetailsProps) {
-  useDocumentTitle(product.name);
+  usePageTitle(product.name);
   const [variantId, setVariantId] = useState(() => cardVariant(product)?.variantId ?? '');
   const variant = product.variants.find((v) => v.variantId === variantId) ?? cardVariant(product);
   const stock = stockOf(variant);

@@ -2,10 +2,11 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
 const server = (name: string, kind: 'pglite' | 'postgres') => ({
+  resolve: { alias: viteConfig.resolve?.alias },
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/**/*.test.ts'],
     globalSetup: ['./server/test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
     testTimeout: 30_000,

@@ -15,7 +15,7 @@ export function errorResponse(status: number, code: string, message: string, iss
 }
 
 export const systemHandlers = [
-  http.get('/api/health', () => {
+  http.get('*/api/health', () => {
     const data = Health.parse({
       status: 'ok',
       database: { kind: 'pglite', ok: true },
@@ -27,6 +27,6 @@ export const systemHandlers = [
 ];
 
 /** Unknown API routes answer 404 JSON like the server, never fall through to the SPA. Keep it last. */
-export const apiNotFoundHandler = http.all('/api/*', ({ request }) =>
+export const apiNotFoundHandler = http.all('*/api/*', ({ request }) =>
   errorResponse(404, 'not_found', `There is no API route ${request.method} ${new URL(request.url).pathname}.`),
 );

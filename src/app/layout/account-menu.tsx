@@ -3,22 +3,38 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { useIsAuthenticated, useUser } from '@/features/session/stores/session-store';
 import { mdiAccountCircleOutline, mdiLogin } from '@mdi/js';
 import { Link, useLocation } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 // The menu machinery (popover, focus handling) is only needed once someone is signed in.
-const SignedInMenu = lazy(() => import('./signed-in-menu').then((m) => ({ default: m.SignedInMenu })));
+const loadSignedInMenu = () => import('./signed-in-menu').then((m) => ({ default: m.SignedInMenu }));
+const SignedInMenu = lazy(loadSignedInMenu);
 
 /** Sign-in link for guests; for signed-in people a menu with their area and sign-out. */
 export function AccountMenu() {
   const user = useUser();
   const authenticated = useIsAuthenticated();
   const here = useLocation({ select: (l) => l.href });
+  // A click that comes before the menu's code has loaded opens the menu once it has.
+  const [openRequested, setOpenRequested] = useState(false);
+  const signedIn = authenticated && user !== null;
+
+  useEffect(() => {
+    if (signedIn) void loadSignedInMenu();
+  }, [signedIn]);
 
   if (!authenticated || !user) {
-    const redirect = here === '/' || here.startsWith('/auth') ? undefined : here;
+    // Coming back to a sign-in page (or the landing page) after signing in makes no sense.
+    const redirect =
+      here === '/' || here.startsWith('/auth') || here.startsWith('/admin/auth') ? undefined : here;
     // One link for every width: the label text hides below lg, the accessible name stays.
     return (
-      <Button asChild colorPalette="primary" rounded="full" px={{ base: '2.5', lg: '5' }} aria-label="Sign in">
+      <Button
+        asChild
+        colorPalette="primary"
+        rounded="full"
+        px={{ base: '2.5', lg: '5' }}
+        aria-label="Sign in"
+      >
         <Link to="/auth" search={{ redirect }}>
           <MdiIcon path={mdiLogin} />
           <Text as="span" hideBelow="lg">
@@ -31,7 +47,13 @@ export function AccountMenu() {
 
   const firstName = user.name.split(' ')[0] || 'Account';
   const trigger = (
-    <Button variant="outline" colorPalette="support" rounded="full" px={{ base: '2.5', lg: '4' }} aria-label="Account">
+    <Button
+      variant="outline"
+      colorPalette="support"
+      rounded="full"
+      px={{ base: '2.5', lg: '4' }}
+      aria-label="Account"
+    >
       <MdiIcon path={mdiAccountCircleOutline} boxSize="5" />
       <Text as="span" hideBelow="lg" maxW="32" truncate>
         {firstName}
@@ -39,8 +61,8 @@ export function AccountMenu() {
     </Button>
   );
   return (
-    <Suspense fallback={trigger}>
-      <SignedInMenu user={user} trigger={trigger} />
+    <Suspense fallback={<span onClickCapture={() => setOpenRequested(true)}>{trigger}</span>}>
+      <SignedInMenu user={user} trigger={trigger} defaultOpen={openRequested} />
     </Suspense>
   );
 }

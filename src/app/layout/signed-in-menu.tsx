@@ -1,14 +1,24 @@
 import { Menu, Portal, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { logout, type SessionUser } from '@/features/session/stores/session-store';
+import { signOut } from '@/features/auth/api/sign-out';
+import { type SessionUser } from '@/features/session/stores/session-store';
 import { mdiAccountCircleOutline, mdiLogout, mdiReceiptTextOutline, mdiViewDashboardOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 
-/** The account menu of a signed-in person: their area (or the back office) and sign-out. */
-export function SignedInMenu({ user, trigger }: { user: SessionUser; trigger: ReactElement }) {
+/** The account menu of a signed-in person: their area (or the back office) and sign-out, which ends the server session too. */
+export function SignedInMenu({
+  user,
+  trigger,
+  defaultOpen,
+}: {
+  user: SessionUser;
+  trigger: ReactElement;
+  /** Opens at once (the trigger was clicked while this component was loading). */
+  defaultOpen?: boolean;
+}) {
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+    <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
       <Portal>
         <Menu.Positioner>
@@ -18,12 +28,20 @@ export function SignedInMenu({ user, trigger }: { user: SessionUser; trigger: Re
                 <Text truncate>{user.email || user.name}</Text>
               </Menu.ItemGroupLabel>
               {user.type === 'admin' ? (
-                <Menu.Item value="admin" asChild>
-                  <Link to="/admin/$adminId/dashboard" params={{ adminId: user.userId }}>
-                    <MdiIcon path={mdiViewDashboardOutline} />
-                    Admin dashboard
-                  </Link>
-                </Menu.Item>
+                <>
+                  <Menu.Item value="admin" asChild>
+                    <Link to="/admin/$adminId/dashboard" params={{ adminId: user.userId }}>
+                      <MdiIcon path={mdiViewDashboardOutline} />
+                      Admin dashboard
+                    </Link>
+                  </Menu.Item>
+                  <Menu.Item value="profile" asChild>
+                    <Link to="/profile">
+                      <MdiIcon path={mdiAccountCircleOutline} />
+                      Profile
+                    </Link>
+                  </Menu.Item>
+                </>
               ) : (
                 <>
                   <Menu.Item value="account" asChild>
@@ -42,7 +60,7 @@ export function SignedInMenu({ user, trigger }: { user: SessionUser; trigger: Re
               )}
             </Menu.ItemGroup>
             <Menu.Separator />
-            <Menu.Item value="logout" onSelect={() => logout()} color="fg.error">
+            <Menu.Item value="logout" onSelect={() => void signOut()} color="fg.error">
               <MdiIcon path={mdiLogout} />
               Sign out
             </Menu.Item>

@@ -1,11 +1,33 @@
+import { Button, HStack } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
 import { PageFrame } from '@/components/layout/page-frame';
-import { createFileRoute } from '@tanstack/react-router';
+import { ProfilePanel } from '@/features/account/components/profile-panel';
+import { authQueries, setupQueries } from '@/features/auth/api/auth-queries';
+import { mdiReceiptTextOutline } from '@mdi/js';
+import { createFileRoute, Link } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_customer/account/dashboard')({
   staticData: { title: 'My account' },
+  loader: ({ context: { queryClient } }) => {
+    // The picker's list is only needed once the profile is edited: fetch it, do not wait for it.
+    void queryClient.prefetchQuery(setupQueries.countries());
+    return queryClient.ensureQueryData(authQueries.me());
+  },
   component: Page,
 });
 
 function Page() {
-  return <PageFrame title="My account" description="Your profile and a summary of your recent orders." />;
+  return (
+    <PageFrame title="My account" description="Your profile, phone number and password." narrow>
+      <HStack>
+        <Button asChild variant="outline" colorPalette="secondary">
+          <Link to="/account/orders">
+            <MdiIcon path={mdiReceiptTextOutline} />
+            My orders
+          </Link>
+        </Button>
+      </HStack>
+      <ProfilePanel />
+    </PageFrame>
+  );
 }

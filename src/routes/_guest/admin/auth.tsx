@@ -1,4 +1,5 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { AdminLoginForm } from '@/features/auth/components/admin-login-form';
+import { AuthCard } from '@/features/auth/components/auth-card';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_guest/admin/auth')({
@@ -7,5 +8,9 @@ export const Route = createFileRoute('/_guest/admin/auth')({
 });
 
 function Page() {
-  return <PageFrame title="Admin sign in" description="Sign in with your admin account to manage the shop." />;
+  return (
+    <AuthCard title="Admin sign in" description="Sign in with your admin account to manage the shop.">
+      <AdminLoginForm />
+    </AuthCard>
+  );
 }

@@ -1,4 +1,4 @@
-import { AuthFrame } from '@/features/session/components/auth-frame';
+import { SignInFlow } from '@/features/auth/components/sign-in-flow';
 import { safeRedirect } from '@/features/session/guards';
 import { createFileRoute } from '@tanstack/react-router';
 
@@ -17,10 +17,6 @@ export const Route = createFileRoute('/_guest/auth/')({
 });
 
 function AuthPage() {
-  return (
-    <AuthFrame
-      title="Sign in or create an account"
-      description="Enter your email to sign in. New here? We will help you create an account in a minute."
-    />
-  );
+  const { redirect } = Route.useSearch();
+  return <SignInFlow redirect={redirect} />;
 }

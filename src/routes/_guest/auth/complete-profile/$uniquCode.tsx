@@ -1,11 +1,13 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { CompleteProfilePanel } from '@/features/auth/components/complete-profile-panel';
 import { createFileRoute } from '@tanstack/react-router';
 
+/** `uniquCode` is the one-time profile token verify-otp answered for a new account. */
 export const Route = createFileRoute('/_guest/auth/complete-profile/$uniquCode')({
   staticData: { title: 'Complete your profile' },
   component: Page,
 });
 
 function Page() {
-  return <PageFrame title="Complete your profile" description="Tell us your name and phone number to finish creating your account." />;
+  const { uniquCode } = Route.useParams();
+  return <CompleteProfilePanel key={uniquCode} token={uniquCode} />;
 }

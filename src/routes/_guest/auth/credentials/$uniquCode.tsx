@@ -1,11 +1,13 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { CredentialsPanel } from '@/features/auth/components/credentials-panel';
 import { createFileRoute } from '@tanstack/react-router';
 
+/** `uniquCode` is the one-time profile token verify-otp answered for a reset (or a code sign-in). */
 export const Route = createFileRoute('/_guest/auth/credentials/$uniquCode')({
   staticData: { title: 'Set your password' },
   component: Page,
 });
 
 function Page() {
-  return <PageFrame title="Set your password" description="Choose a new password for your account." />;
+  const { uniquCode } = Route.useParams();
+  return <CredentialsPanel key={uniquCode} token={uniquCode} />;
 }

@@ -1,11 +1,13 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { VerifyCodePanel } from '@/features/auth/components/verify-code-panel';
 import { createFileRoute } from '@tanstack/react-router';
 
+/** `uniquCode` is the opaque id of the code's challenge (GUIDE §4); nothing personal is in the URL. */
 export const Route = createFileRoute('/_guest/auth/verify-account/$uniquCode')({
   staticData: { title: 'Verify your account' },
   component: Page,
 });
 
 function Page() {
-  return <PageFrame title="Verify your account" description="Enter the 6-digit code we sent to your email." />;
+  const { uniquCode } = Route.useParams();
+  return <VerifyCodePanel key={uniquCode} challengeId={uniquCode} />;
 }

@@ -1,0 +1,199 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+// Accounts, end to end, in both projects: sign-up with a code read from the dev mailbox, sign-out and
+// sign-in with the password, a password reset, and the admin login. Every run uses fresh emails, so
+// it also works against a server that keeps its data. The live server allows 30 calls a minute per
+// auth route and address; this file makes a handful of each.
+
+interface Mail {
+  to: string;
+  text: string;
+  createdAt: string;
+}
+
+const uniqueEmail = (label: string) =>
+  `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/**
+ * The mail queued for an address (GET /api/dev/outbox?to=…, newest first). The live project asks the
+ * server with page.request; the mocked project must ask from inside the page, because its API is the
+ * MSW service worker, which only sees the page's own requests.
+ */
+async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<Mail[]> {
+  const path = `/api/dev/outbox?to=${encodeURIComponent(to)}`;
+  if (testInfo.project.name === 'live') {
+    const res = await page.request.get(path);
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { data: Mail[] }).data;
+  }
+  return page.evaluate(async (url) => {
+    const res = await fetch(url);
+    return ((await res.json()) as { data: Mail[] }).data;
+  }, path);
+}
+
+/** Waits for mail number `count` to the address and answers the 6-digit code in the newest one. */
+async function codeFromMailbox(page: Page, testInfo: TestInfo, to: string, count = 1): Promise<string> {
+  let mail: Mail[] = [];
+  await expect
+    .poll(async () => (mail = await outbox(page, testInfo, to)).length, {
+      message: `mail to ${to}`,
+      timeout: 10_000,
+    })
+    .toBeGreaterThanOrEqual(count);
+  const code = /\b(\d{6})\b/.exec(mail[0]!.text)?.[1];
+  expect(code, 'a 6-digit code in the mail').toBeTruthy();
+  return code!;
+}
+
+async function continueWithEmail(page: Page, email: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function enterCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  // The last digit sends the code; no button to press.
+  await page.keyboard.type(code);
+}
+
+async function signUp(page: Page, testInfo: TestInfo, email: string, name: string, password: string) {
+  await continueWithEmail(page, email);
+  await expect(page).toHaveURL(/\/auth\/verify-account\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await enterCode(page, await codeFromMailbox(page, testInfo, email));
+
+  await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/complete-profile\/[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('textbox', { name: 'Full name' }).fill(name);
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('KE');
+  await page.getByRole('textbox', { name: /^Phone number/ }).fill('0722 000 111');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+}
+
+/** Toasts sit top-right, over the header's account button; they close when clicked (spec §9). */
+async function dismissToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (const toast of await toasts.all()) await toast.dispatchEvent('click');
+  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** Signs out from the account menu: the server session ends, token and user go, the page reloads. */
+async function signOut(page: Page) {
+  await dismissToasts(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.getByRole('menuitem', { name: /sign out/i }).click();
+  await expect.poll(() => loads).toBeGreaterThan(0);
+  const stored = () =>
+    page
+      .evaluate(() => [localStorage.getItem('sokoni.token'), localStorage.getItem('sokoni.user')])
+      .catch(() => 'navigating');
+  await expect.poll(stored).toEqual([null, null]);
+}
+
+async function signInWithPassword(page: Page, email: string, firstName: string, password: string) {
+  await continueWithEmail(page, email);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${firstName}` })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const signedInAs = (page: Page, firstName: string) =>
+  expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toContainText(firstName);
+
+test.describe('accounts', () => {
+  // Whole flows over several pages (and argon2 hashing on the live server) on two shared cores.
+  test.describe.configure({ timeout: 60_000 });
+
+  test('a new shopper signs up with a mailed code, signs out and signs back in with the password', async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/auth?redirect=%2Fmore');
+    await expect(page).toHaveTitle('Sokoni | Sign in');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+
+    await signUp(page, testInfo, email, 'Baraka Mwangi', 'chai-na-mandazi-24');
+    await expect(page).toHaveURL('/more');
+    await expect(page.getByText('Welcome to Sokoni, Baraka! Your account is ready.')).toBeVisible();
+    await signedInAs(page, 'Baraka');
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('sokoni.user') ?? 'null'));
+    expect(user).toMatchObject({ email, name: 'Baraka Mwangi', type: 'customer' });
+
+    await page.goto('/account/dashboard');
+    const profile = page.getByRole('region', { name: 'Your profile' });
+    await expect(profile.getByText('+254 722 000 111')).toBeVisible();
+
+    // Signed out, the account page sends the visitor to sign in, and back here after.
+    await signOut(page);
+    await expect(page).toHaveURL('/auth?redirect=%2Faccount%2Fdashboard');
+    await signInWithPassword(page, email, 'Baraka', 'chai-na-mandazi-24');
+    await expect(page).toHaveURL('/account/dashboard');
+    await expect(profile.getByText('Baraka Mwangi')).toBeVisible();
+    await signedInAs(page, 'Baraka');
+  });
+
+  test('a forgotten password is reset with a mailed code', async ({ page }, testInfo) => {
+    const email = uniqueEmail('reset');
+    await page.goto('/auth');
+    await signUp(page, testInfo, email, 'Achieng Otieno', 'first-password-1');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText('Welcome to Sokoni, Achieng! Your account is ready.')).toBeVisible();
+    await signOut(page);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+    await page.goto('/auth?redirect=%2Fcart');
+    await continueWithEmail(page, email);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await enterCode(page, await codeFromMailbox(page, testInfo, email, 2));
+
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/credentials\/[A-Za-z0-9_-]{43}$/);
+    await page.getByLabel('New password', { exact: true }).fill('second-password-2');
+    await page.getByRole('button', { name: 'Save password and sign in' }).click();
+    await expect(page).toHaveURL('/cart');
+    await expect(page.getByText('Your new password is set. You are signed in.')).toBeVisible();
+    await signedInAs(page, 'Achieng');
+
+    await signOut(page);
+    await page.goto('/auth');
+    await continueWithEmail(page, email);
+    await page.getByLabel('Password', { exact: true }).fill('first-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('The email or password is not correct.')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('second-password-2');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL('/');
+    await signedInAs(page, 'Achieng');
+  });
+
+  test('an admin signs in at /admin/auth and lands on the dashboard; a shopper is refused there', async ({
+    page,
+  }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/admin/auth');
+    await expect(page.getByRole('heading', { name: 'Admin sign in' })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Email' }).fill('wanjiku@sokoni.co.ke');
+    await page.getByLabel('Password', { exact: true }).fill('sokoni-shopper-123');
+    await page.getByRole('button', { name: 'Sign in to the back office' }).click();
+    await expect(page.getByRole('alert')).toContainText('This sign-in is for Sokoni admins.');
+    await expect(page).toHaveURL('/admin/auth');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+    await page.getByRole('textbox', { name: 'Email' }).fill('admin@sokoni.co.ke');
+    await page.getByLabel('Password', { exact: true }).fill('sokoni-admin-123');
+    await page.getByRole('button', { name: 'Sign in to the back office' }).click();
+    await expect(page).toHaveURL(/\/admin\/[0-9a-f-]{36}\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
+    await expect(page.getByText('Karibu, Amina!')).toBeVisible();
+    const actions = page.getByRole('navigation', { name: 'Back office actions' });
+    for (const label of ['Manage products', 'Create a new product', 'Add new Category', 'Discounts']) {
+      await expect(actions.getByRole('link', { name: label })).toBeVisible();
+    }
+  });
+});

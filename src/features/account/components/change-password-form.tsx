@@ -1,0 +1,99 @@
+import { Button, Field, Stack } from '@chakra-ui/react';
+import { authMutations } from '@/features/auth/api/auth-mutations';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordStrengthHint } from '@/features/auth/components/password-strength-hint';
+import { fieldIssues } from '@/features/auth/lib/auth-errors';
+import { checkPassword } from '@/features/auth/lib/validation';
+import { toastError } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+
+type Errors = { current?: string | null; next?: string | null; confirm?: string | null };
+
+/** POST /auth/change-password: the current password is needed; every other session ends. */
+export function ChangePasswordForm() {
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const strengthId = useId();
+  const change = useMutation(authMutations.changePassword(queryClient));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {
+      current: current ? null : 'Please enter your current password.',
+      next: checkPassword(next)?.replace(/^Password/, 'New password') ?? null,
+      confirm: confirm === next ? null : 'The two new passwords are not the same.',
+    };
+    if (!found.next && next === current) found.next = 'Choose a password different from the current one.';
+    setErrors(found);
+    if (found.current || found.next || found.confirm) return;
+    change.mutate(
+      { currentPassword: current, newPassword: next },
+      {
+        onSuccess: () => {
+          notify.success('Your password was changed. Your other devices were signed out.');
+          setCurrent('');
+          setNext('');
+          setConfirm('');
+        },
+        onError: (error) => {
+          toastError(error);
+          if (fieldIssues(error).currentPassword)
+            setErrors({ current: 'This is not your current password.' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack asChild gap="5">
+      <form onSubmit={submit} noValidate aria-label="Change your password">
+        <Field.Root invalid={Boolean(errors.current)}>
+          <Field.Label>Current password</Field.Label>
+          <PasswordInput
+            name="current-password"
+            autoComplete="current-password"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+          <Field.ErrorText>{errors.current}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.next)}>
+          <Field.Label>New password</Field.Label>
+          <PasswordInput
+            name="new-password"
+            autoComplete="new-password"
+            aria-describedby={strengthId}
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+          />
+          <Field.ErrorText>{errors.next}</Field.ErrorText>
+          <PasswordStrengthHint password={next} id={strengthId} />
+        </Field.Root>
+        <Field.Root invalid={Boolean(errors.confirm)}>
+          <Field.Label>Confirm new password</Field.Label>
+          <PasswordInput
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <Field.ErrorText>{errors.confirm}</Field.ErrorText>
+        </Field.Root>
+        <Button
+          type="submit"
+          colorPalette="primary"
+          alignSelf="start"
+          loading={change.isPending}
+          loadingText="Saving…"
+        >
+          Change password
+        </Button>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
+import type { User } from '@contract/auth';
+import { authMutations } from '@/features/auth/api/auth-mutations';
+import { PhoneFields, useCountries } from '@/features/auth/components/phone-fields';
+import { fieldIssues } from '@/features/auth/lib/auth-errors';
+import { composePhone, splitPhone } from '@/features/auth/lib/phone';
+import { checkName, checkPhone } from '@/features/auth/lib/validation';
+import { toastError } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+
+type Errors = { name?: string | null; phone?: string | null; country?: string | null };
+
+/** Name, country and phone of the signed-in user (PATCH /auth/me). */
+export function EditProfileForm({ user, onDone }: { user: User; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const countries = useCountries();
+  const initial = splitPhone(user.phone, countries, user.country);
+  const [name, setName] = useState(user.name);
+  const [country, setCountry] = useState(user.country ?? initial.cca2);
+  const [national, setNational] = useState(initial.national);
+  const [errors, setErrors] = useState<Errors>({});
+  const update = useMutation(authMutations.updateMe(queryClient));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const phone = composePhone(
+      national,
+      countries.find((c) => c.cca2 === country),
+    );
+    const found: Errors = { name: checkName(name, true), phone: checkPhone(phone) };
+    setErrors(found);
+    if (found.name || found.phone) return;
+    update.mutate(
+      { name: name.trim(), phone, country },
+      {
+        onSuccess: () => {
+          notify.success('Your profile was updated.');
+          onDone();
+        },
+        onError: (error) => {
+          toastError(error);
+          const issues = fieldIssues(error);
+          setErrors({
+            name: issues.name ? `Name ${issues.name}.` : null,
+            phone: issues.phone ? `Phone number ${issues.phone}.` : null,
+            country: issues.country ? `Country ${issues.country}.` : null,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack asChild gap="5">
+      <form onSubmit={submit} noValidate aria-label="Edit your profile">
+        <Field.Root invalid={Boolean(errors.name)}>
+          <Field.Label>Full name</Field.Label>
+          <Input
+            name="name"
+            autoComplete="name"
+            bg="bg"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Field.ErrorText>{errors.name}</Field.ErrorText>
+        </Field.Root>
+        <PhoneFields
+          countries={countries}
+          country={country}
+          onCountryChange={setCountry}
+          national={national}
+          onNationalChange={setNational}
+          error={errors.phone}
+          countryError={errors.country}
+          optional
+        />
+        <HStack gap="3">
+          <Button type="submit" colorPalette="primary" loading={update.isPending} loadingText="Saving…">
+            Save changes
+          </Button>
+          <Button type="button" variant="ghost" onClick={onDone} disabled={update.isPending}>
+            Cancel
+          </Button>
+        </HStack>
+      </form>
+    </Stack>
+  );
+}

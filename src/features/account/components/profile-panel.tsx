@@ -1,0 +1,120 @@
+import { Alert, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import type { User } from '@contract/auth';
+import { MdiIcon } from '@/components/mdi-icon';
+import { authQueries } from '@/features/auth/api/auth-queries';
+import { useCountries } from '@/features/auth/components/phone-fields';
+import { formatPhone } from '@/features/auth/lib/phone';
+import { mdiPencilOutline } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ChangePasswordForm } from './change-password-form';
+import { EditProfileForm } from './edit-profile-form';
+
+const memberSince = (iso: string) =>
+  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap="0.5">
+      <Text as="dt" fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text as="dd" fontWeight="medium" wordBreak="break-word">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function ProfileDetails({ user }: { user: User }) {
+  const countries = useCountries();
+  const country = countries.find((c) => c.cca2 === user.country);
+  return (
+    <Grid as="dl" templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="5">
+      <Detail label="Name">{user.name}</Detail>
+      <Detail label="Email">{user.email}</Detail>
+      <Detail label="Phone number">
+        {user.phone ? formatPhone(user.phone, countries, user.country) : 'Not given'}
+      </Detail>
+      <Detail label="Country">
+        {country ? `${country.flag} ${country.name.common}` : (user.country ?? 'Not given')}
+      </Detail>
+      <Detail label="Member since">{memberSince(user.createdAt)}</Detail>
+      <Detail label="Account type">{user.type === 'admin' ? 'Admin' : 'Shopper'}</Detail>
+    </Grid>
+  );
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card.Root variant="elevated" as="section" aria-label={title}>
+      <Card.Header>
+        <HStack justify="space-between" gap="3">
+          <Heading as="h2" size="lg">
+            {title}
+          </Heading>
+          {action}
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The signed-in user's profile (GET /auth/me), its edit form and the password change. */
+export function ProfilePanel() {
+  const me = useQuery(authQueries.me());
+  const [editing, setEditing] = useState(false);
+
+  if (me.isPending) {
+    return (
+      <Stack gap="4" aria-busy="true" aria-label="Loading your profile">
+        <Skeleton h="40" rounded="l3" />
+        <Skeleton h="56" rounded="l3" />
+      </Stack>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>We could not load your profile.</Alert.Title>
+          <Alert.Description>
+            <Button size="sm" variant="outline" mt="2" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+          </Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    );
+  }
+
+  return (
+    <Stack gap="6">
+      <Section
+        title="Your profile"
+        action={
+          editing ? null : (
+            <Button size="sm" variant="outline" colorPalette="secondary" onClick={() => setEditing(true)}>
+              <MdiIcon path={mdiPencilOutline} />
+              Edit profile
+            </Button>
+          )
+        }
+      >
+        {editing ? (
+          <EditProfileForm user={me.data} onDone={() => setEditing(false)} />
+        ) : (
+          <ProfileDetails user={me.data} />
+        )}
+      </Section>
+      <Section title="Password">
+        <Stack gap="4">
+          <Text color="fg.muted">Changing your password signs you out on your other devices.</Text>
+          <ChangePasswordForm />
+        </Stack>
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,15 @@
+import { logout } from '@/features/session/stores/session-store';
+import { authApi } from './auth-api';
+
+/**
+ * Spec §4 logout: ends the session on the server (so the token stops working everywhere), then
+ * clears token and user and reloads. The local part happens even when the server cannot be reached.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    await authApi.logout();
+  } catch {
+    // Offline or rate-limited: the token is forgotten here all the same and expires on its own.
+  }
+  logout();
+}

@@ -1,0 +1,79 @@
+import { renderWithProviders } from '@/test/render-app';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CodeInput } from './code-input';
+
+const boxes = () => screen.getAllByRole('textbox', { name: /^Digit \d of 6$/ });
+const values = () =>
+  boxes()
+    .map((b) => (b as HTMLInputElement).value)
+    .join('');
+
+function setup() {
+  const onComplete = vi.fn();
+  const view = renderWithProviders(<CodeInput onComplete={onComplete} />);
+  return { ...view, onComplete };
+}
+
+describe('CodeInput', () => {
+  it('has six labelled boxes in a named group, with a numeric keyboard and one-time-code autofill', () => {
+    setup();
+    expect(screen.getByRole('group', { name: 'Verification code' })).toBeInTheDocument();
+    expect(boxes()).toHaveLength(6);
+    for (const box of boxes()) {
+      expect(box).toHaveAttribute('inputmode', 'numeric');
+      expect(box).toHaveAttribute('pattern', '[0-9]*');
+    }
+    expect(boxes()[0]).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(boxes()[0]).toHaveFocus();
+  });
+
+  it('moves on as digits are typed, ignores letters and submits on the last digit', async () => {
+    const { user, onComplete } = setup();
+    await user.keyboard('12a3');
+    expect(values()).toBe('123');
+    expect(screen.getByRole('textbox', { name: 'Digit 4 of 6' })).toHaveFocus();
+    expect(onComplete).not.toHaveBeenCalled();
+
+    await user.keyboard('45');
+    expect(onComplete).not.toHaveBeenCalled();
+    await user.keyboard('6');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456');
+  });
+
+  it('fills every box from a pasted code, whichever box has the focus, and submits it', async () => {
+    const { user, onComplete } = setup();
+    await user.click(screen.getByRole('textbox', { name: 'Digit 3 of 6' }));
+    await user.paste('Your code: 482 913');
+    expect(values()).toBe('482913');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('482913');
+  });
+
+  it('moves back with Backspace, clearing the box before', async () => {
+    const { user, onComplete } = setup();
+    await user.keyboard('123');
+    expect(screen.getByRole('textbox', { name: 'Digit 4 of 6' })).toHaveFocus();
+
+    await user.keyboard('{Backspace}');
+    expect(values()).toBe('12');
+    expect(screen.getByRole('textbox', { name: 'Digit 3 of 6' })).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(values()).toBe('1');
+    expect(screen.getByRole('textbox', { name: 'Digit 2 of 6' })).toHaveFocus();
+
+    await user.keyboard('98765');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('198765');
+  });
+
+  it('replaces a digit typed over and clears a box with Backspace where it stands', async () => {
+    const { user } = setup();
+    await user.keyboard('1234');
+    await user.click(screen.getByRole('textbox', { name: 'Digit 2 of 6' }));
+    await user.keyboard('7');
+    expect(values()).toBe('1734');
+    expect(screen.getByRole('textbox', { name: 'Digit 3 of 6' })).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(boxes().map((b) => (b as HTMLInputElement).value)).toEqual(['1', '7', '', '4', '', '']);
+    expect(screen.getByRole('textbox', { name: 'Digit 3 of 6' })).toHaveFocus();
+  });
+});

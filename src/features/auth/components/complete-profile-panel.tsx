@@ -1,0 +1,61 @@
+import { notify } from '@/lib/notify';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { authMutations } from '../api/auth-mutations';
+import { fieldIssues, isDeadEnd, toastAuthError } from '../lib/auth-errors';
+import { useFinishSignIn } from '../lib/use-finish-sign-in';
+import { isProfileToken } from '../lib/tokens';
+import { useFlowEmail } from '../stores/auth-flow-store';
+import { AuthCard } from './auth-card';
+import { LinkDeadEnd } from './link-dead-end';
+import { issuesToErrors, ProfileForm, type ProfileFormValues } from './profile-form';
+
+/** /auth/complete-profile/{token}: a confirmed email becomes an account (update-profile), signed in. */
+export function CompleteProfilePanel({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
+  const email = useFlowEmail();
+  const [deadEnd, setDeadEnd] = useState(!isProfileToken(token));
+  const [serverErrors, setServerErrors] = useState<ReturnType<typeof issuesToErrors>>();
+  const update = useMutation(authMutations.updateProfile(queryClient, token));
+
+  const submit = ({ name, phone, country, password }: ProfileFormValues) =>
+    update.mutate(
+      { name, password, country, ...(phone ? { phone } : {}) },
+      {
+        onSuccess: async (result) => {
+          notify.success(`Welcome to Sokoni, ${result.user.name.split(' ')[0]}! Your account is ready.`);
+          await finishSignIn(result);
+        },
+        onError: (error) => {
+          toastAuthError(error);
+          setServerErrors(issuesToErrors(fieldIssues(error)));
+          // 409: the account was made meanwhile (another tab); the token cannot make it again.
+          if (isDeadEnd(error) || (error as { status?: number }).status === 409) setDeadEnd(true);
+        },
+      },
+    );
+
+  return (
+    <AuthCard
+      title="Complete your profile"
+      description={
+        deadEnd
+          ? undefined
+          : `Your email${email ? ` ${email}` : ''} is confirmed. Tell us your name, add a phone number for deliveries and choose a password.`
+      }
+    >
+      {deadEnd ? (
+        <LinkDeadEnd />
+      ) : (
+        <ProfileForm
+          mode="complete"
+          submitLabel="Create my account"
+          submitting={update.isPending}
+          serverErrors={serverErrors}
+          onSubmit={submit}
+        />
+      )}
+    </AuthCard>
+  );
+}

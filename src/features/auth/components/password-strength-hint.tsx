@@ -1,0 +1,38 @@
+import { Progress, Stack, Text } from '@chakra-ui/react';
+import { passwordStrength, type StrengthLevel } from '../lib/password-strength';
+
+const PALETTE: Record<StrengthLevel, string> = {
+  0: 'danger',
+  1: 'danger',
+  2: 'warning',
+  3: 'info',
+  4: 'green',
+};
+
+/** How strong the password looks, as a bar and a word, with one tip to make it stronger. */
+export function PasswordStrengthHint({ password, id }: { password: string; id?: string }) {
+  if (!password) return null;
+  const { level, label, tip } = passwordStrength(password);
+  return (
+    <Stack gap="1" id={id}>
+      <Progress.Root
+        value={level === 0 ? 8 : level * 25}
+        size="xs"
+        colorPalette={PALETTE[level]}
+        aria-label="Password strength"
+        aria-valuetext={label}
+      >
+        <Progress.Track rounded="full">
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        Password strength:{' '}
+        <Text as="strong" color={`${PALETTE[level]}.fg`}>
+          {label}
+        </Text>
+        {tip ? `. ${tip}` : ''}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { Field, Grid, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
+import type { Country } from '@contract/setups';
+import { useQuery } from '@tanstack/react-query';
+import { setupQueries } from '../api/auth-queries';
+import { KENYA } from '../lib/phone';
+
+/** The countries for the picker: the server's list (Kenya first), or Kenya alone until it loads. */
+export function useCountries(): Country[] {
+  const { data } = useQuery(setupQueries.countries());
+  return data?.length ? data : [KENYA];
+}
+
+const optionLabel = (c: Country) => `${c.flag} ${c.name.common}${c.idd ? ` (${c.idd})` : ''}`;
+
+export interface PhoneFieldsProps {
+  countries: Country[];
+  country: string;
+  onCountryChange(cca2: string): void;
+  national: string;
+  onNationalChange(value: string): void;
+  error?: string | null;
+  countryError?: string | null;
+  /** Says "(optional)" in the label. */
+  optional?: boolean;
+}
+
+/** The country picker (flag, name, dialling code) and the phone number, whose code it sets. */
+export function PhoneFields({
+  countries,
+  country,
+  onCountryChange,
+  national,
+  onNationalChange,
+  error,
+  countryError,
+  optional,
+}: PhoneFieldsProps) {
+  const selected = countries.find((c) => c.cca2 === country);
+  return (
+    // One above the other: country names are long, and the picker shows flag, name and code in full.
+    <Grid templateColumns="1fr" gap="4">
+      <Field.Root invalid={Boolean(countryError)}>
+        <Field.Label>Country</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            name="country"
+            autoComplete="country"
+            bg="bg"
+            value={country}
+            onChange={(e) => onCountryChange(e.target.value)}
+          >
+            {countries.map((c) => (
+              <option key={c.cca2} value={c.cca2}>
+                {optionLabel(c)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.ErrorText>{countryError}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={Boolean(error)}>
+        <Field.Label>
+          Phone number
+          {optional ? (
+            <Text as="span" color="fg.muted" fontWeight="normal">
+              {' '}
+              (optional)
+            </Text>
+          ) : null}
+        </Field.Label>
+        <InputGroup startAddon={selected?.idd ?? undefined}>
+          <Input
+            type="tel"
+            name="phone"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={country === 'KE' ? '712 345 678' : undefined}
+            bg="bg"
+            value={national}
+            onChange={(e) => onNationalChange(e.target.value)}
+          />
+        </InputGroup>
+        <Field.ErrorText>{error}</Field.ErrorText>
+      </Field.Root>
+    </Grid>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AuthResult } from '@contract/auth';
+import { login, type SessionUser } from '@/features/session/stores/session-store';
+import { useRouter } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { clearFlow, getRedirectTarget } from '../stores/auth-flow-store';
+
+/**
+ * Spec §4: login stores the token and the user decoded from it; an admin then goes to their admin
+ * layout, everyone else to the stored redirect target (default /).
+ */
+export function useFinishSignIn() {
+  const router = useRouter();
+  return useCallback(
+    async (result: AuthResult): Promise<SessionUser> => {
+      const user = login(result.token);
+      const target = getRedirectTarget();
+      clearFlow();
+      if (user.type === 'admin') {
+        await router.navigate({
+          to: '/admin/$adminId/dashboard',
+          params: { adminId: user.userId },
+          replace: true,
+        });
+      } else {
+        await router.navigate({ href: target, replace: true });
+      }
+      return user;
+    },
+    [router],
+  );
+}

@@ -42,6 +42,9 @@ export function ToastHost() {
       <Suspense fallback={null}>
         <Toaster
           position="top-right"
+          // Below the sticky header (56 px, 64 px from lg), so toasts never cover the cart or account.
+          offset={{ top: 76, right: 16 }}
+          mobileOffset={{ top: 64, right: 8, left: 8 }}
           duration={5000}
           visibleToasts={20}
           expand

@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-const MOCK_PORT = 5174;
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 5174);
 const LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 3100);
 
 const use = {

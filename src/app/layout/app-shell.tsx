@@ -3,6 +3,7 @@ import { Footer } from '@/components/layout/footer';
 import { GlobalLoader } from '@/components/layout/global-loader';
 import { usePageTitleOverride } from '@/components/layout/page-title';
 import { useRipple } from '@/components/ripple';
+import { CartSync } from '@/features/cart/components/cart-sync';
 import { useDialog, useGlobalLoading } from '@/features/ui/stores/ui-store';
 import { PRODUCT_NAME } from '@contract/constants';
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
@@ -64,6 +65,7 @@ export function AppShell() {
       </Box>
       {footerless ? null : <Footer />}
       <GlobalLoader visible={loading || navigating} />
+      <CartSync />
       {dialogWanted ? (
         <Suspense fallback={null}>
           <DialogHost />

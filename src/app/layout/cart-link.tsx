@@ -1,12 +1,15 @@
 import { Box, Float, IconButton, Circle } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useCartCount } from '@/features/cart/hooks/use-cart-count';
+import { useIsAdmin } from '@/features/session/stores/session-store';
 import { mdiCartOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 
-/** The cart link with its item count badge. */
+/** The cart link with its item count badge; admins have no cart (spec §6), so none for them. */
 export function CartLink() {
   const count = useCartCount();
+  const admin = useIsAdmin();
+  if (admin) return null;
   const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
   return (
     <Box position="relative">

@@ -1,4 +1,5 @@
 import { PageFrame } from '@/components/layout/page-frame';
+import { SavedItemsPage } from '@/features/saved-items/components/saved-items-page';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_signed-in/saved-items')({
@@ -7,5 +8,9 @@ export const Route = createFileRoute('/_signed-in/saved-items')({
 });
 
 function Page() {
-  return <PageFrame title="Saved Items" description="Products you saved for later appear here." />;
+  return (
+    <PageFrame title="Saved Items" description="Products you saved for later, at today's prices.">
+      <SavedItemsPage />
+    </PageFrame>
+  );
 }

@@ -4,7 +4,7 @@ import { cardVariant, isInStock, type ProductView } from '@/features/catalogue/m
 import type { Variant } from '@contract/catalogue';
 import { mdiCartPlus, mdiMinus, mdiPlus } from '@mdi/js';
 import { useState } from 'react';
-import { useCartActions, useCartItem, type CartItem } from '../hooks/use-cart';
+import { useCartActions, useCartItem, useCartMode, type CartItem } from '../hooks/use-cart';
 
 type Size = 'md' | 'lg';
 
@@ -89,7 +89,10 @@ export interface CartControlProps {
 export function CartControl({ product, variant = cardVariant(product), size = 'md' }: CartControlProps) {
   const item = useCartItem(product.productId, variant?.variantId);
   const { add } = useCartActions();
+  const mode = useCartMode();
   const [adding, setAdding] = useState(false);
+  // Admins have no cart (spec §4, §6).
+  if (mode === 'none') return null;
   if (item) return <QuantityStepper item={item} name={product.name} size={size} />;
 
   const onAdd = async () => {

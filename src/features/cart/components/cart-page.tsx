@@ -30,11 +30,11 @@ import { useIsAuthenticated } from '@/features/session/stores/session-store';
 import { isApiError } from '@/lib/api-client';
 import { formatKsh } from '@/lib/format';
 import type { Variant } from '@contract/catalogue';
-import { mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
+import { mdiCartOff, mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { useCartActions, useCartItems, type CartItem } from '../hooks/use-cart';
+import { useCartActions, useCartItems, useCartStatus, type CartItem } from '../hooks/use-cart';
 import { refreshGuestItem } from '../stores/guest-cart-store';
 import { QuantityStepper } from './cart-control';
 
@@ -222,10 +222,48 @@ function CheckoutButton({ disabled }: { disabled: boolean }) {
   );
 }
 
+/** Admins have no cart (spec §4, §6). */
+function NoCartForAdmins() {
+  return (
+    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="fg.muted">
+          <MdiIcon path={mdiCartOff} boxSize="12" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>Admins have no cart</EmptyState.Title>
+          <EmptyState.Description>Sign in with a shopper account to shop.</EmptyState.Description>
+        </Stack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function CartUnavailable({ onRetry }: { onRetry(): void }) {
+  return (
+    <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
+      <Text fontWeight="semibold">We could not load your cart.</Text>
+      <Button colorPalette="primary" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
 /** The cart (spec §2): its lines at today's prices, quantities, totals and the way to checkout. */
 export function CartPage() {
   const items = useCartItems();
+  const status = useCartStatus();
   const { lines, checking } = usePricedLines(items);
+  if (status.mode === 'none') return <NoCartForAdmins />;
+  if (status.loading) {
+    return (
+      <Text role="status" color="fg.muted" py="12" textAlign="center">
+        Loading your cart…
+      </Text>
+    );
+  }
+  if (status.error && items.length === 0) return <CartUnavailable onRetry={status.refetch} />;
   if (items.length === 0) return <EmptyCart />;
 
   const units = items.reduce((n, i) => n + i.quantity, 0);

@@ -1,9 +1,15 @@
 import { loadProduct } from '@/features/catalogue/api/product-queries';
 import { cardVariant, stockOf, unitPrice, type ProductView } from '@/features/catalogue/model/product-view';
+import { useIsAdmin, useIsAuthenticated } from '@/features/session/stores/session-store';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage, GENERIC_ERROR_SHORT } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Cart } from '@contract/cart';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { cartApi } from '../api/cart-api';
+import { applyServerCart, cartQueries } from '../api/cart-queries';
+import { CART_UPDATED } from '../model/push-guest-cart';
 import {
   addGuestItem,
   cartItemId,
@@ -17,24 +23,86 @@ import {
 } from '../stores/guest-cart-store';
 
 /*
- * The cart as components see it. Today every shopper has the guest cart (browser storage); the
- * server cart of signed-in shoppers (GET/POST/PATCH/DELETE cart, spec §7) slots in behind these
- * same hooks, choosing its implementation from the session, so no component changes.
+ * The cart as components see it. Guests keep it in browser storage; signed-in shoppers (not admins)
+ * keep it on the server (GET/POST/PATCH/DELETE cart, spec §7) through TanStack Query; admins have
+ * none (spec §4, §6). Every hook here picks the implementation from the session, so components
+ * never know which cart they show.
  */
 
 export type { CartItem } from '../stores/guest-cart-store';
 
 export const ADDED_TO_CART = 'Item was successfully added to cart';
-export const CART_UPDATED = 'Cart was successfully updated';
+export { CART_UPDATED };
 export const OUT_OF_STOCK = 'Sorry, this item is out of stock';
 export const atStockMessage = (stock: number) =>
   `Sorry, only ${stock} ${stock === 1 ? 'unit is' : 'units are'} in stock`;
 
-export const useCartItems = (): CartItem[] => useGuestCartItems();
+/** Whose cart this is: the browser's (guest), the server's (signed-in shopper), or none (admin). */
+export type CartMode = 'guest' | 'server' | 'none';
+
+export function useCartMode(): CartMode {
+  const authenticated = useIsAuthenticated();
+  const admin = useIsAdmin();
+  return !authenticated ? 'guest' : admin ? 'none' : 'server';
+}
+
+/** A server cart line in the shape every cart component reads. */
+const fromServer = (item: Cart['Items'][number]): CartItem => ({
+  productId: item.productId,
+  productPid: item.productPid,
+  itemId: item.itemId,
+  variantId: item.variantId,
+  quantity: item.quantity,
+  price: item.price,
+  totalPrice: item.totalPrice,
+  image: item.image ?? '',
+  name: item.name,
+});
+
+/** The signed-in shopper's server cart (no delivery fee); idle for guests and admins. */
+export function useServerCart() {
+  const mode = useCartMode();
+  return useQuery({ ...cartQueries.server(), enabled: mode === 'server' });
+}
+
+export interface CartStatus {
+  mode: CartMode;
+  /** The server cart has not answered yet (always false for guests). */
+  loading: boolean;
+  /** The server cart could not be fetched. */
+  error: unknown;
+  refetch(): void;
+}
+
+export function useCartStatus(): CartStatus {
+  const mode = useCartMode();
+  const query = useServerCart();
+  return {
+    mode,
+    loading: mode === 'server' && query.isPending,
+    error: mode === 'server' ? query.error : null,
+    refetch: () => void query.refetch(),
+  };
+}
+
+const NO_ITEMS: CartItem[] = [];
+
+export function useCartItems(): CartItem[] {
+  const mode = useCartMode();
+  const guest = useGuestCartItems();
+  const { data } = useServerCart();
+  const server = useMemo(() => data?.Items.map(fromServer) ?? NO_ITEMS, [data]);
+  return mode === 'guest' ? guest : mode === 'server' ? server : NO_ITEMS;
+}
 
 /** The line of one variant, if it is in the cart. */
-export const useCartItem = (productId: string, variantId: string | undefined): CartItem | undefined =>
-  useGuestCartItem(variantId ? cartItemId(productId, variantId) : '');
+export function useCartItem(productId: string, variantId: string | undefined): CartItem | undefined {
+  const mode = useCartMode();
+  const guest = useGuestCartItem(variantId ? cartItemId(productId, variantId) : '');
+  const items = useCartItems();
+  if (mode === 'guest') return guest;
+  return variantId ? items.find((i) => i.productId === productId && i.variantId === variantId) : undefined;
+}
 
 /** Tells the shopper what a change did (spec §8 toasts). */
 function report(change: CartChange, stock: number) {
@@ -78,8 +146,8 @@ export interface CartActions {
   /** One more unit of a line, never above the stock. */
   increase(item: Pick<CartItem, 'productId' | 'variantId' | 'itemId'>): Promise<CartChange>;
   /** One unit fewer; the last one removes the line. */
-  decrease(item: Pick<CartItem, 'itemId'>): CartChange;
-  remove(item: Pick<CartItem, 'itemId'>): CartChange;
+  decrease(item: Pick<CartItem, 'itemId'>): CartChange | Promise<CartChange>;
+  remove(item: Pick<CartItem, 'itemId'>): CartChange | Promise<CartChange>;
 }
 
 export function createCartActions(queryClient: QueryClient): CartActions {
@@ -131,7 +199,69 @@ export function createCartActions(queryClient: QueryClient): CartActions {
   };
 }
 
+/** The server's message for a refused change, as a toast; answers what the change came to. */
+function reportServerError(error: unknown): CartChange {
+  notify.error(errorMessage(error), { id: 'cart-error' });
+  if (isApiError(error) && error.code === 'not_enough_stock') return 'at-stock';
+  if (isApiError(error) && error.code === 'out_of_stock') return 'out-of-stock';
+  return 'missing';
+}
+
+/** The server cart's changes: each answers the whole cart, which replaces the cached one. */
+function useServerCartActions(queryClient: QueryClient): CartActions {
+  const onSuccess = (cart: Cart) => applyServerCart(queryClient, cart);
+  const { mutateAsync: add } = useMutation({
+    mutationFn: (item: { productId: string; variantId?: string }) => cartApi.add({ ...item, quantity: 1 }),
+    onSuccess,
+  });
+  const { mutateAsync: change } = useMutation({
+    mutationFn: ({ itemId, quantity }: { itemId: string; quantity: 1 | -1 }) =>
+      cartApi.change(itemId, quantity),
+    onSuccess,
+  });
+  const { mutateAsync: remove } = useMutation({
+    mutationFn: (itemId: string) => cartApi.remove(itemId),
+    onSuccess,
+  });
+
+  return useMemo(() => {
+    const run = async (
+      action: () => Promise<Cart>,
+      change: Exclude<CartChange, 'at-stock' | 'out-of-stock' | 'missing'>,
+    ): Promise<CartChange> => {
+      try {
+        await action();
+      } catch (error) {
+        return reportServerError(error);
+      }
+      report(change, 0);
+      return change;
+    };
+    const lineOf = (itemId: string) =>
+      queryClient.getQueryData(cartQueries.server().queryKey)?.Items.find((i) => i.itemId === itemId);
+    return {
+      add: (productId, variantId) => {
+        const known = queryClient
+          .getQueryData(cartQueries.server().queryKey)
+          ?.Items.some((i) => i.productId === productId && (!variantId || i.variantId === variantId));
+        return run(() => add({ productId, variantId }), known ? 'increased' : 'added');
+      },
+      increase: (item) => run(() => change({ itemId: item.itemId, quantity: 1 }), 'increased'),
+      decrease: (item) =>
+        run(
+          () => change({ itemId: item.itemId, quantity: -1 }),
+          (lineOf(item.itemId)?.quantity ?? 2) <= 1 ? 'removed' : 'decreased',
+        ),
+      remove: (item) => run(() => remove(item.itemId), 'removed'),
+    } satisfies CartActions;
+  }, [queryClient, add, change, remove]);
+}
+
+/** The cart's changes for whoever is shopping (admins get the guest ones, which no UI offers them). */
 export function useCartActions(): CartActions {
   const queryClient = useQueryClient();
-  return useMemo(() => createCartActions(queryClient), [queryClient]);
+  const mode = useCartMode();
+  const guest = useMemo(() => createCartActions(queryClient), [queryClient]);
+  const server = useServerCartActions(queryClient);
+  return mode === 'server' ? server : guest;
 }

@@ -31,7 +31,9 @@ describe('the guest cart', () => {
 
   it('adds a new line at quantity 1 with a stable local item id', () => {
     expect(addGuestItem(sukuma, 10)).toBe('added');
-    expect(getGuestCartItems()).toEqual([{ ...sukuma, itemId, quantity: 1, totalPrice: 30 }]);
+    expect(getGuestCartItems()).toEqual([
+      { ...sukuma, itemId, quantity: 1, totalPrice: 30, lineKey: expect.any(String) },
+    ]);
   });
 
   it('adds one more unit to a line that is already there', () => {
@@ -100,7 +102,9 @@ describe('the guest cart', () => {
     clearGuestCart();
     localStorage.setItem(GUEST_CART_KEY, saved);
     await rehydrateGuestCart();
-    expect(getGuestCartItems()).toEqual([{ ...sukuma, itemId, quantity: 2, totalPrice: 60 }]);
+    expect(getGuestCartItems()).toEqual([
+      { ...sukuma, itemId, quantity: 2, totalPrice: 60, lineKey: expect.any(String) },
+    ]);
   });
 
   it('ignores damaged storage instead of failing', async () => {

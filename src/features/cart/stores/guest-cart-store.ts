@@ -19,10 +19,16 @@ export interface CartItem {
   /** The thumbnail URL. */
   image: string;
   name: string;
+  /**
+   * A random tag of this line, made when it is first added. With the itemId it is the line's
+   * `localItemId` when it is pushed to the server cart after sign-in: the server applies an id once
+   * per account forever, so the same variant added again in a later guest visit needs a new one.
+   */
+  lineKey?: string;
 }
 
 /** What adding needs to know about the product; the store works out the rest. */
-export type NewCartLine = Omit<CartItem, 'itemId' | 'quantity' | 'totalPrice'>;
+export type NewCartLine = Omit<CartItem, 'itemId' | 'quantity' | 'totalPrice' | 'lineKey'>;
 
 /** The outcome of a change, so callers can tell the shopper. */
 export type CartChange =
@@ -35,6 +41,15 @@ interface GuestCartData {
 export const GUEST_CART_KEY = `${PRODUCT_NAME.toLowerCase()}.cart`;
 
 export const cartItemId = (productId: string, variantId: string) => `${productId}:${variantId}`;
+
+const newLineKey = () => Math.random().toString(36).slice(2, 10).padEnd(8, '0');
+
+/**
+ * The id a line is pushed to the server cart with (`localItemId`): the same in every tab and on every
+ * retry, so a push is applied once; lines stored before line keys existed use their itemId alone.
+ */
+export const pushIdOf = (item: Pick<CartItem, 'itemId' | 'lineKey'>) =>
+  item.lineKey ? `${item.itemId}:${item.lineKey}` : item.itemId;
 
 const withQuantity = (item: CartItem, quantity: number): CartItem => ({
   ...item,
@@ -78,6 +93,8 @@ function sanitiseItems(items: unknown): CartItem[] {
     ...item,
     productPid: typeof item.productPid === 'string' ? item.productPid : '',
     image: typeof item.image === 'string' ? item.image : '',
+    lineKey:
+      typeof item.lineKey === 'string' && /^[a-z0-9]{1,16}$/.test(item.lineKey) ? item.lineKey : undefined,
     totalPrice: item.price * item.quantity,
   }));
 }
@@ -94,7 +111,10 @@ export function addGuestItem(line: NewCartLine, stock: number): CartChange {
   const itemId = cartItemId(line.productId, line.variantId);
   if (findItem(itemId)) return increaseGuestItem(itemId, stock, line.price);
   if (stock < 1) return 'out-of-stock';
-  setItems((items) => [...items, { ...line, itemId, quantity: 1, totalPrice: line.price }]);
+  setItems((items) => [
+    ...items,
+    { ...line, itemId, quantity: 1, totalPrice: line.price, lineKey: newLineKey() },
+  ]);
   return 'added';
 }
 

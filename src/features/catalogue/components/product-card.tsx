@@ -1,6 +1,7 @@
 import { Box, Card, Flex, HStack, Skeleton, SkeletonText, Tag, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
+import { SaveButton } from '@/features/saved-items/components/save-button';
 import { categoryPalette } from './category-style';
 import { PriceTag, SaveBadge, StockLabel } from './price-tag';
 import { ProductImage } from './product-image';
@@ -56,6 +57,9 @@ export function ProductCard({ product, priority = false, action, viaCategoryId }
             <SaveBadge variant={variant} />
           </Box>
         ) : null}
+        <Box position="absolute" top="2" insetEnd="2">
+          <SaveButton productId={product.productId} name={product.name} size="sm" />
+        </Box>
       </Box>
       <Card.Body gap="2" p="3">
         <Text as="h3" id={headingId} fontWeight="semibold" lineHeight="1.25" lineClamp="2" minH="2.5em">

@@ -14,6 +14,7 @@ import {
 import type { Category, Variant } from '@contract/catalogue';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { SaveButton } from '@/features/saved-items/components/save-button';
 import { usePageTitle } from '@/components/layout/page-title';
 import { categoryLink } from '../model/paths';
 import { attributeLabels, cardVariant, isInStock, stockOf, type ProductView } from '../model/product-view';
@@ -91,9 +92,12 @@ export function ProductDetails({ product, via, renderAction }: ProductDetailsPro
           </Box>
           <Stack gap="5">
             <Stack gap="2">
-              <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-                {product.name}
-              </Heading>
+              <HStack justify="space-between" align="flex-start" gap="3">
+                <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
+                  {product.name}
+                </Heading>
+                <SaveButton productId={product.productId} name={product.name} size="lg" />
+              </HStack>
               <HStack as="ul" listStyleType="none" gap="2" flexWrap="wrap" aria-label="Categories">
                 {product.categories.map((c) => (
                   <Box as="li" key={c.categoryId}>

@@ -1,4 +1,5 @@
 import { PageFrame } from '@/components/layout/page-frame';
+import { OrderDetails } from '@/features/orders/components/order-details';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_customer/account/orders/$orderId')({
@@ -7,5 +8,10 @@ export const Route = createFileRoute('/_customer/account/orders/$orderId')({
 });
 
 function OrderPage() {
-  return <PageFrame title="Order details" description="Items, delivery and the live payment status of this order." />;
+  const { orderId } = Route.useParams();
+  return (
+    <PageFrame title="Order details">
+      <OrderDetails orderId={orderId} />
+    </PageFrame>
+  );
 }

@@ -1,11 +1,28 @@
 import { PageFrame } from '@/components/layout/page-frame';
+import { OrdersList } from '@/features/orders/components/orders-list';
 import { createFileRoute } from '@tanstack/react-router';
+
+interface OrdersSearch {
+  page?: number;
+}
 
 export const Route = createFileRoute('/_customer/account/orders/')({
   staticData: { title: 'Orders' },
+  validateSearch: (search: Record<string, unknown>): OrdersSearch => {
+    const page = Number(search.page);
+    return Number.isInteger(page) && page > 1 ? { page } : {};
+  },
   component: Page,
 });
 
 function Page() {
-  return <PageFrame title="Orders" description="Every order you have placed, with its payment and delivery status." />;
+  const { page = 1 } = Route.useSearch();
+  return (
+    <PageFrame
+      title="Orders"
+      description="Every order you have placed, with its payment and delivery status."
+    >
+      <OrdersList page={page} />
+    </PageFrame>
+  );
 }

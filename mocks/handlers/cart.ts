@@ -1,0 +1,219 @@
+import { http, HttpResponse } from 'msw';
+import {
+  AddCartItemBody,
+  CART_LINES_MAX,
+  CART_QUANTITY_MAX,
+  Cart,
+  CartItemParams,
+  CartQuery,
+  UpdateCartItemBody,
+  type CartItem,
+} from '../../contract/cart';
+import { envelope } from '../../contract/common';
+import {
+  cartOf,
+  commerceDb,
+  customerOf,
+  invalid,
+  jsonBody,
+  queryObject,
+  saveCommerceDb,
+  variantLabel,
+  type MockCartLine,
+} from '../commerce-db';
+import { mockDb } from '../db';
+import { productDetail } from './catalogue';
+import { resolveMockPlace, UNKNOWN_AREA_MESSAGE } from './delivery';
+import { errorResponse } from './system';
+
+/*
+ * The server cart (server/modules/cart): GET with an optional place for the delivery fee, POST to add
+ * (merging by variant; a guest line's localItemId counts once per account), PATCH ±1, DELETE. Every
+ * answer is the cart priced now from the catalogue fixture, through the Cart schema.
+ */
+
+/** A cart line priced now, as the API shows it; null when its product or variant is gone. */
+function pricedLine(line: MockCartLine, now: Date): CartItem | null {
+  const product = mockDb.catalogue.products.find((p) => p.id === line.productId);
+  if (!product) return null;
+  const detail = productDetail(product, mockDb.catalogue, now);
+  const variant = detail.variants.find((v) => v.variantId === line.variantId);
+  if (!variant) return null;
+  const price = variant.saleInfo.discountedPrice ?? variant.price;
+  return {
+    itemId: line.itemId,
+    productId: product.id,
+    productPid: product.pid,
+    variantId: variant.variantId,
+    name: product.name,
+    variantName: variant.name,
+    image: detail.images[0]?.urls.thumb ?? null,
+    quantity: line.quantity,
+    price,
+    originalPrice: variant.price,
+    onSale: variant.saleInfo.onSale,
+    totalPrice: price * line.quantity,
+    stock: variant.quantity,
+    available: line.quantity <= variant.quantity,
+  };
+}
+
+/** The user's cart lines priced now, oldest first (lines of deleted products drop out). */
+export function mockCartLines(userId: string, now = new Date()): CartItem[] {
+  // Lines are kept in the order they were added.
+  return cartOf(userId).flatMap((line) => pricedLine(line, now) ?? []);
+}
+
+/** The cart as `GET /v1/cart` answers it. */
+export function mockCart(userId: string, shippingRate = 0): Cart {
+  const Items = mockCartLines(userId);
+  const subtotal = Items.reduce((sum, i) => sum + i.totalPrice, 0);
+  return { Items, shippingRate, subtotal, total: subtotal + shippingRate };
+}
+
+const CartBody = envelope(Cart);
+const answer = (userId: string, shippingRate = 0) =>
+  HttpResponse.json(CartBody.parse({ data: mockCart(userId, shippingRate) }), {
+    headers: { 'Cache-Control': 'no-store' },
+  });
+
+type Found = { variantId: string; stock: number; label: string } | { error: Response };
+
+/** The named variant of the product, or its first (server/modules/cart/service.ts findVariant). */
+function findVariant(productId: string, variantId: string | undefined): Found {
+  const product = mockDb.catalogue.products.find((p) => p.id === productId);
+  if (variantId) {
+    const owner = mockDb.catalogue.products.find((p) => p.variants.some((v) => v.id === variantId));
+    if (!owner) return { error: errorResponse(404, 'not_found', 'That product variant was not found.') };
+    if (owner.id !== productId) {
+      return {
+        error: product
+          ? errorResponse(404, 'not_found', `That variant is not one of ${product.name}'s.`)
+          : errorResponse(404, 'not_found', 'Product was not found.'),
+      };
+    }
+  }
+  if (!product) return { error: errorResponse(404, 'not_found', 'Product was not found.') };
+  const variant = variantId ? product.variants.find((v) => v.id === variantId) : product.variants[0];
+  if (!variant) return { error: errorResponse(400, 'not_for_sale', 'That product has no variant for sale.') };
+  return { variantId: variant.id, stock: variant.quantity, label: variantLabel(product.name, variant.name) };
+}
+
+function quantityProblem(quantity: number, stock: number, label: string): Response | null {
+  if (quantity > CART_QUANTITY_MAX) {
+    return errorResponse(
+      400,
+      'bad_request',
+      `A cart line holds at most ${CART_QUANTITY_MAX} units of ${label}.`,
+    );
+  }
+  if (quantity > stock) {
+    return errorResponse(
+      400,
+      'not_enough_stock',
+      stock === 0
+        ? `${label} is out of stock.`
+        : `Only ${stock} of ${label} ${stock === 1 ? 'is' : 'are'} in stock; your cart would have ${quantity}.`,
+    );
+  }
+  return null;
+}
+
+const noLine = () => errorResponse(404, 'not_found', 'Cart item was not found.');
+
+export const cartHandlers = [
+  http.get('*/api/v1/cart', ({ request }) => {
+    const who = customerOf(request);
+    if ('error' in who) return who.error;
+    const query = CartQuery.safeParse(queryObject(new URL(request.url)));
+    if (!query.success) return invalid('query', query.error);
+    const { deliveryAreaId, lat, lng } = query.data;
+    let fee = 0;
+    if (deliveryAreaId !== undefined || lat !== undefined) {
+      const place = resolveMockPlace(
+        deliveryAreaId !== undefined ? { deliveryAreaId } : { lat: lat!, lng: lng! },
+      );
+      if (!place) {
+        return errorResponse(400, 'bad_request', UNKNOWN_AREA_MESSAGE, [
+          { path: 'deliveryAreaId', message: 'unknown delivery area' },
+        ]);
+      }
+      fee = place.fee;
+    }
+    return answer(who.user.id, fee);
+  }),
+
+  http.post('*/api/v1/cart', async ({ request }) => {
+    const who = customerOf(request);
+    if ('error' in who) return who.error;
+    const body = AddCartItemBody.safeParse(await jsonBody(request));
+    if (!body.success) return invalid('json', body.error);
+    const { item } = body.data;
+    const userId = who.user.id;
+    const merged = (commerceDb.merges[userId] ??= []);
+    // A guest line pushed again (a retry, a second tab) changes nothing.
+    if (item.localItemId !== undefined && merged.includes(item.localItemId)) return answer(userId);
+
+    const found = findVariant(item.productId, item.variantId);
+    if ('error' in found) return found.error;
+    if (found.stock === 0) return errorResponse(400, 'out_of_stock', `${found.label} is out of stock.`);
+    const lines = cartOf(userId);
+    const existing = lines.find((l) => l.variantId === found.variantId);
+    const quantity = (existing?.quantity ?? 0) + item.quantity;
+    const problem = quantityProblem(quantity, found.stock, found.label);
+    if (problem) return problem;
+    if (!existing && lines.length + 1 > CART_LINES_MAX) {
+      return errorResponse(400, 'cart_full', `A cart holds at most ${CART_LINES_MAX} different items.`);
+    }
+    if (existing) existing.quantity = quantity;
+    else {
+      lines.push({
+        itemId: crypto.randomUUID(),
+        productId: item.productId,
+        variantId: found.variantId,
+        quantity,
+        createdAt: Date.now(),
+      });
+    }
+    if (item.localItemId !== undefined) merged.push(item.localItemId);
+    saveCommerceDb();
+    return answer(userId);
+  }),
+
+  http.patch('*/api/v1/cart/:itemId', async ({ request, params }) => {
+    const who = customerOf(request);
+    if ('error' in who) return who.error;
+    const parsedParams = CartItemParams.safeParse(params);
+    if (!parsedParams.success) return invalid('param', parsedParams.error);
+    const body = UpdateCartItemBody.safeParse(await jsonBody(request));
+    if (!body.success) return invalid('json', body.error);
+    const lines = cartOf(who.user.id);
+    const line = lines.find((l) => l.itemId === parsedParams.data.itemId);
+    if (!line) return noLine();
+    if (body.data.quantity === -1) {
+      if (line.quantity > 1) line.quantity -= 1;
+      else lines.splice(lines.indexOf(line), 1);
+    } else {
+      const found = findVariant(line.productId, line.variantId);
+      if ('error' in found) return found.error;
+      const problem = quantityProblem(line.quantity + 1, found.stock, found.label);
+      if (problem) return problem;
+      line.quantity += 1;
+    }
+    saveCommerceDb();
+    return answer(who.user.id);
+  }),
+
+  http.delete('*/api/v1/cart/:itemId', ({ request, params }) => {
+    const who = customerOf(request);
+    if ('error' in who) return who.error;
+    const parsedParams = CartItemParams.safeParse(params);
+    if (!parsedParams.success) return invalid('param', parsedParams.error);
+    const lines = cartOf(who.user.id);
+    const index = lines.findIndex((l) => l.itemId === parsedParams.data.itemId);
+    if (index === -1) return noLine();
+    lines.splice(index, 1);
+    saveCommerceDb();
+    return answer(who.user.id);
+  }),
+];

@@ -1,0 +1,146 @@
+import { http, HttpResponse } from 'msw';
+import { z } from 'zod';
+import { CheckoutBody, CheckoutResult, IdempotencyKey } from '../../contract/checkout';
+import { envelope } from '../../contract/common';
+import { normaliseKenyanPhone } from '../../contract/phone';
+import {
+  CART_HINT,
+  cartOf,
+  commerceDb,
+  customerOf,
+  invalid,
+  jsonBody,
+  openAttempt,
+  reserve,
+  saveCommerceDb,
+  type MockOrder,
+} from '../commerce-db';
+import { mockCartLines } from './cart';
+import { resolveMockPlace, UNKNOWN_AREA_MESSAGE } from './delivery';
+import { checkoutResult } from './orders';
+import { errorResponse } from './system';
+
+/*
+ * POST /api/v1/checkout (server/modules/checkout/service.ts): with an Idempotency-Key, re-prices the
+ * cart, reserves the units, creates the order with its payment pending, takes the lines out of the
+ * cart and "sends" the prompt (commerce-db settles it later, by the phone's last two digits). The
+ * same key answers with the same order; with another body it is a 409.
+ */
+
+/** M-Pesa's largest single payment (server/lib/payments/daraja.ts). */
+const MPESA_MAX_AMOUNT = 250_000;
+
+const Headers = z.object({ 'idempotency-key': IdempotencyKey });
+const ResultBody = envelope(CheckoutResult);
+
+export const checkoutHandlers = [
+  http.post('*/api/v1/checkout', async ({ request }) => {
+    const who = customerOf(request);
+    if ('error' in who) return who.error;
+    const headers = Headers.safeParse({
+      'idempotency-key': request.headers.get('Idempotency-Key') ?? undefined,
+    });
+    if (!headers.success) return invalid('header', headers.error);
+    const parsed = CheckoutBody.safeParse(await jsonBody(request));
+    if (!parsed.success) return invalid('json', parsed.error);
+    const body = parsed.data;
+    const userId = who.user.id;
+    const key = headers.data['idempotency-key'];
+    const phone = normaliseKenyanPhone(body.phone)!;
+    // The body as it means (phone normalised), so "0712…" and "+254712…" are the same request.
+    const requestHash = JSON.stringify([
+      phone,
+      body.deliveryAreaId ?? null,
+      body.lat ?? null,
+      body.lng ?? null,
+      body.address,
+    ]);
+
+    const existing = commerceDb.orders.find((o) => o.userId === userId && o.idempotencyKey === key);
+    if (existing) {
+      if (existing.requestHash !== requestHash) {
+        return errorResponse(
+          409,
+          'idempotency_key_reused',
+          'This Idempotency-Key was already used for a different checkout. Use a new key for a new checkout.',
+        );
+      }
+      return HttpResponse.json(ResultBody.parse({ data: checkoutResult(existing) }), {
+        status: 201,
+        headers: { 'Idempotent-Replayed': 'true', 'Cache-Control': 'no-store' },
+      });
+    }
+
+    const lines = mockCartLines(userId);
+    if (lines.length === 0) return errorResponse(400, 'cart_empty', 'Your cart is empty.');
+    const place = resolveMockPlace(
+      body.deliveryAreaId !== undefined
+        ? { deliveryAreaId: body.deliveryAreaId }
+        : { lat: body.lat!, lng: body.lng! },
+    );
+    if (!place) {
+      return errorResponse(400, 'bad_request', UNKNOWN_AREA_MESSAGE, [
+        { path: 'deliveryAreaId', message: 'unknown delivery area' },
+      ]);
+    }
+    const subtotal = lines.reduce((sum, l) => sum + l.totalPrice, 0);
+    const total = subtotal + place.fee;
+    if (total > MPESA_MAX_AMOUNT) {
+      return errorResponse(
+        400,
+        'bad_request',
+        `M-Pesa takes at most KSH ${MPESA_MAX_AMOUNT.toLocaleString('en-KE')} in one payment. Split your order.`,
+      );
+    }
+    const problem = reserve(lines, CART_HINT);
+    if (problem) return errorResponse(409, 'out_of_stock', problem);
+
+    const now = Date.now();
+    const order: MockOrder = {
+      orderId: crypto.randomUUID(),
+      userId,
+      number: commerceDb.nextOrderNumber++,
+      idempotencyKey: key,
+      requestHash,
+      status: 'new',
+      paymentStatus: 'pending',
+      paymentIssue: null,
+      stockReserved: true,
+      items: lines.map((l) => ({
+        productId: l.productId,
+        productPid: l.productPid,
+        variantId: l.variantId,
+        name: l.name,
+        variantName: l.variantName,
+        image: l.image,
+        price: l.price,
+        quantity: l.quantity,
+        totalPrice: l.totalPrice,
+      })),
+      subtotal,
+      shippingRate: place.fee,
+      total,
+      delivery: {
+        areaId: place.areaId,
+        areaName: place.areaName,
+        address: body.address,
+        lat: place.lat,
+        lng: place.lng,
+      },
+      phone,
+      attempts: [],
+      createdAt: now,
+      paidAt: null,
+    };
+    openAttempt(order, phone, now);
+    commerceDb.orders.push(order);
+    // Only the lines this order took.
+    const taken = new Set(lines.map((l) => l.itemId));
+    commerceDb.carts[userId] = cartOf(userId).filter((l) => !taken.has(l.itemId));
+    saveCommerceDb();
+    return HttpResponse.json(ResultBody.parse({ data: checkoutResult(order) }), {
+      status: 201,
+      headers: { 'Cache-Control': 'no-store' },
+    });
+  }),
+];

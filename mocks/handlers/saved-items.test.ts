@@ -1,0 +1,73 @@
+// @vitest-environment node
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { envelope, ErrorBody } from '../../contract/common';
+import { SavedItems, SavedItemState } from '../../contract/saved-items';
+import { DEMO_USERS, findUserById, issueMockToken, resetAuthDb } from '../auth-db';
+import { resetCommerceDb } from '../commerce-db';
+import { mockDb, resetMockDb } from '../db';
+import { savedItemsHandlers } from './saved-items';
+
+const server = setupServer(...savedItemsHandlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  resetCommerceDb();
+  resetMockDb();
+  resetAuthDb();
+});
+afterAll(() => server.close());
+
+const BASE = 'http://shop.test/api';
+const token = (id: string) => issueMockToken(findUserById(id)!);
+
+function call(method: string, path: string, auth: string | null, body?: unknown) {
+  return fetch(`${BASE}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: `Bearer ${auth}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+const product = (name: string) => mockDb.catalogue.products.find((p) => p.name === name)!;
+
+describe('mock saved items API', () => {
+  it('saves idempotently, lists newest first with linked records, and unsaves', async () => {
+    const auth = token(DEMO_USERS.shopper.id);
+    const omena = product('Omena');
+    const avocado = product('Hass avocado');
+    const saved = envelope(SavedItemState).parse(
+      await (await call('POST', '/v1/saved-items', auth, { productId: omena.id })).json(),
+    );
+    expect(saved.data).toEqual({ productId: omena.id, saved: true });
+    await call('POST', '/v1/saved-items', auth, { productId: omena.id });
+    await new Promise((r) => setTimeout(r, 2));
+    await call('POST', '/v1/saved-items', auth, { productId: avocado.id });
+
+    const list = envelope(SavedItems).parse(await (await call('GET', '/v1/saved-items', auth)).json()).data;
+    expect(list.count).toBe(2);
+    expect(list.rows.map((r) => r.name)).toEqual(['Hass avocado', 'Omena']);
+    expect(Object.keys(list.linked.images)).toEqual(
+      expect.arrayContaining([...omena.imageIds, ...avocado.imageIds]),
+    );
+    expect(list.rows[0]!.variants[0]!.saleInfo).toEqual({ onSale: true, discountedPrice: 36 });
+
+    const removed = envelope(SavedItemState).parse(
+      await (await call('DELETE', `/v1/saved-items/${omena.id}`, auth)).json(),
+    );
+    expect(removed.data.saved).toBe(false);
+    const after = envelope(SavedItems).parse(await (await call('GET', '/v1/saved-items', auth)).json()).data;
+    expect(after.rows.map((r) => r.name)).toEqual(['Hass avocado']);
+  });
+
+  it('answers 404 for an unknown product, 401 without a token and 403 for admins', async () => {
+    const auth = token(DEMO_USERS.shopper.id);
+    const res = await call('POST', '/v1/saved-items', auth, {
+      productId: '00000003-0000-4000-8000-000000009999',
+    });
+    expect(res.status).toBe(404);
+    expect((await call('GET', '/v1/saved-items', null)).status).toBe(401);
+    const admin = await call('GET', '/v1/saved-items', token(DEMO_USERS.admin.id));
+    expect(admin.status).toBe(403);
+    expect(ErrorBody.parse(await admin.json()).code).toBe('forbidden');
+  });
+});

@@ -1,0 +1,25 @@
+import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
+import type { AddCartItemBody, Cart, DeliveryArea } from '@contract/cart';
+
+/*
+ * The server cart of signed-in shoppers (spec §7, contract/cart.ts). Only types come from the
+ * contract: its values would pull zod into the landing page, where the header's cart count lives.
+ */
+
+/** Where an order goes: a delivery area, or a point from the browser's location. */
+export type CartPlace = { deliveryAreaId: string } | { lat: number; lng: number };
+
+export const cartApi = {
+  /** `GET /v1/cart`; with a place, `shippingRate` is the delivery fee to it. */
+  get: (place: CartPlace | null, signal?: AbortSignal) =>
+    apiGet<Cart>('v1/cart', { searchParams: place ? { ...place } : undefined, signal }),
+  /** `POST /v1/cart`: adds units, merging by variant; `localItemId` marks a pushed guest line. */
+  add: (item: AddCartItemBody['item']) => apiPost<Cart>('v1/cart', { item }),
+  /** `PATCH /v1/cart/{itemId}`: one more or one less (one less at 1 removes the line). */
+  change: (itemId: string, quantity: 1 | -1) =>
+    apiPatch<Cart>(`v1/cart/${encodeURIComponent(itemId)}`, { quantity }),
+  /** `DELETE /v1/cart/{itemId}`. */
+  remove: (itemId: string) => apiDelete<Cart>(`v1/cart/${encodeURIComponent(itemId)}`),
+  /** `GET /v1/setups/delivery-areas`: where the shop delivers, in display order. */
+  deliveryAreas: (signal?: AbortSignal) => apiGet<DeliveryArea[]>('v1/setups/delivery-areas', { signal }),
+};

@@ -1,0 +1,53 @@
+import type { Cart } from '@contract/cart';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { cartApi, type CartPlace } from './cart-api';
+
+const keys = {
+  all: ['cart'] as const,
+  server: () => [...keys.all, 'server'] as const,
+};
+
+/** The place as a stable key part: `{}` for "no place" (shipping 0). */
+const placeKey = (place: CartPlace | null) =>
+  place === null
+    ? {}
+    : 'deliveryAreaId' in place
+      ? { deliveryAreaId: place.deliveryAreaId }
+      : { lat: place.lat, lng: place.lng };
+
+/** Query factories of the cart (GUIDE §5.3). */
+export const cartQueries = {
+  /** Every cart query, for invalidation. */
+  all: () => keys.all,
+  /** The signed-in shopper's server cart; with a place it carries the delivery fee to it. */
+  server: (place: CartPlace | null = null) =>
+    queryOptions({
+      queryKey: [...keys.server(), placeKey(place)] as const,
+      queryFn: ({ signal }) => cartApi.get(place, signal),
+    }),
+  /** The delivery areas change with releases, not with sessions. */
+  deliveryAreas: () =>
+    queryOptions({
+      queryKey: ['setups', 'delivery-areas'] as const,
+      queryFn: ({ signal }) => cartApi.deliveryAreas(signal),
+      staleTime: Infinity,
+      gcTime: Infinity,
+    }),
+};
+
+/**
+ * What every cart change does with the cart the server answered: it becomes the plain cart at once
+ * (so the header count and the page follow without another request), and every other view of the
+ * cart (checkout's, with a delivery fee) is refetched. A read of the plain cart still on its way
+ * started before the change, so it is asked again rather than left to overwrite the answer.
+ */
+export function applyServerCart(queryClient: QueryClient, cart: Cart) {
+  const plain = cartQueries.server().queryKey;
+  const plainKey = JSON.stringify(plain);
+  const stale = queryClient.isFetching({ queryKey: plain, exact: true }) > 0;
+  queryClient.setQueryData(plain, cart);
+  void queryClient.invalidateQueries({
+    queryKey: keys.server(),
+    predicate: (query) => stale || JSON.stringify(query.queryKey) !== plainKey,
+  });
+}

@@ -1,0 +1,21 @@
+import { useUser } from '@/features/session/stores/session-store';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useCartMode, useServerCart } from '../hooks/use-cart';
+import { pushGuestCart } from '../model/push-guest-cart';
+
+/**
+ * Mounted once in the app shell, on every page (with or without header). Spec §4: the cart is
+ * fetched at app start for every signed-in user who is not an admin, and after sign-in the local
+ * lines move to the server cart.
+ */
+export function CartSync() {
+  const mode = useCartMode();
+  const userId = useUser()?.userId;
+  const queryClient = useQueryClient();
+  useServerCart();
+  useEffect(() => {
+    if (mode === 'server' && userId) void pushGuestCart(queryClient);
+  }, [mode, userId, queryClient]);
+  return null;
+}

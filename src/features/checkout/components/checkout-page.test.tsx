@@ -1,0 +1,250 @@
+import { renderAppQuietly } from '@/features/catalogue/test-utils';
+import { placeOrderAsShopper, productNamed, putInServerCart, resetShop } from '@/test/shop';
+import { PAYMENT_SENT } from '@/features/orders/model/payment-toast';
+import { customer, signInAs } from '@/test/tokens';
+import { MPESA_PHONE_MESSAGE } from '@contract/phone';
+import { DEMO_USERS } from '@mocks/auth-db';
+import { commerceDb } from '@mocks/commerce-db';
+import { mockCart } from '@mocks/handlers/cart';
+import { MOCK_DELIVERY_AREAS, mockDeliveryFee } from '@mocks/handlers/delivery';
+import { errorResponse } from '@mocks/handlers/system';
+import { server } from '@mocks/node';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { formatKsh } from '@/lib/format';
+import { LOCATION_MESSAGES } from '../hooks/use-geolocation';
+import { CHECKOUT_CART_ERROR } from './checkout-page';
+
+configure({ asyncUtilTimeout: 5000 });
+// Whole forms typed key by key on a shared two-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+const westlands = MOCK_DELIVERY_AREAS.find((a) => a.id === 'westlands')!;
+
+/** The checkout requests the app sends, with their Idempotency-Key. */
+function checkoutPosts() {
+  const keys: (string | null)[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/api/v1/checkout') {
+      keys.push(request.headers.get('Idempotency-Key'));
+    }
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return keys;
+}
+
+async function openCheckout() {
+  const view = renderAppQuietly('/checkout');
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+  await screen.findByRole('list', { name: 'Items in your order' });
+  return view;
+}
+
+const field = {
+  area: () => screen.getByRole('combobox', { name: 'Delivery area' }),
+  address: () => screen.getByRole('textbox', { name: 'Delivery address' }),
+  phone: () => screen.getByRole('textbox', { name: 'M-Pesa phone number' }),
+  pay: () => screen.getByRole('button', { name: /^Pay/ }),
+};
+
+async function fillForm(user: ReturnType<typeof renderAppQuietly>['user'], phone = '0712345600') {
+  await screen.findByRole('option', { name: 'Westlands' });
+  await user.selectOptions(field.area(), 'Westlands');
+  await user.type(field.address(), 'Mpaka Road, Apt 4B');
+  await user.clear(field.phone());
+  await user.type(field.phone(), phone);
+  await waitFor(() => expect(field.pay()).toBeEnabled());
+}
+
+describe('checkout', () => {
+  beforeEach(() => {
+    resetShop();
+    putInServerCart(customer.userId, 'Omena', 2);
+    putInServerCart(customer.userId, 'Hass avocado', 3);
+  });
+
+  it('lists the items and checks every field before sending anything', async () => {
+    signInAs(customer);
+    const posts = checkoutPosts();
+    const { user } = await openCheckout();
+    const items = screen.getByRole('list', { name: 'Items in your order' });
+    expect(within(items).getByRole('listitem', { name: 'Omena' })).toHaveTextContent('Qty 2');
+    expect(
+      within(within(items).getByRole('listitem', { name: 'Omena' })).getByTestId('line-total'),
+    ).toHaveTextContent('KSH 240.00');
+    expect(
+      within(within(items).getByRole('listitem', { name: 'Hass avocado' })).getByTestId('line-total'),
+    ).toHaveTextContent('KSH 108.00');
+
+    await user.click(field.pay());
+    expect(await screen.findByText('Choose your delivery area, or use your location.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter the delivery address: street, building and directions.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Enter the M-Pesa phone number for the payment prompt.')).toBeInTheDocument();
+    expect(posts).toEqual([]);
+  });
+
+  it('accepts Kenyan mobile numbers in every usual format and refuses others', async () => {
+    signInAs(customer);
+    const { user } = await openCheckout();
+    await user.type(field.phone(), '0812 345 678');
+    await user.tab();
+    expect(await screen.findByText(MPESA_PHONE_MESSAGE)).toBeInTheDocument();
+    expect(field.phone()).toHaveAttribute('aria-invalid', 'true');
+
+    for (const [typed, shown] of [
+      ['0712345678', '0712 345 678'],
+      ['0112 345 678', '0112 345 678'],
+      ['+254 712 345 678', '0712 345 678'],
+      ['254712345678', '0712 345 678'],
+      ['0712-345-678', '0712 345 678'],
+    ]) {
+      await user.clear(field.phone());
+      await user.type(field.phone(), typed!);
+      expect(await screen.findByText(`The payment prompt goes to ${shown}.`)).toBeInTheDocument();
+      expect(screen.queryByText(MPESA_PHONE_MESSAGE)).not.toBeInTheDocument();
+    }
+    await user.clear(field.phone());
+    await user.type(field.phone(), '+255712345678');
+    expect(await screen.findByText(MPESA_PHONE_MESSAGE)).toBeInTheDocument();
+  });
+
+  it("prefills the phone from the shopper's profile", async () => {
+    signInAs({
+      userId: DEMO_USERS.shopper.id,
+      type: 'customer',
+      email: DEMO_USERS.shopper.email,
+      name: DEMO_USERS.shopper.name,
+    });
+    putInServerCart(DEMO_USERS.shopper.id, 'Omena', 1);
+    await openCheckout();
+    await waitFor(() => expect(field.phone()).toHaveValue('0712 345 678'));
+  });
+
+  it("shows the delivery fee of the chosen area and a total of the items plus shipping, as the server's", async () => {
+    signInAs(customer);
+    const { user } = await openCheckout();
+    expect(screen.getByTestId('checkout-subtotal')).toHaveTextContent('KSH 348.00');
+    expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('Choose a place');
+
+    await screen.findByRole('option', { name: 'Westlands' });
+    await user.selectOptions(field.area(), 'Westlands');
+    const fee = mockDeliveryFee(westlands);
+    await waitFor(() => expect(screen.getByTestId('checkout-shipping')).toHaveTextContent(formatKsh(fee)));
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatKsh(348 + fee));
+    expect(mockCart(customer.userId, fee).total).toBe(348 + fee);
+    expect(field.pay()).toHaveAccessibleName(`Pay ${formatKsh(348 + fee)} with M-Pesa`);
+  });
+
+  it('delivers to the browser location, and says clearly when it is refused', async () => {
+    const getCurrentPosition = vi.fn();
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    onTestFinished(() => void vi.unstubAllGlobals());
+    signInAs(customer);
+    const { user } = await openCheckout();
+
+    getCurrentPosition.mockImplementationOnce((_ok: PositionCallback, fail: PositionErrorCallback) =>
+      fail({
+        code: 1,
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+        message: 'denied',
+      } as GeolocationPositionError),
+    );
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(await screen.findByText(LOCATION_MESSAGES.denied)).toBeInTheDocument();
+
+    getCurrentPosition.mockImplementationOnce((ok: PositionCallback) =>
+      ok({ coords: { latitude: -1.26761234, longitude: 36.81081234, accuracy: 20 } } as GeolocationPosition),
+    );
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(await screen.findByText('Delivering to your location (-1.2676, 36.8108)')).toBeInTheDocument();
+    expect(screen.queryByText(LOCATION_MESSAGES.denied)).not.toBeInTheDocument();
+    const fee = mockDeliveryFee({ lat: -1.267612, lng: 36.810812 });
+    await waitFor(() => expect(screen.getByTestId('checkout-shipping')).toHaveTextContent(formatKsh(fee)));
+  });
+
+  it("says 'Error retrieving checkout cart' when the cart cannot be fetched", async () => {
+    server.use(
+      http.get('*/api/v1/cart', () => errorResponse(500, 'internal', 'The database is not answering.')),
+    );
+    signInAs(customer);
+    renderAppQuietly('/checkout');
+    // The toast and the page both say it.
+    await waitFor(() => expect(screen.getAllByText(CHECKOUT_CART_ERROR)).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('places one order for a double click, empties the cart and opens the order page', async () => {
+    signInAs(customer);
+    const posts = checkoutPosts();
+    const { user, router } = await openCheckout();
+    await fillForm(user);
+    await user.dblClick(field.pay());
+
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/account\/orders\/[0-9a-f-]{36}$/));
+    expect(posts).toHaveLength(1);
+    expect(commerceDb.orders).toHaveLength(1);
+    const [order] = commerceDb.orders;
+    expect(router.state.location.pathname).toBe(`/account/orders/${order!.orderId}`);
+    expect(order).toMatchObject({ phone: '254712345600', total: 348 + mockDeliveryFee(westlands) });
+    expect(await screen.findByText(PAYMENT_SENT)).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('banner')).findByRole('link', { name: 'Cart, 0 items' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the same Idempotency-Key again when the network failed, and a new one for the next order', async () => {
+    server.use(http.post('*/api/v1/checkout', () => HttpResponse.error(), { once: true }));
+    signInAs(customer);
+    const posts = checkoutPosts();
+    const { user, router } = await openCheckout();
+    await fillForm(user);
+    await user.click(field.pay());
+    await waitFor(() => expect(posts).toHaveLength(1));
+    await waitFor(() => expect(field.pay()).toBeEnabled());
+    await user.click(field.pay());
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/account\/orders\//));
+    expect(posts).toHaveLength(2);
+    expect(posts[1]).toBe(posts[0]);
+    expect(commerceDb.orders).toHaveLength(1);
+
+    // A later checkout is a new submission with its own key.
+    putInServerCart(customer.userId, 'Omena', 1);
+    await router.navigate({ to: '/checkout' });
+    await screen.findByRole('list', { name: 'Items in your order' });
+    await fillForm(user);
+    await user.click(field.pay());
+    await waitFor(() => expect(commerceDb.orders).toHaveLength(2));
+    expect(posts[2]).not.toBe(posts[0]);
+  });
+
+  it('toasts an out-of-stock refusal and shows the cart as it is now', async () => {
+    signInAs(customer);
+    const { user } = await openCheckout();
+    await fillForm(user);
+    productNamed('Omena').variants[0]!.quantity = 1;
+    await user.click(field.pay());
+    expect(
+      await screen.findByText('Sorry, only 1 of Omena (250 g) is left. Update your cart and try again.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Only 1 left')).toBeInTheDocument();
+    expect(commerceDb.orders).toEqual([]);
+  });
+});
+
+describe('checkout with an earlier order', () => {
+  beforeEach(() => resetShop());
+
+  it('says the cart is empty once an order took it', async () => {
+    putInServerCart(customer.userId, 'Omena', 1);
+    signInAs(customer);
+    await placeOrderAsShopper('0712345600');
+    renderAppQuietly('/checkout');
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+});

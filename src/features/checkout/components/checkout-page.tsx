@@ -1,0 +1,215 @@
+import { Alert, Button, Card, EmptyState, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import { authQueries } from '@/features/auth/api/auth-queries';
+import { cartQueries } from '@/features/cart/api/cart-queries';
+import { useCartMode } from '@/features/cart/hooks/use-cart';
+import { MpesaPhoneField } from '@/features/orders/components/mpesa-phone-field';
+import { displayMpesaPhone, mpesaPhoneProblem } from '@/features/orders/model/phone';
+import { notify } from '@/lib/notify';
+import type { CheckoutBody } from '@contract/checkout';
+import { mdiCartOutline, mdiCartOff } from '@mdi/js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { usePlaceOrder } from '../hooks/use-place-order';
+import { placeParams, type PlaceChoice } from '../model/place';
+import { checkoutTotals, CheckoutSummary } from './checkout-summary';
+import { DeliveryFields } from './delivery-fields';
+
+/** Spec §8. */
+export const CHECKOUT_CART_ERROR = 'Error retrieving checkout cart';
+
+const PLACE_REQUIRED = 'Choose your delivery area, or use your location.';
+const ADDRESS_REQUIRED = 'Enter the delivery address: street, building and directions.';
+
+function addressProblem(address: string): string | null {
+  return address.trim().length < 3 ? ADDRESS_REQUIRED : null;
+}
+
+function EmptyCheckout() {
+  return (
+    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="primary.solid">
+          <MdiIcon path={mdiCartOutline} boxSize="12" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>Your cart is empty</EmptyState.Title>
+          <EmptyState.Description>
+            Add something to your cart, then come back to check out.
+          </EmptyState.Description>
+        </Stack>
+        <Button asChild colorPalette="primary" size="lg">
+          <Link to="/" hash="our-products">
+            Browse products
+          </Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function NoCheckoutForAdmins() {
+  return (
+    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="fg.muted">
+          <MdiIcon path={mdiCartOff} boxSize="12" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>Admins cannot check out</EmptyState.Title>
+          <EmptyState.Description>Sign in with a shopper account to place orders.</EmptyState.Description>
+        </Stack>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** The phone on the shopper's profile, in the form the field shows, when it can take M-Pesa. */
+function useProfilePhone(): string | null {
+  const me = useQuery({ ...authQueries.me(), staleTime: 5 * 60_000 });
+  return me.data?.phone ? displayMpesaPhone(me.data.phone) : null;
+}
+
+function CheckoutForm() {
+  const [place, setPlace] = useState<PlaceChoice>({ kind: 'none' });
+  const [address, setAddress] = useState('');
+  // Null until the shopper types: until then the field shows the profile's phone.
+  const [typedPhone, setTypedPhone] = useState<string | null>(null);
+  const profilePhone = useProfilePhone();
+  const phone = typedPhone ?? profilePhone ?? '';
+  const [touched, setTouched] = useState({ address: false, phone: false, submitted: false });
+  const { submit, pending } = usePlaceOrder();
+
+  const params = placeParams(place);
+  // Always today's prices, stock and fee when the page opens (the cached cart may be older).
+  const cartQuery = useQuery({
+    ...cartQueries.server(params),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const { data: cart, error, isPending, isPlaceholderData } = cartQuery;
+  useEffect(() => {
+    if (error) notify.error(CHECKOUT_CART_ERROR, { id: 'checkout-cart-error' });
+  }, [error]);
+
+  if (isPending) {
+    return (
+      <Text role="status" color="fg.muted" py="12" textAlign="center">
+        Loading your cart…
+      </Text>
+    );
+  }
+  if (!cart) {
+    return (
+      <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
+        <Text fontWeight="semibold">{CHECKOUT_CART_ERROR}</Text>
+        <Button colorPalette="primary" variant="outline" onClick={() => void cartQuery.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (cart.Items.length === 0) return <EmptyCheckout />;
+
+  const problems = {
+    place: params ? null : PLACE_REQUIRED,
+    address: addressProblem(address),
+    phone: mpesaPhoneProblem(phone),
+  };
+  const show = (field: 'address' | 'phone') => (touched[field] || touched.submitted ? problems[field] : null);
+  // The fee of the chosen place is what the total shows: wait for it before paying.
+  const updating = isPlaceholderData;
+  const { total } = checkoutTotals(cart, params !== null);
+  if (params && !isPlaceholderData && total !== cart.total) {
+    console.warn('[sokoni] checkout total differs from the server cart', { total, server: cart.total });
+  }
+  const blocked = cart.Items.some((i) => !i.available)
+    ? 'Some items are not available in the quantity in your cart.'
+    : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched((t) => ({ ...t, submitted: true }));
+    if (!params || problems.address || problems.phone || blocked) return;
+    const body: CheckoutBody = { phone: phone.trim(), address: address.trim(), ...params };
+    void submit(body);
+  };
+
+  return (
+    <Grid
+      templateColumns={{ base: '1fr', md: 'minmax(0, 1fr) 24rem' }}
+      gap={{ base: '6', md: '8' }}
+      alignItems="start"
+    >
+      <form id="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
+        <Stack gap="6">
+          {error ? (
+            <Alert.Root status="error">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{CHECKOUT_CART_ERROR}</Alert.Title>
+                <Alert.Description>The delivery fee and total may be out of date.</Alert.Description>
+              </Alert.Content>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="danger"
+                onClick={() => void cartQuery.refetch()}
+              >
+                Try again
+              </Button>
+            </Alert.Root>
+          ) : null}
+          <Card.Root as="section" aria-labelledby="delivery-heading" bg="bg.panel">
+            <Card.Body gap="4">
+              <Heading as="h2" size="md" id="delivery-heading">
+                Delivery
+              </Heading>
+              <DeliveryFields
+                place={place}
+                onPlaceChange={setPlace}
+                placeError={touched.submitted ? problems.place : null}
+                address={address}
+                onAddressChange={setAddress}
+                onAddressBlur={() => setTouched((t) => ({ ...t, address: true }))}
+                addressError={show('address')}
+                disabled={pending}
+              />
+            </Card.Body>
+          </Card.Root>
+          <Card.Root as="section" aria-labelledby="payment-heading" bg="bg.panel">
+            <Card.Body gap="4">
+              <Heading as="h2" size="md" id="payment-heading">
+                Payment
+              </Heading>
+              <Text color="fg.muted" fontSize="sm">
+                Pay with M-Pesa: we send a payment prompt to this phone.
+              </Text>
+              <MpesaPhoneField
+                value={phone}
+                onChange={setTypedPhone}
+                onBlur={() => setTouched((t) => ({ ...t, phone: true }))}
+                error={show('phone')}
+                disabled={pending}
+              />
+            </Card.Body>
+          </Card.Root>
+        </Stack>
+      </form>
+      <CheckoutSummary
+        cart={cart}
+        placeChosen={params !== null}
+        updating={updating}
+        submitting={pending}
+        blocked={blocked}
+      />
+    </Grid>
+  );
+}
+
+/** /checkout (spec §2): items, delivery place and address, the M-Pesa phone, shipping, total, Pay. */
+export function CheckoutPage() {
+  const mode = useCartMode();
+  return mode === 'none' ? <NoCheckoutForAdmins /> : <CheckoutForm />;
+}

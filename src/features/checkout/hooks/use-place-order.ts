@@ -1,0 +1,63 @@
+import { cartQueries } from '@/features/cart/api/cart-queries';
+import { orderQueries } from '@/features/orders/api/order-queries';
+import { announcePayment } from '@/features/orders/model/payment-toast';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import type { CheckoutBody } from '@contract/checkout';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useRef } from 'react';
+import { placeOrder } from '../api/checkout-api';
+import { SubmissionKeys } from '../model/submission-key';
+
+/**
+ * Placing the order. One submission at a time (a double click sends one request), one
+ * Idempotency-Key per submission, reused when the same submission is sent again after a failure
+ * that may not have reached the server. On success: the spec's toast (or the server's message),
+ * the cart empties, and the order page follows the payment.
+ */
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const keys = useRef<SubmissionKeys | null>(null);
+  const sending = useRef(false);
+  const mutation = useMutation({
+    mutationFn: ({ body, key }: { body: CheckoutBody; key: string }) => placeOrder(body, key),
+    onSuccess: async () => {
+      // The order took the cart's lines; orders gained one.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: cartQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: orderQueries.lists() }),
+      ]);
+    },
+  });
+  const { mutateAsync } = mutation;
+
+  const submit = useCallback(
+    async (body: CheckoutBody) => {
+      if (sending.current) return;
+      sending.current = true;
+      keys.current ??= new SubmissionKeys();
+      const key = keys.current.keyFor(body);
+      try {
+        const result = await mutateAsync({ body, key });
+        keys.current.settle();
+        announcePayment(result);
+        await navigate({ to: '/account/orders/$orderId', params: { orderId: result.orderId } });
+      } catch (error) {
+        keys.current.settle(error);
+        notify.error(errorMessage(error), { id: 'checkout-error' });
+        // The cart changed under the shopper (sold out, emptied elsewhere): show it as it is now.
+        if (isApiError(error) && (error.code === 'out_of_stock' || error.code === 'cart_empty')) {
+          void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
+        }
+      } finally {
+        sending.current = false;
+      }
+    },
+    [mutateAsync, navigate, queryClient],
+  );
+
+  return { submit, pending: mutation.isPending };
+}

@@ -1,0 +1,214 @@
+import {
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  Separator,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { usePageTitle } from '@/components/layout/page-title';
+import { MdiIcon } from '@/components/mdi-icon';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
+import { formatKsh } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import type { Order } from '@contract/checkout';
+import { mdiArrowLeft, mdiReceiptTextRemoveOutline } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { orderQueries } from '../api/order-queries';
+import { formatDateTime } from '../model/status';
+import { PaymentHistory } from './payment-history';
+import { PaymentPanel } from './payment-panel';
+import { FulfilmentBadge, PaymentBadge } from './status-badge';
+
+/** Unknown ids, malformed ids and other shoppers' orders all look the same: not yours, not found. */
+export function OrderNotFound() {
+  return (
+    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="fg.muted">
+          <MdiIcon path={mdiReceiptTextRemoveOutline} boxSize="12" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>We could not find that order</EmptyState.Title>
+          <EmptyState.Description>
+            It may belong to another account, or the link is incomplete. Your own orders are all listed on the
+            orders page.
+          </EmptyState.Description>
+        </Stack>
+        <Button asChild colorPalette="primary">
+          <Link to="/account/orders">See your orders</Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby={id} bg="bg.panel">
+      <Card.Body gap="3">
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Flex justify="space-between" gap="3">
+      <Text color={strong ? 'fg' : 'fg.muted'} fontWeight={strong ? 'bold' : 'normal'}>
+        {label}
+      </Text>
+      <Text
+        fontWeight={strong ? 'bold' : 'medium'}
+        fontSize={strong ? 'lg' : 'md'}
+        data-testid={`order-${label.toLowerCase()}`}
+      >
+        {value}
+      </Text>
+    </Flex>
+  );
+}
+
+function Items({ order }: { order: Order }) {
+  return (
+    <Section id="order-items" title="Items">
+      <Stack as="ul" listStyleType="none" gap="0" separator={<Separator />} aria-labelledby="order-items">
+        {order.items.map((item, index) => (
+          <HStack as="li" key={`${item.variantId ?? item.productPid}-${index}`} gap="3" py="3" align="center">
+            <Image
+              src={item.image ?? undefined}
+              alt=""
+              w="14"
+              h="14"
+              fit="cover"
+              rounded="l2"
+              bg="bg.muted"
+              flexShrink={0}
+            />
+            <Stack gap="0" flex="1" minW="0">
+              <Text fontWeight="semibold" lineClamp="2">
+                {item.name}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {item.variantName ? `${item.variantName} · ` : ''}
+                {item.quantity} × {formatKsh(item.price)}
+              </Text>
+            </Stack>
+            <Text fontWeight="bold" whiteSpace="nowrap">
+              {formatKsh(item.totalPrice)}
+            </Text>
+          </HStack>
+        ))}
+      </Stack>
+      <Separator />
+      <Stack gap="1">
+        <Row label="Subtotal" value={formatKsh(order.subtotal)} />
+        <Row label="Delivery" value={formatKsh(order.shippingRate)} />
+        <Row label="Total" value={formatKsh(order.total)} strong />
+      </Stack>
+    </Section>
+  );
+}
+
+function Delivery({ order }: { order: Order }) {
+  const { delivery } = order;
+  return (
+    <Section id="order-delivery" title="Delivery">
+      <Stack gap="1">
+        <Text fontWeight="semibold">
+          {delivery.areaName ?? `Your location (${delivery.lat.toFixed(4)}, ${delivery.lng.toFixed(4)})`}
+        </Text>
+        <Text color="fg.muted" whiteSpace="pre-line">
+          {delivery.address}
+        </Text>
+      </Stack>
+      <Stack gap="0">
+        <Text fontSize="sm" color="fg.muted">
+          M-Pesa phone
+        </Text>
+        <Text fontWeight="medium">{order.phone}</Text>
+      </Stack>
+    </Section>
+  );
+}
+
+/** One order: its payment (live while pending), items and totals, delivery and payment attempts. */
+export function OrderDetails({ orderId }: { orderId: string }) {
+  const query = useQuery(orderQueries.detail(orderId));
+  usePageTitle(query.data ? `Order #${query.data.number}` : undefined);
+  const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+  const failure = missing || query.data ? null : query.error;
+  useEffect(() => {
+    if (failure) notify.error(errorMessage(failure), { id: 'order-error' });
+  }, [failure]);
+
+  if (missing) return <OrderNotFound />;
+  const order = query.data;
+  if (!order) {
+    if (query.isPending) {
+      return (
+        <Stack gap="4" role="status" aria-label="Loading the order">
+          <Skeleton h="8" w="60%" />
+          <Skeleton h="32" rounded="l3" />
+          <Skeleton h="48" rounded="l3" />
+        </Stack>
+      );
+    }
+    return (
+      <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
+        <Text fontWeight="semibold">We could not load this order.</Text>
+        <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="5">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Stack gap="0">
+          <Heading as="h2" size="xl">
+            Order #{order.number}
+          </Heading>
+          <Text color="fg.muted">Placed {formatDateTime(order.createdAt)}</Text>
+        </Stack>
+        <HStack gap="2">
+          <PaymentBadge status={order.paymentStatus} />
+          <FulfilmentBadge status={order.status} />
+        </HStack>
+      </Flex>
+      <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="5" alignItems="start">
+        <Stack gap="5">
+          <PaymentPanel order={order} />
+          <Items order={order} />
+        </Stack>
+        <Stack gap="5">
+          <Delivery order={order} />
+          <PaymentHistory attempts={order.payments} />
+        </Stack>
+      </Grid>
+      <Box>
+        <Button asChild variant="ghost" colorPalette="support" size="sm">
+          <Link to="/account/orders">
+            <MdiIcon path={mdiArrowLeft} />
+            All your orders
+          </Link>
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Flex,
+  HStack,
+  LinkOverlay,
+  LinkBox,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import { errorMessage } from '@/lib/errors';
+import { formatKsh } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import type { OrderSummary } from '@contract/checkout';
+import { mdiChevronLeft, mdiChevronRight, mdiReceiptTextOutline } from '@mdi/js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { orderQueries, ORDERS_PAGE_SIZE } from '../api/order-queries';
+import { formatDateTime } from '../model/status';
+import { FulfilmentBadge, PaymentBadge } from './status-badge';
+
+function OrderRow({ order }: { order: OrderSummary }) {
+  return (
+    <LinkBox as="li" aria-label={`Order ${order.number}`}>
+      <Card.Root
+        bg="bg.panel"
+        size="sm"
+        _hover={{ borderColor: 'primary.solid' }}
+        transition="border-color 150ms"
+      >
+        <Card.Body>
+          <Flex gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} wrap="wrap">
+            <Stack gap="1" minW="0">
+              <Text fontWeight="semibold">
+                <LinkOverlay asChild>
+                  <Link to="/account/orders/$orderId" params={{ orderId: order.orderId }}>
+                    Order #{order.number}
+                  </Link>
+                </LinkOverlay>
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {formatDateTime(order.createdAt)} · {order.itemCount}{' '}
+                {order.itemCount === 1 ? 'item' : 'items'}
+              </Text>
+            </Stack>
+            <HStack gap="3" wrap="wrap">
+              <PaymentBadge status={order.paymentStatus} />
+              <FulfilmentBadge status={order.status} />
+              <Text fontWeight="bold" minW="8rem" textAlign="end" data-testid="order-total">
+                {formatKsh(order.total)}
+              </Text>
+            </HStack>
+          </Flex>
+        </Card.Body>
+      </Card.Root>
+    </LinkBox>
+  );
+}
+
+function NoOrders() {
+  return (
+    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="primary.solid">
+          <MdiIcon path={mdiReceiptTextOutline} boxSize="12" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>No orders yet</EmptyState.Title>
+          <EmptyState.Description>
+            When you check out, your orders and their payments show up here.
+          </EmptyState.Description>
+        </Stack>
+        <Button asChild colorPalette="primary" size="lg">
+          <Link to="/" hash="our-products">
+            Browse products
+          </Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** The shopper's orders, newest first, a page at a time (the page is in the URL). */
+export function OrdersList({ page }: { page: number }) {
+  const query = useQuery({ ...orderQueries.list(page), placeholderData: keepPreviousData });
+  const { data, error, isPending, isPlaceholderData } = query;
+  useEffect(() => {
+    if (error) notify.error(errorMessage(error), { id: 'orders-error' });
+  }, [error]);
+
+  if (isPending) {
+    return (
+      <Stack gap="3" role="status" aria-label="Loading your orders">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} h="20" rounded="l3" />
+        ))}
+      </Stack>
+    );
+  }
+  if (!data) {
+    return (
+      <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
+        <Text fontWeight="semibold">We could not load your orders.</Text>
+        <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  const { total } = data.meta;
+  if (total === 0) return <NoOrders />;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  return (
+    <Stack gap="5">
+      <Stack
+        as="ul"
+        listStyleType="none"
+        gap="3"
+        aria-label="Your orders"
+        aria-busy={isPlaceholderData}
+        opacity={isPlaceholderData ? 0.6 : 1}
+      >
+        {data.data.map((order) => (
+          <OrderRow key={order.orderId} order={order} />
+        ))}
+      </Stack>
+      {pages > 1 ? (
+        <Flex as="nav" aria-label="Order pages" justify="space-between" align="center" gap="3">
+          <Box>
+            {page > 1 ? (
+              <Button asChild variant="outline" colorPalette="support" size="sm">
+                <Link to="/account/orders" search={{ page: page - 1 }}>
+                  <MdiIcon path={mdiChevronLeft} />
+                  Newer
+                </Link>
+              </Button>
+            ) : null}
+          </Box>
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            Page {page} of {pages} · {total} orders
+          </Text>
+          <Box>
+            {page < pages ? (
+              <Button asChild variant="outline" colorPalette="support" size="sm">
+                <Link to="/account/orders" search={{ page: page + 1 }}>
+                  Older
+                  <MdiIcon path={mdiChevronRight} />
+                </Link>
+              </Button>
+            ) : null}
+          </Box>
+        </Flex>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { savedApi } from './saved-api';
+
+/** Query factories of the saved items (GUIDE §5.3). */
+export const savedQueries = {
+  all: () => ['saved-items'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...savedQueries.all(), 'list'] as const,
+      queryFn: ({ signal }) => savedApi.list(signal),
+    }),
+};

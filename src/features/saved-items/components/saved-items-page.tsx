@@ -1,0 +1,179 @@
+import { Box, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import { useCartActions, useCartMode } from '@/features/cart/hooks/use-cart';
+import { ProductCard } from '@/features/catalogue/components/product-card';
+import { GRID_COLUMNS } from '@/features/catalogue/components/product-grid';
+import {
+  cardVariant,
+  stockOf,
+  viewFromSummary,
+  type ProductView,
+} from '@/features/catalogue/model/product-view';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import { mdiCartArrowRight, mdiDeleteOutline, mdiHeartOutline } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { savedQueries } from '../api/saved-queries';
+import { useToggleSaved } from '../hooks/use-saved';
+
+const LOW_STOCK = 10;
+
+export const movedToCart = (name: string) => `${name} moved to your cart`;
+
+/** Stock and price news of a saved product, beyond what the card shows. */
+function StockNote({ product }: { product: ProductView }) {
+  const variant = cardVariant(product);
+  const stock = stockOf(variant);
+  if (!variant) return null;
+  if (stock < 1) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Sold out for now: it stays here until it is back.
+      </Text>
+    );
+  }
+  if (stock <= LOW_STOCK) {
+    return (
+      <Text fontSize="sm" color="warning.fg">
+        Only {stock} left
+      </Text>
+    );
+  }
+  return null;
+}
+
+/** 'Move to cart' (one click: into the cart, out of the saved items) and 'Remove'. */
+function SavedActions({ product }: { product: ProductView }) {
+  const { add } = useCartActions();
+  const toggle = useToggleSaved();
+  const [moving, setMoving] = useState(false);
+  const variant = cardVariant(product);
+  const canBuy = stockOf(variant) > 0;
+  const move = async () => {
+    if (!variant) return;
+    setMoving(true);
+    try {
+      const change = await add(product.productId, variant.variantId);
+      if (change === 'added' || change === 'increased') {
+        await toggle.mutateAsync({ productId: product.productId, save: false, quiet: true });
+        notify.success(movedToCart(product.name), { id: 'saved-moved' });
+      }
+    } catch {
+      // The toggle's own onError has said why; the product stays saved.
+    } finally {
+      setMoving(false);
+    }
+  };
+  return (
+    <Stack gap="2" w="full">
+      <StockNote product={product} />
+      <Button
+        colorPalette="primary"
+        w="full"
+        disabled={!canBuy || toggle.isPending}
+        loading={moving}
+        onClick={() => void move()}
+        aria-label={`Move ${product.name} to cart`}
+      >
+        <MdiIcon path={mdiCartArrowRight} boxSize="5" />
+        Move to cart
+      </Button>
+      <Button
+        variant="ghost"
+        colorPalette="support"
+        size="sm"
+        w="full"
+        disabled={moving}
+        onClick={() => toggle.mutate({ productId: product.productId, save: false })}
+        aria-label={`Remove ${product.name}`}
+      >
+        <MdiIcon path={mdiDeleteOutline} />
+        Remove
+      </Button>
+    </Stack>
+  );
+}
+
+function NothingSaved() {
+  return (
+    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="primary.solid">
+          <MdiIcon path={mdiHeartOutline} boxSize="12" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>No saved items yet</EmptyState.Title>
+          <EmptyState.Description>
+            Tap the heart on a product to keep it here for later, with its price and stock.
+          </EmptyState.Description>
+        </Stack>
+        <Button asChild colorPalette="primary" size="lg">
+          <Link to="/" hash="our-products">
+            Browse products
+          </Link>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** /saved-items: the saved products as cards (today's price, sale and stock), to buy or remove. */
+export function SavedItemsPage() {
+  const mode = useCartMode();
+  const query = useQuery({ ...savedQueries.list(), enabled: mode === 'server' });
+  const { data, error } = query;
+  useEffect(() => {
+    if (error) notify.error(errorMessage(error), { id: 'saved-items-error' });
+  }, [error]);
+  const products = useMemo(() => data?.rows.map((row) => viewFromSummary(row, data.linked)) ?? [], [data]);
+
+  if (mode === 'none') {
+    return (
+      <Text color="fg.muted">
+        Admins have no saved items: sign in with a shopper account to save products.
+      </Text>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <SimpleGrid
+        columns={GRID_COLUMNS}
+        gap={{ base: '3', md: '5' }}
+        role="status"
+        aria-label="Loading your saved items"
+      >
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h="80" rounded="l3" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (!data) {
+    return (
+      <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
+        <Text fontWeight="semibold">We could not load your saved items.</Text>
+        <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (products.length === 0) return <NothingSaved />;
+  return (
+    <SimpleGrid
+      as="ul"
+      listStyleType="none"
+      columns={GRID_COLUMNS}
+      gap={{ base: '3', md: '5' }}
+      aria-label="Your saved items"
+    >
+      {products.map((product) => (
+        <Box as="li" key={product.productId} minW="0">
+          <ProductCard product={product} action={<SavedActions product={product} />} />
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}

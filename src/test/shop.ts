@@ -1,0 +1,66 @@
+import { clearGuestCart } from '@/features/cart/stores/guest-cart-store';
+import { getSession } from '@/features/session/stores/session-store';
+import type { CheckoutResult } from '@contract/checkout';
+import { resetAuthDb } from '@mocks/auth-db';
+import { cartOf, resetCommerceDb, saveCommerceDb } from '@mocks/commerce-db';
+import { mockDb, resetMockDb } from '@mocks/db';
+
+/*
+ * Test helpers of the shopping features (cart, checkout, orders, saved items); only tests import
+ * this file. They set up the mock API's state the way earlier visits would have left it.
+ */
+
+/** Fresh catalogue, accounts, carts, orders and saved items, and an empty guest cart. */
+export function resetShop() {
+  resetMockDb();
+  resetAuthDb();
+  resetCommerceDb();
+  clearGuestCart();
+}
+
+export const productNamed = (name: string) => {
+  const product = mockDb.catalogue.products.find((p) => p.name === name);
+  if (!product) throw new Error(`No fixture product ${name}`);
+  return product;
+};
+
+/** Puts units of a product's first variant in a shopper's server cart. */
+export function putInServerCart(userId: string, name: string, quantity: number) {
+  const product = productNamed(name);
+  cartOf(userId).push({
+    itemId: crypto.randomUUID(),
+    productId: product.id,
+    variantId: product.variants[0]!.id,
+    quantity,
+    createdAt: Date.now(),
+  });
+  saveCommerceDb();
+}
+
+/** Calls the mock API as the signed-in shopper, the way the app does. */
+export async function callAsShopper(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const { token } = getSession();
+  const res = await fetch(`http://localhost/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res;
+}
+
+/** Checks out the signed-in shopper's server cart to Westlands with the given phone. */
+export async function placeOrderAsShopper(phone: string): Promise<CheckoutResult> {
+  const res = await callAsShopper(
+    'POST',
+    '/v1/checkout',
+    { phone, deliveryAreaId: 'westlands', address: 'Mpaka Road, Apt 4B' },
+    { 'Idempotency-Key': crypto.randomUUID() },
+  );
+  if (res.status !== 201) throw new Error(`checkout answered ${res.status}`);
+  return ((await res.json()) as { data: CheckoutResult }).data;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { admin, seedSession, shopper } from './support/session';
+import { admin, shopper, signInAs } from './support/session';
 
 // The SPA shell: layout, titles, not-found, guards and the More page. Runs in both projects: none of
 // these pages needs catalogue data.
@@ -130,8 +130,8 @@ test.describe('guards for a guest', () => {
 });
 
 test.describe('guards for signed-in people', () => {
-  test('a shopper sees Orders and Saved Items and is kept off guest pages', async ({ page }) => {
-    await seedSession(page, shopper);
+  test('a shopper sees Orders and Saved Items and is kept off guest pages', async ({ page }, testInfo) => {
+    await signInAs(page, testInfo.project.name, shopper);
     await page.goto('/more');
     const menu = page.getByRole('banner').getByRole('navigation', { name: 'Main menu' });
     await expect(menu.getByRole('link')).toHaveText(['Home', 'Orders', 'Saved Items', 'More']);
@@ -146,11 +146,11 @@ test.describe('guards for signed-in people', () => {
     await expect(page).toHaveTitle('Sokoni | My account');
   });
 
-  test('an admin is sent to their dashboard from guest pages and the user area', async ({ page }) => {
-    await seedSession(page, admin);
-    for (const from of ['/admin', '/admin/auth', '/auth', '/account', `/admin/${admin.userId}`]) {
+  test('an admin is sent to their dashboard from guest pages and the user area', async ({ page }, testInfo) => {
+    const me = await signInAs(page, testInfo.project.name, admin);
+    for (const from of ['/admin', '/admin/auth', '/auth', '/account', `/admin/${me.userId}`]) {
       await page.goto(from);
-      await expect(page).toHaveURL(`/admin/${admin.userId}/dashboard`);
+      await expect(page).toHaveURL(`/admin/${me.userId}/dashboard`);
     }
     await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Admin menu' })).toBeVisible();

@@ -27,3 +27,33 @@ export async function seedSession(page: Page, user: E2eUser) {
     [token, JSON.stringify(user)] as const,
   );
 }
+
+/** The development seed's demo accounts (server/db/seed/demo-accounts.ts); the mocks have them too. */
+const DEMO_LOGINS = {
+  customer: { email: 'wanjiku@sokoni.co.ke', password: 'sokoni-shopper-123' },
+  admin: { email: 'admin@sokoni.co.ke', password: 'sokoni-admin-123' },
+} as const;
+
+/**
+ * Signs in as a shopper or an admin before the first page loads. Against the real server (`live`)
+ * the app calls the API with the token (the cart is fetched at start), so it must be a real one:
+ * the demo account signs in through the API. The mocks accept the seeded unsigned token.
+ */
+export async function signInAs(page: Page, projectName: string, user: E2eUser): Promise<E2eUser> {
+  if (projectName !== 'live') {
+    await seedSession(page, user);
+    return user;
+  }
+  const res = await page.request.post('/api/v1/auth/login', { data: DEMO_LOGINS[user.type] });
+  if (!res.ok()) throw new Error(`demo sign-in failed: ${res.status()} ${await res.text()}`);
+  const { data } = (await res.json()) as { data: { token: string; user: { userId: string; type: E2eUser['type']; email: string; name: string } } };
+  const real: E2eUser = { userId: data.user.userId, type: data.user.type, email: data.user.email, name: data.user.name };
+  await page.addInitScript(
+    ([t, u]) => {
+      localStorage.setItem('sokoni.token', t);
+      localStorage.setItem('sokoni.user', u);
+    },
+    [data.token, JSON.stringify(real)] as const,
+  );
+  return real;
+}

@@ -30,6 +30,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Largest accepted request body in bytes (image uploads have their own limit). */
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+    /** The per-instance cache of catalogue answers (server/modules/catalogue/cache.ts); `off` for comparisons. */
+    CATALOGUE_CACHE: z.enum(['on', 'off']).default('on'),
     /** Where the built SPA is served from. */
     STATIC_DIR: z.string().min(1).default('./dist'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

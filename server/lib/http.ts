@@ -80,7 +80,9 @@ export function correlation(logger: Logger) {
     c.set('log', log);
     const started = performance.now();
     await next();
-    c.header(CORRELATION_HEADER, correlationId);
+    // On the response itself, as secureHeaders does: c.header() on a finished response would turn the
+    // node adapter's lightweight response into a full one (a body stream) on every request.
+    c.res.headers.set(CORRELATION_HEADER, correlationId);
     const fields = {
       method: c.req.method,
       path: c.req.path,

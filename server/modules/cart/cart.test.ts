@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cart } from '../../../contract/cart';
+import { Cart, CART_LINES_MAX, CART_QUANTITY_MAX } from '../../../contract/cart';
+import type { Db } from '../../db/client';
+import * as schema from '../../db/schema';
 import { cartItems, variants } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { deliveryFee, deliverySettings } from '../delivery/fee';
 import { api, createProduct, shopper, type TestProduct } from '../checkout/test-support';
+import { addCartItem, changeCartItem } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -274,5 +279,111 @@ describe('the server cart', () => {
       (await api(ctx, admin.token).post('/cart', { item: { productId: product.productId, quantity: 1 } }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe('the write path', () => {
+  /** A drizzle handle over the test database that counts the statements it sends. */
+  function countingDb() {
+    const counter = { statements: 0 };
+    const logger = { logQuery: () => void counter.statements++ };
+    const { database } = ctx;
+    const db = (database.kind === 'pglite'
+      ? drizzlePglite(database.pglite!, { schema, logger })
+      : drizzlePg(database.pool!, { schema, logger })) as unknown as Db;
+    return { db, counter };
+  }
+  const linesOf = (userId: string) =>
+    ctx.database.db
+      .select({ variantId: cartItems.variantId, quantity: cartItems.quantity, id: cartItems.id })
+      .from(cartItems)
+      .where(eq(cartItems.userId, userId));
+
+  it('applies an allowed add, +1 or -1 in one statement', async () => {
+    const { id: userId } = await freshShopper();
+    const p = await createProduct(ctx.database.db, { variants: [{ name: 'One', price: 100, quantity: 5 }] });
+    const { db, counter } = countingDb();
+    await addCartItem(db, userId, { item: { productId: p.productId, quantity: 2 } });
+    expect(counter.statements).toBe(1);
+    await addCartItem(db, userId, {
+      item: { productId: p.productId, variantId: p.variantIds[0], quantity: 1 },
+    });
+    expect(counter.statements).toBe(2);
+    const [line] = await linesOf(userId);
+    expect(line!.quantity).toBe(3);
+    await changeCartItem(db, userId, line!.id, 1);
+    await changeCartItem(db, userId, line!.id, -1);
+    expect(counter.statements).toBe(4);
+    expect((await linesOf(userId))[0]!.quantity).toBe(3);
+    // Past the stock, the transactional path answers with its error and changes nothing.
+    await expect(
+      addCartItem(db, userId, { item: { productId: p.productId, quantity: 3 } }),
+    ).rejects.toMatchObject({
+      code: 'not_enough_stock',
+    });
+    await changeCartItem(db, userId, line!.id, 1);
+    await changeCartItem(db, userId, line!.id, 1);
+    await expect(changeCartItem(db, userId, line!.id, 1)).rejects.toMatchObject({ code: 'not_enough_stock' });
+    expect((await linesOf(userId))[0]!.quantity).toBe(5);
+  });
+
+  it('never falls back to another variant when the first one is sold out', async () => {
+    const { id: userId, call } = await freshShopper();
+    const p = await createProduct(ctx.database.db, {
+      variants: [
+        { name: 'Small', price: 100, quantity: 0 },
+        { name: 'Large', price: 200, quantity: 5 },
+      ],
+    });
+    const res = await call.post('/cart', { item: { productId: p.productId, quantity: 1 } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('out_of_stock');
+    expect(await linesOf(userId)).toEqual([]);
+  });
+
+  it('still merges into a line of a full cart, and refuses a new line there', async () => {
+    const { id: userId, call } = await freshShopper();
+    const p = await createProduct(ctx.database.db, {
+      variants: Array.from({ length: CART_LINES_MAX + 1 }, (_, i) => ({
+        name: `V${i}`,
+        price: 10,
+        quantity: 50,
+      })),
+    });
+    await ctx.database.db
+      .insert(cartItems)
+      .values(
+        p.variantIds
+          .slice(0, CART_LINES_MAX)
+          .map((variantId) => ({ userId, productId: p.productId, variantId, quantity: 1 })),
+      );
+    const merged = await call.post('/cart', {
+      item: { productId: p.productId, variantId: p.variantIds[0], quantity: 2 },
+    });
+    expect(merged.status).toBe(200);
+    const full = await call.post('/cart', {
+      item: { productId: p.productId, variantId: p.variantIds[CART_LINES_MAX], quantity: 1 },
+    });
+    expect(full.status).toBe(400);
+    expect((await full.json()).code).toBe('cart_full');
+    const lines = await linesOf(userId);
+    expect(lines).toHaveLength(CART_LINES_MAX);
+    expect(lines.find((l) => l.variantId === p.variantIds[0])!.quantity).toBe(3);
+  });
+
+  it('caps a line at the most units a line holds, whatever the stock', async () => {
+    const { id: userId } = await freshShopper();
+    const p = await createProduct(ctx.database.db, {
+      variants: [{ name: 'Bulk', price: 10, quantity: CART_QUANTITY_MAX + 10 }],
+    });
+    await addCartItem(ctx.database.db, userId, {
+      item: { productId: p.productId, quantity: CART_QUANTITY_MAX },
+    });
+    await expect(
+      addCartItem(ctx.database.db, userId, { item: { productId: p.productId, quantity: 1 } }),
+    ).rejects.toMatchObject({ status: 400 });
+    const [line] = await linesOf(userId);
+    await expect(changeCartItem(ctx.database.db, userId, line!.id, 1)).rejects.toMatchObject({ status: 400 });
+    expect((await linesOf(userId))[0]!.quantity).toBe(CART_QUANTITY_MAX);
   });
 });

@@ -91,6 +91,7 @@ export async function getCart(db: Db, userId: string, shippingRate: number, now:
  * same transaction, so a retry, a second tab or a concurrent push finds it and changes nothing.
  */
 export async function addCartItem(db: Db, userId: string, { item }: AddCartItemBody): Promise<void> {
+  if (item.localItemId === undefined && (await quickAdd(db, userId, item))) return;
   await db.transaction(async (tx) => {
     if (item.localItemId !== undefined) {
       const fresh = await tx
@@ -122,6 +123,7 @@ export async function addCartItem(db: Db, userId: string, { item }: AddCartItemB
 
 /** +1 or −1 on a line of the user's cart; −1 at 1 removes it. Another user's line is a 404. */
 export async function changeCartItem(db: Db, userId: string, itemId: string, delta: 1 | -1): Promise<void> {
+  if (await quickChange(db, userId, itemId, delta)) return;
   await db.transaction(async (tx) => {
     const mine = and(eq(cartItems.id, itemId), eq(cartItems.userId, userId));
     if (delta === -1) {
@@ -149,6 +151,68 @@ export async function changeCartItem(db: Db, userId: string, itemId: string, del
     checkQuantity(line.quantity, variant.stock, variant.label);
   });
 }
+
+/*
+ * Fast paths. A cart write is a handful of round trips to the database (the transaction's BEGIN,
+ * the variant lookup, the upsert, the line count, COMMIT) and its latency is mostly their sum. The
+ * common case, a change that is allowed, fits in one conditional statement that applies it only
+ * if every rule holds; when it does not apply (unknown product or variant, not enough stock, a
+ * line at its maximum, a full cart, the last unit), the transactional path below runs as before and
+ * answers with its precise error, or applies the change if the state moved meanwhile. Guest pushes
+ * (localItemId) always take the transactional path: their idempotency record must commit with them.
+ */
+
+/** Adds the units in one statement when every rule holds; false when it did not apply. */
+async function quickAdd(db: Db, userId: string, item: AddCartItemBody['item']): Promise<boolean> {
+  // The product's first variant when none is named, whatever its stock (as findVariant picks it).
+  const variant = item.variantId
+    ? sql`select id, product_id, quantity from ${variants} where id = ${item.variantId} and product_id = ${item.productId}`
+    : sql`select id, product_id, quantity from ${variants} where product_id = ${item.productId}
+          order by position, id limit 1`;
+  const now = new Date();
+  const result = await db.execute(sql`
+    insert into ${cartItems} (user_id, product_id, variant_id, quantity)
+    select ${userId}, v.product_id, v.id, ${item.quantity}
+    from (${variant}) v
+    where ${item.quantity} <= least(v.quantity, ${CART_QUANTITY_MAX})
+      and (select count(*) from ${cartItems} c where c.user_id = ${userId}) < ${CART_LINES_MAX}
+    on conflict (user_id, variant_id) do update
+      set quantity = ${cartItems}.quantity + excluded.quantity, updated_at = ${now}
+      where ${cartItems}.quantity + excluded.quantity
+        <= least((select s.quantity from ${variants} s where s.id = excluded.variant_id), ${CART_QUANTITY_MAX})
+    returning ${cartItems}.id`);
+  return rowCount(result) > 0;
+}
+
+/** +1 within stock, or −1 above one unit, in one statement; false when it did not apply. */
+async function quickChange(db: Db, userId: string, itemId: string, delta: 1 | -1): Promise<boolean> {
+  const now = new Date();
+  if (delta === -1) {
+    const lowered = await db
+      .update(cartItems)
+      .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: now })
+      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId), gt(cartItems.quantity, 1)))
+      .returning({ id: cartItems.id });
+    return lowered.length > 0;
+  }
+  const raised = await db
+    .update(cartItems)
+    .set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: now })
+    .from(variants)
+    .where(
+      and(
+        eq(cartItems.id, itemId),
+        eq(cartItems.userId, userId),
+        eq(variants.id, cartItems.variantId),
+        sql`${cartItems.quantity} + 1 <= least(${variants.quantity}, ${CART_QUANTITY_MAX})`,
+      ),
+    )
+    .returning({ id: cartItems.id });
+  return raised.length > 0;
+}
+
+/** The rows a raw statement returned; node-postgres and PGlite both answer with `rows`. */
+const rowCount = (result: unknown) => (result as { rows?: unknown[] }).rows?.length ?? 0;
 
 /** Removes a line of the user's cart; another user's line is a 404. */
 export async function removeCartItem(db: Db, userId: string, itemId: string): Promise<void> {

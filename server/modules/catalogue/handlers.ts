@@ -1,24 +1,46 @@
+import type { Context } from 'hono';
 import { notFound } from '../../lib/errors';
-import { newRouter, type Deps } from '../../lib/http';
-import { categoriesRoute, imageRoute, listProductsRoute, productRoute } from './routes';
+import { newRouter, type AppEnv, type Deps } from '../../lib/http';
+import { catalogueCacheFor, listKey, type CachedAnswer, type CatalogueCache } from './cache';
+import { categoriesRoute, imageRoute, listProductsRoute, productRoute, REVALIDATE } from './routes';
 import { findImageFile, findImageFileMeta, getProduct, listCategories, listProducts } from './service';
 
 export interface CatalogueOptions {
   /** The clock sales are priced against; tests pin it to a discount's exact boundaries. */
   now?: () => Date;
+  /** The answer cache; `false` answers every read from the database. Default: per env `CATALOGUE_CACHE`. */
+  cache?: CatalogueCache | false;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function catalogueModule({ database }: Deps, options: CatalogueOptions = {}) {
+export function catalogueModule(deps: Deps, options: CatalogueOptions = {}) {
   const now = options.now ?? (() => new Date());
-  const { db } = database;
+  const { db } = deps.database;
+  const cache = options.cache ?? (deps.env.CATALOGUE_CACHE === 'off' ? false : catalogueCacheFor(deps));
   return newRouter()
-    .openapi(listProductsRoute, async (c) => c.json(await listProducts(db, c.req.valid('query'), now()), 200))
-    .openapi(productRoute, async (c) =>
-      c.json({ data: await getProduct(db, c.req.valid('param').id, now()) }, 200),
-    )
-    .openapi(categoriesRoute, async (c) => c.json({ data: await listCategories(db) }, 200))
+    .openapi(listProductsRoute, async (c) => {
+      const query = c.req.valid('query');
+      if (!cache) return c.json(await listProducts(db, query, now()), 200);
+      return send(c, await cache.answer(listKey(query), 'list', now, (at) => listProducts(db, query, at)));
+    })
+    .openapi(productRoute, async (c) => {
+      const { id } = c.req.valid('param');
+      if (!cache) return c.json({ data: await getProduct(db, id, now()) }, 200);
+      return send(
+        c,
+        await cache.answer(`product:${id.toLowerCase()}`, 'product', now, async (at) => ({
+          data: await getProduct(db, id, at),
+        })),
+      );
+    })
+    .openapi(categoriesRoute, async (c) => {
+      if (!cache) return c.json({ data: await listCategories(db) }, 200);
+      return send(
+        c,
+        await cache.answer('categories', 'categories', now, async () => ({ data: await listCategories(db) })),
+      );
+    })
     .openapi(imageRoute, async (c) => {
       const { imageId, size } = c.req.valid('param');
       const ifNoneMatch = c.req.header('If-None-Match');
@@ -42,6 +64,41 @@ export function catalogueModule({ database }: Deps, options: CatalogueOptions = 
         'X-Content-Type-Options': 'nosniff',
       });
     });
+}
+
+/**
+ * A cached answer as the etag and compress middleware would have sent it, without their per-request
+ * work: 304 when If-None-Match holds its tag, else the body (gzipped once per entry when accepted,
+ * with the tag weakened as compress() does).
+ */
+function send(c: Context<AppEnv>, answer: CachedAnswer) {
+  const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
+  const headers: Record<string, string> = {
+    ETag: gzip ? `W/${answer.etag}` : answer.etag,
+    'Cache-Control': REVALIDATE,
+    Vary: 'Accept-Encoding',
+  };
+  const ifNoneMatch = c.req.header('If-None-Match');
+  if (ifNoneMatch && etagListMatches(ifNoneMatch, answer.etag)) return c.body(null, 304, headers);
+  headers['Content-Type'] = 'application/json';
+  if (!gzip) return c.body(answer.body, 200, headers);
+  headers['Content-Encoding'] = 'gzip';
+  return c.body(new Uint8Array(answer.gzipped()), 200, headers);
+}
+
+/** Whether Accept-Encoding allows gzip (by name or `*`) with a non-zero weight. */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const allowed = !q || Number(q.slice(2)) > 0;
+    if (coding === 'gzip') return allowed;
+    if (coding === '*') wildcard = allowed;
+  }
+  return wildcard;
 }
 
 /** Quotes a stored validator as a strong ETag, whatever form it was stored in. */

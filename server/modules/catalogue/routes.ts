@@ -22,9 +22,10 @@ const notModified = { description: 'The copy the client holds (If-None-Match) is
  * Catalogue answers change whenever an admin edits something, so caches may keep them but must
  * ask again each time; the ETag makes that question cost a 304 with no body.
  */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
 const revalidate: MiddlewareHandler = async (c, next) => {
   await next();
-  if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+  if (c.res.status === 200) c.res.headers.set('Cache-Control', REVALIDATE);
 };
 // etag() wraps revalidate so the Cache-Control header is already there when it builds a 304.
 const conditionalJson = [etag(), revalidate];

@@ -140,6 +140,36 @@ export async function listCategories(db: Db): Promise<{ count: number; rows: Cat
   return { count: rows.length, rows };
 }
 
+/**
+ * The first moment after `now` at which some switched-on discount starts or ends, so sale prices
+ * computed at `now` may change; null when none is scheduled. Discounts not on any product count
+ * too: one query over the small discounts table beats working out which products they touch.
+ */
+export async function nextPriceChange(db: Db, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      // least() skips nulls; epoch milliseconds so both drivers hand back a plain number.
+      ms: sql<number | null>`(extract(epoch from least(
+        min(${discounts.startsAt}) filter (where ${discounts.startsAt} > ${now}),
+        min(${discounts.endsAt}) filter (where ${discounts.endsAt} > ${now})
+      )) * 1000)::float8`,
+    })
+    .from(discounts)
+    .where(eq(discounts.active, true));
+  // Up to the next whole millisecond: the database keeps microseconds, a Date does not.
+  return row?.ms == null ? null : new Date(Math.ceil(Number(row.ms)));
+}
+
+/** The units in stock of these variants now (a variant that no longer exists is absent). */
+export async function variantQuantities(db: Db, variantIds: string[]): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: variants.id, quantity: variants.quantity })
+    .from(variants)
+    .where(inArray(variants.id, variantIds));
+  return new Map(rows.map((r) => [r.id, r.quantity]));
+}
+
 export interface ImageFileMeta {
   contentType: string;
   etag: string;

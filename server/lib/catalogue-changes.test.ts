@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client';
+import { listenForCatalogueChanges, type CatalogueChange } from '../modules/search/listener';
+import { dbKind, freshDatabase } from '../test/harness';
+import { subscribeToCatalogueChanges } from './catalogue-changes';
+import { createLogger } from './logger';
+
+const logger = createLogger('silent');
+
+let base: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database: base, drop } = await freshDatabase());
+});
+afterAll(() => drop?.());
+
+async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 1_000) {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const notify = (payload: object) =>
+  base.db.execute(sql`select pg_notify('catalogue_changed', ${JSON.stringify(payload)})`);
+
+describe('the shared catalogue notification hub', () => {
+  it('fans every payload out to each subscriber over one connection', async () => {
+    const a: string[] = [];
+    const b: string[] = [];
+    const first = subscribeToCatalogueChanges(base, logger, {
+      onNotify: (p) => {
+        a.push(p);
+        throw new Error('a broken subscriber must not starve the others');
+      },
+      onResync: () => undefined,
+    });
+    const second = subscribeToCatalogueChanges(base, logger, {
+      onNotify: (p) => b.push(p),
+      onResync: () => undefined,
+    });
+    try {
+      await Promise.all([first.started, second.started]);
+      await eventually(() => first.listening && second.listening, 5_000);
+      expect(second.backendPid).toBe(first.backendPid);
+      if (dbKind === 'postgres') {
+        const { rows } = (await base.pool!.query(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and query = 'LISTEN catalogue_changed'`,
+        )) as { rows: { n: number }[] };
+        expect(rows[0]!.n).toBe(1);
+      }
+      await notify({ op: 'UPDATE', table: 'discounts', scope: 'cache' });
+      await eventually(() => b.length === 1);
+      expect(a).toEqual(b);
+      expect(JSON.parse(b[0]!)).toEqual({ op: 'UPDATE', table: 'discounts', scope: 'cache' });
+    } finally {
+      await first.close();
+      expect(second.listening).toBe(true);
+      await second.close();
+    }
+    expect(second.listening).toBe(false);
+  });
+
+  it('hands search only the notifications it indexes from', async () => {
+    const seen: CatalogueChange[] = [];
+    const search = listenForCatalogueChanges(base, logger, {
+      onChange: (c) => seen.push(c),
+      onResync: () => undefined,
+    });
+    const all: string[] = [];
+    const cache = subscribeToCatalogueChanges(base, logger, {
+      onNotify: (p) => all.push(p),
+      onResync: () => undefined,
+    });
+    try {
+      await eventually(() => search.listening, 5_000);
+      const id = '00000000-0000-4000-8000-000000000001';
+      await notify({ op: 'UPDATE', table: 'variants', scope: 'cache' });
+      await notify({ op: 'UPDATE', table: 'products', productIds: [id] });
+      await eventually(() => all.length === 2);
+      expect(seen).toEqual([{ op: 'UPDATE', table: 'products', productIds: [id] }]);
+    } finally {
+      await search.close();
+      await cache.close();
+    }
+  });
+
+  it('stops listening when the database handle closes', async () => {
+    const extra =
+      base.kind === 'postgres'
+        ? await openDatabase({ url: base.pool!.options.connectionString, poolSize: 1 })
+        : null;
+    if (!extra) return; // PGlite: closing the handle is closing the engine; nothing outlives it.
+    const sub = subscribeToCatalogueChanges(extra, logger, {
+      onNotify: () => undefined,
+      onResync: () => undefined,
+    });
+    await eventually(() => sub.listening, 5_000);
+    const pid = sub.backendPid;
+    await extra.close();
+    expect(sub.listening).toBe(false);
+    await eventually(async () => {
+      const { rows } = (await base.pool!.query(
+        'select count(*)::int as n from pg_stat_activity where pid = $1',
+        [pid],
+      )) as { rows: { n: number }[] };
+      return rows[0]!.n === 0;
+    }, 2_000);
+  });
+});

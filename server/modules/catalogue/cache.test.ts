@@ -1,0 +1,536 @@
+import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Category, ProductDetail, ProductList } from '../../../contract/catalogue';
+import { countRows, envelope } from '../../../contract/common';
+import type { Database, Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { parseEnv } from '../../env';
+import { handleError, newRouter } from '../../lib/http';
+import { createLogger } from '../../lib/logger';
+import { dbKind, freshDatabase } from '../../test/harness';
+import {
+  createCatalogueCache,
+  invalidateCatalogue,
+  type CatalogueCache,
+  type CatalogueCacheOptions,
+} from './cache';
+import { catalogueModule } from './handlers';
+
+/*
+ * The catalogue answer cache over the seeded catalogue of a database clone. Every instance here
+ * reads through a drizzle handle that counts its statements, so "served from the cache" means "no
+ * query at all". Changes are written straight to the database, as another instance or an admin
+ * tool would: they must reach the cache through the catalogue notifications (synchronously on
+ * PGlite, within a second on PostgreSQL).
+ */
+
+const logger = createLogger('silent');
+const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '.tmp/no-spa' });
+const HOUR = 3_600_000;
+
+let base: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database: base, drop } = await freshDatabase());
+});
+afterAll(() => drop?.());
+
+interface Instance {
+  /** The handle this instance's module and cache use. */
+  database: Database;
+  cache: CatalogueCache;
+  counter: { queries: number };
+  /** The clock the module prices with; tests move it. */
+  clock: { now: Date };
+  request(path: string, headers?: Record<string, string>): Promise<Response>;
+  /** Statements sent while `fn` ran. */
+  queriesDuring(fn: () => Promise<unknown>): Promise<number>;
+  close(): Promise<void>;
+}
+
+const instances: Instance[] = [];
+afterAll(async () => {
+  for (const i of instances) await i.close();
+});
+
+/** A catalogue module with its own cache, reading through a statement-counting handle. */
+async function instance(options: CatalogueCacheOptions = {}): Promise<Instance> {
+  const counter = { queries: 0 };
+  const countingLogger = { logQuery: () => void counter.queries++ };
+  const db = (base.kind === 'pglite'
+    ? drizzlePglite(base.pglite!, { schema, logger: countingLogger })
+    : drizzlePg(base.pool!, { schema, logger: countingLogger })) as unknown as Db;
+  // Its own handle object, so it gets its own listening connection and its own cache.
+  const database: Database = { ...base, db, close: async () => undefined };
+  const cache = createCatalogueCache({ database, logger }, options);
+  await cache.started;
+  await eventually(async () => cache.listening, 5_000);
+  const clock = { now: new Date() };
+  const app = newRouter();
+  app.route('/', catalogueModule({ env, database, logger }, { now: () => clock.now, cache }));
+  app.onError(handleError);
+  const created: Instance = {
+    database,
+    cache,
+    counter,
+    clock,
+    request: (path, headers = {}) => Promise.resolve(app.request(path, { headers })),
+    async queriesDuring(fn) {
+      const before = counter.queries;
+      await fn();
+      return counter.queries - before;
+    },
+    close: () => cache.close(),
+  };
+  instances.push(created);
+  return created;
+}
+
+async function eventually(check: () => Promise<boolean>, timeoutMs = 1_000): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * Runs a write and waits until the cache has been flushed by its notification; on PostgreSQL also
+ * until the notifications of the write have stopped arriving, so none flushes a later assertion.
+ * Resolves to the milliseconds from the end of the write to the first flush.
+ */
+async function changed(i: Instance, write: () => Promise<unknown>): Promise<number> {
+  const before = i.cache.stats().invalidations;
+  await write();
+  const ms = await eventually(async () => i.cache.stats().invalidations > before, 1_000);
+  if (dbKind === 'postgres') {
+    let seen = i.cache.stats().invalidations;
+    await eventually(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = i.cache.stats().invalidations;
+      const quiet = now === seen;
+      seen = now;
+      return quiet;
+    }, 2_000);
+  }
+  return ms;
+}
+
+const list = async (i: Instance, path = '/v2/products?limit=24') => {
+  const res = await i.request(path);
+  expect(res.status).toBe(200);
+  return ProductList.parse(await res.json());
+};
+const detail = async (i: Instance, id: string) => {
+  const res = await i.request(`/v1/products/${id}`);
+  expect(res.status).toBe(200);
+  return envelope(ProductDetail).parse(await res.json()).data;
+};
+
+describe('serving from the cache', () => {
+  let a: Instance;
+  beforeAll(async () => {
+    a = await instance();
+  });
+  beforeEach(() => a.cache.invalidate('test'));
+
+  it('answers a repeated list, product or category read without a query', async () => {
+    const first = await a.request('/v2/products?limit=24&sort=price_asc');
+    const body = await first.text();
+    expect(a.counter.queries).toBeGreaterThan(0);
+    const productId = ProductList.parse(JSON.parse(body)).data[0]!.productId;
+    await a.request(`/v1/products/${productId}`);
+    await a.request('/v1/categories');
+
+    expect(
+      await a.queriesDuring(async () => {
+        // The same query spelt differently is the same entry.
+        const again = await a.request('/v2/products?sort=price_asc&offset=0&limit=24');
+        expect(again.status).toBe(200);
+        expect(await again.text()).toBe(body);
+        expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+        expect(again.headers.get('content-type')).toBe('application/json');
+        expect(again.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+        expect((await detail(a, productId)).productId).toBe(productId);
+        expect((await a.request('/v1/categories')).status).toBe(200);
+      }),
+    ).toBe(0);
+    expect(a.cache.stats()).toMatchObject({ entries: 3, hits: expect.any(Number) });
+  });
+
+  it('answers If-None-Match with 304 from the cache, and gzip once per entry', async () => {
+    const first = await a.request('/v2/products?limit=12');
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^"[0-9a-f]{40}"$/);
+    const json = await first.text();
+    expect(
+      await a.queriesDuring(async () => {
+        for (const inm of [tag, `W/${tag}`, `"other", ${tag}`, '*']) {
+          const res = await a.request('/v2/products?limit=12', { 'If-None-Match': inm });
+          expect(res.status).toBe(304);
+          expect(await res.text()).toBe('');
+          expect(res.headers.get('etag')).toBe(tag);
+          expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+        }
+        const stale = await a.request('/v2/products?limit=12', { 'If-None-Match': '"nope"' });
+        expect(stale.status).toBe(200);
+        const gz = await a.request('/v2/products?limit=12', { 'Accept-Encoding': 'gzip, deflate, br' });
+        expect(gz.headers.get('content-encoding')).toBe('gzip');
+        expect(gz.headers.get('etag')).toBe(`W/${tag}`);
+        expect(gz.headers.get('vary')).toBe('Accept-Encoding');
+        expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(json);
+        const refused = await a.request('/v2/products?limit=12', { 'Accept-Encoding': 'gzip;q=0, *' });
+        expect(refused.headers.get('content-encoding')).toBeNull();
+        // A client holding the gzipped copy revalidates with the weak tag.
+        const weak = await a.request('/v2/products?limit=12', {
+          'If-None-Match': `W/${tag}`,
+          'Accept-Encoding': 'gzip',
+        });
+        expect(weak.status).toBe(304);
+        expect(weak.headers.get('etag')).toBe(`W/${tag}`);
+      }),
+    ).toBe(0);
+  });
+
+  it('gives the same validator as the uncached route', async () => {
+    const uncached = newRouter();
+    uncached.route('/', catalogueModule({ env, database: base, logger }, { cache: false }));
+    const plain = await uncached.request('/v2/products?limit=5&sort=name');
+    const cached = await a.request('/v2/products?limit=5&sort=name');
+    expect(cached.headers.get('etag')).toBe(plain.headers.get('etag'));
+    expect(await cached.text()).toBe(await plain.text());
+  });
+
+  it('does not keep errors', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await a.request(`/v1/products/${missing}`)).status).toBe(404);
+    expect(await a.queriesDuring(() => a.request(`/v1/products/${missing}`))).toBeGreaterThan(0);
+  });
+
+  it('keeps at most maxEntries, least recently used out first', async () => {
+    const small = await instance({ maxEntries: 3 });
+    for (const offset of [0, 1, 2]) await small.request(`/v2/products?limit=2&offset=${offset}`);
+    await small.request('/v2/products?limit=2&offset=0'); // now the most recently used
+    await small.request('/v2/products?limit=2&offset=3'); // evicts offset=1
+    expect(small.cache.stats().entries).toBe(3);
+    expect(await small.queriesDuring(() => small.request('/v2/products?limit=2&offset=0'))).toBe(0);
+    expect(await small.queriesDuring(() => small.request('/v2/products?limit=2&offset=1'))).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('shares one build between concurrent misses', async () => {
+    const during = await a.queriesDuring(() =>
+      Promise.all(Array.from({ length: 10 }, () => a.request('/v2/products?limit=24&offset=48'))),
+    );
+    const once = await (async () => {
+      a.cache.invalidate('test');
+      return a.queriesDuring(() => a.request('/v2/products?limit=24&offset=48'));
+    })();
+    expect(during).toBe(once);
+  });
+});
+
+describe('invalidation by catalogue notifications', () => {
+  let a: Instance;
+  let productId: string;
+  beforeAll(async () => {
+    a = await instance();
+    productId = (await list(a)).data[0]!.productId;
+  });
+
+  /** Reads the product list, its first product and the categories once, so all three are cached. */
+  async function warm() {
+    await list(a);
+    await detail(a, productId);
+    await a.request('/v1/categories');
+    expect(await a.queriesDuring(() => list(a))).toBe(0);
+  }
+
+  it('drops a product update, within a second', async () => {
+    await warm();
+    const ms = await changed(a, () =>
+      base.db
+        .update(schema.products)
+        .set({ name: 'Cached Tilapia' })
+        .where(eq(schema.products.id, productId)),
+    );
+    expect(ms).toBeLessThan(1_000);
+    expect((await list(a)).data[0]!.name).toBe('Cached Tilapia');
+    expect((await detail(a, productId)).name).toBe('Cached Tilapia');
+  });
+
+  it('drops a change search does not watch (recipe tips)', async () => {
+    await warm();
+    await changed(a, () =>
+      base.db
+        .update(schema.products)
+        .set({ recipeTips: '<p>Fry it.</p>' })
+        .where(eq(schema.products.id, productId)),
+    );
+    expect((await detail(a, productId)).recipeTips).toBe('<p>Fry it.</p>');
+  });
+
+  it('drops a new product and a deleted one', async () => {
+    await warm();
+    const total = (await list(a)).meta.total;
+    let newId = '';
+    await changed(a, async () => {
+      const [row] = await base.db
+        .insert(schema.products)
+        .values({ pid: 'SKN-99901', name: 'Brand New Mandazi', createdAt: new Date(Date.now() + HOUR) })
+        .returning({ id: schema.products.id });
+      newId = row!.id;
+    });
+    const after = await list(a);
+    expect(after.meta.total).toBe(total + 1);
+    expect(after.data[0]!.productId).toBe(newId);
+    await detail(a, newId);
+    await changed(a, () => base.db.delete(schema.products).where(eq(schema.products.id, newId)));
+    expect((await list(a)).meta.total).toBe(total);
+    expect((await a.request(`/v1/products/${newId}`)).status).toBe(404);
+  });
+
+  it('drops a discount change and a discount added to a product', async () => {
+    const [fish] = await base.db
+      .select({ id: schema.discounts.id, value: schema.discounts.value })
+      .from(schema.discounts)
+      .where(eq(schema.discounts.name, 'Fish Friday'));
+    const [link] = await base.db
+      .select({ productId: schema.discountProducts.productId })
+      .from(schema.discountProducts)
+      .where(eq(schema.discountProducts.discountId, fish!.id))
+      .limit(1);
+    const priceOf = async (id: string) => (await detail(a, id)).variants[0]!.saleInfo.discountedPrice;
+    const before = await priceOf(link!.productId);
+    expect(before).not.toBeNull();
+    await changed(a, () =>
+      base.db.update(schema.discounts).set({ value: 50 }).where(eq(schema.discounts.id, fish!.id)),
+    );
+    const listPrice = (await detail(a, link!.productId)).variants[0]!.price;
+    expect(await priceOf(link!.productId)).toBe(Math.round(listPrice / 2));
+
+    // A product with no discount yet gets this one.
+    const plain = (await list(a, '/v2/products?limit=100')).data.find(
+      (p) => p.discountIds.length === 0 && p.variants.length > 0,
+    )!;
+    expect(await priceOf(plain.productId)).toBeNull();
+    await changed(a, () =>
+      base.db.insert(schema.discountProducts).values({ discountId: fish!.id, productId: plain.productId }),
+    );
+    expect(await priceOf(plain.productId)).toBe(Math.round(plain.variants[0]!.price / 2));
+    await changed(a, () =>
+      base.db.update(schema.discounts).set({ value: fish!.value }).where(eq(schema.discounts.id, fish!.id)),
+    );
+  });
+
+  it('drops a variant price change', async () => {
+    const product = await detail(a, productId);
+    const variant = product.variants[0]!;
+    await changed(a, () =>
+      base.db
+        .update(schema.variants)
+        .set({ price: variant.price + 5 })
+        .where(eq(schema.variants.id, variant.variantId)),
+    );
+    expect((await detail(a, productId)).variants[0]!.price).toBe(variant.price + 5);
+  });
+
+  it('drops a category rename and a new category', async () => {
+    const categories = async () =>
+      envelope(countRows(Category)).parse(await (await a.request('/v1/categories')).json()).data;
+    const first = (await categories()).rows[0]!;
+    await changed(a, () =>
+      base.db
+        .update(schema.categories)
+        .set({ name: 'Samaki Fresh' })
+        .where(eq(schema.categories.id, first.categoryId)),
+    );
+    expect((await categories()).rows[0]!.name).toBe('Samaki Fresh');
+    const count = (await categories()).count;
+    await changed(a, () =>
+      base.db
+        .insert(schema.categories)
+        .values({ slug: 'spices', name: 'Spices', icon: 'mdiShaker', color: 'orange', position: 99 }),
+    );
+    expect((await categories()).count).toBe(count + 1);
+  });
+
+  it('drops everything on invalidateCatalogue (admin writes)', async () => {
+    await warm();
+    invalidateCatalogue(base); // another handle (another instance, in effect): not this cache
+    expect(await a.queriesDuring(() => list(a))).toBe(0);
+    invalidateCatalogue(a.database);
+    expect(await a.queriesDuring(() => list(a))).toBeGreaterThan(0);
+  });
+});
+
+describe('time', () => {
+  let a: Instance;
+  beforeAll(async () => {
+    // Long lifetimes, so only the discount boundary can end an entry.
+    a = await instance({ maxAgeMs: 10 * HOUR, stockTtlMs: 10 * HOUR });
+  });
+
+  it('expires an entry at the next discount start and end, and prices across them', async () => {
+    const [target] = (await list(a, '/v2/products?limit=100')).data.filter(
+      (p) => p.discountIds.length === 0 && p.variants.length > 0,
+    );
+    const start = new Date(Math.ceil((Date.now() + 60_000) / 1000) * 1000);
+    const end = new Date(start.getTime() + HOUR);
+    await changed(a, () =>
+      base.db.transaction(async (tx) => {
+        // Only this discount decides the boundaries here.
+        await tx.update(schema.discounts).set({ active: false });
+        const [d] = await tx
+          .insert(schema.discounts)
+          .values({ name: 'Happy Hour', kind: 'percentage', value: 20, startsAt: start, endsAt: end })
+          .returning({ id: schema.discounts.id });
+        await tx.insert(schema.discountProducts).values({ discountId: d!.id, productId: target!.productId });
+      }),
+    );
+    const path = `/v1/products/${target!.productId}`;
+    const sale = async () => (await detail(a, target!.productId)).variants[0]!.saleInfo;
+    const off = { onSale: false, discountedPrice: null };
+    const on = { onSale: true, discountedPrice: Math.round(target!.variants[0]!.price * 0.8) };
+
+    a.clock.now = new Date(start.getTime() - 30 * 60_000);
+    expect(await sale()).toEqual(off);
+    a.clock.now = new Date(start.getTime() - 1);
+    expect(await a.queriesDuring(() => a.request(path))).toBe(0);
+    a.clock.now = start;
+    expect(await a.queriesDuring(async () => expect(await sale()).toEqual(on))).toBeGreaterThan(0);
+    a.clock.now = new Date(end.getTime() - 1);
+    expect(await a.queriesDuring(async () => expect(await sale()).toEqual(on))).toBe(0);
+    a.clock.now = end;
+    expect(await sale()).toEqual(off);
+    // A clock set back is never answered from an entry built later.
+    a.clock.now = new Date(start.getTime() + 1);
+    expect(await sale()).toEqual(on);
+  });
+
+  it('expires every entry after maxAge at the latest', async () => {
+    const b = await instance({ maxAgeMs: 30_000, stockTtlMs: 30_000 });
+    const t0 = b.clock.now.getTime();
+    await b.request('/v1/categories');
+    // (From half its lifetime a hit would rebuild the entry in the background: stay before that.)
+    b.clock.now = new Date(t0 + 14_999);
+    expect(await b.queriesDuring(() => b.request('/v1/categories'))).toBe(0);
+    b.clock.now = new Date(t0 + 30_000);
+    expect(await b.queriesDuring(() => b.request('/v1/categories'))).toBeGreaterThan(0);
+  });
+});
+
+describe('stock', () => {
+  let a: Instance;
+  let productId: string;
+  let variantId: string;
+  let quantity: number;
+  beforeAll(async () => {
+    a = await instance({ stockTtlMs: 2_000 });
+    const product = (await list(a, '/v2/products?limit=100')).data.find((p) => p.variants[0]?.isAvailable)!;
+    productId = product.productId;
+    variantId = product.variants[0]!.variantId;
+    quantity = product.variants[0]!.quantity;
+  });
+  const first = async () => (await detail(a, productId)).variants[0]!;
+
+  it('shows a quantity at most stockTtl old, and re-reads it ahead of that for hot entries', async () => {
+    a.cache.invalidate('test');
+    const t0 = a.clock.now.getTime();
+    expect((await first()).quantity).toBe(quantity);
+    // A sale that does not empty the shelf notifies nothing (every checkout would flush the cache).
+    await base.db.execute(sql`update variants set quantity = quantity - 1 where id = ${variantId}`);
+    await new Promise((r) => setTimeout(r, dbKind === 'postgres' ? 200 : 0));
+    a.clock.now = new Date(t0 + 900);
+    expect(await a.queriesDuring(async () => expect((await first()).quantity).toBe(quantity))).toBe(0);
+    // Past half its stock lifetime, a hit is answered at once and the quantities re-read behind it.
+    a.clock.now = new Date(t0 + 1_000);
+    expect((await first()).quantity).toBe(quantity);
+    await eventually(async () => (await first()).quantity === quantity - 1);
+    // And without hits in between, no quantity is shown older than stockTtl.
+    a.cache.invalidate('test');
+    const t1 = a.clock.now.getTime();
+    await first();
+    await base.db.execute(sql`update variants set quantity = quantity + 1 where id = ${variantId}`);
+    a.clock.now = new Date(t1 + 2_000);
+    expect((await first()).quantity).toBe(quantity);
+  });
+
+  it('keeps an entry whose quantities did not move, for the price of one small query', async () => {
+    a.cache.invalidate('test');
+    const t0 = a.clock.now.getTime();
+    const res = await a.request('/v2/products?limit=24');
+    const body = await res.text();
+    const before = a.cache.stats();
+    a.clock.now = new Date(t0 + 2_000);
+    expect(
+      await a.queriesDuring(async () => {
+        const again = await a.request('/v2/products?limit=24');
+        expect(await again.text()).toBe(body);
+      }),
+    ).toBe(1);
+    expect(a.cache.stats()).toMatchObject({
+      builds: before.builds,
+      stockChecks: before.stockChecks + 1,
+      stockMoved: before.stockMoved,
+    });
+    // Current again for another stockTtl from the check.
+    a.clock.now = new Date(t0 + 2_900);
+    expect(await a.queriesDuring(() => a.request('/v2/products?limit=24'))).toBe(0);
+  });
+
+  it('drops entries at once when a variant sells out (isAvailable flips)', async () => {
+    expect((await first()).isAvailable).toBe(true);
+    const [stock] = await base.db
+      .select({ quantity: schema.variants.quantity })
+      .from(schema.variants)
+      .where(eq(schema.variants.id, variantId));
+    await changed(a, () => base.db.execute(sql`update variants set quantity = 0 where id = ${variantId}`));
+    expect(await first()).toMatchObject({ isAvailable: false, quantity: 0 });
+    await changed(a, () =>
+      base.db.execute(sql`update variants set quantity = ${stock!.quantity} where id = ${variantId}`),
+    );
+  });
+});
+
+describe('consistency rules', () => {
+  it('answers a build that raced a flush but does not store it', async () => {
+    const a = await instance();
+    let builds = 0;
+    const clock = () => new Date();
+    const racing = await a.cache.answer('k', 'categories', clock, async () => {
+      builds++;
+      a.cache.invalidate('a change committed meanwhile');
+      return { n: builds };
+    });
+    expect(racing.body).toBe('{"n":1}');
+    const next = await a.cache.answer('k', 'categories', clock, async () => ({ n: ++builds }));
+    expect(next.body).toBe('{"n":2}');
+    const cached = await a.cache.answer('k', 'categories', clock, async () => ({ n: ++builds }));
+    expect(cached.body).toBe('{"n":2}');
+  });
+});
+
+describe.skipIf(dbKind !== 'postgres')('losing the listening connection', () => {
+  it('bypasses the cache until it listens again, then starts afresh', async () => {
+    const a = await instance({ listen: { minBackoffMs: 200, maxBackoffMs: 400 } });
+    await list(a);
+    expect(await a.queriesDuring(() => list(a))).toBe(0);
+    await base.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = 'LISTEN catalogue_changed' and pid <> pg_backend_pid()`,
+    );
+    await eventually(async () => !a.cache.listening, 2_000);
+    // Changes now would go unnoticed: every read goes to the database.
+    expect(await a.queriesDuring(() => list(a))).toBeGreaterThan(0);
+    expect(await a.queriesDuring(() => list(a))).toBeGreaterThan(0);
+    await eventually(async () => a.cache.listening, 5_000);
+    await list(a);
+    expect(await a.queriesDuring(() => list(a))).toBe(0);
+  });
+});

@@ -6,7 +6,7 @@ import { z } from 'zod';
 /** What the shopper is told when the number cannot receive an M-Pesa prompt. */
 export const MPESA_PHONE_MESSAGE = 'Enter a Kenyan mobile number such as 0712 345 678 or +254 712 345 678.';
 
-// Kenyan mobile numbers are 7XX XXX XXX or 1XX XXX XXX after the country code or the trunk 0.
+// Kenyan mobile numbers are 7nn nnn nnn or 1nn nnn nnn after the country code or the trunk 0.
 const KENYAN_MOBILE = /^(?:\+254|254|0)([71]\d{8})$/;
 
 /**

@@ -312,7 +312,7 @@ export const mailOutbox = pgTable(
 
 // ── Delivery, cart, checkout and payments ────────────────────────────────────────────────────────
 
-/** Places the shop delivers to; rows come from server/modules/delivery/areas.ts via a migration. */
+/** Places the shop delivers to; rows come from contract/delivery-areas.ts via a migration. */
 export const deliveryAreas = pgTable('delivery_areas', {
   /** A stable slug (e.g. `westlands`), the same in every database, so URLs and tests can name it. */
   id: text('id').primaryKey(),

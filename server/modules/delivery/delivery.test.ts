@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryAreas } from '../../db/schema';
 import { parseEnv } from '../../env';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { DELIVERY_AREAS } from './areas';
+import { DELIVERY_AREAS } from '../../../contract/delivery-areas';
 import { deliveryFee, deliverySettings, haversineKm } from './fee';
 
 let ctx: TestContext;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('delivery areas', () => {
-  it('are in every migrated database exactly as areas.ts lists them', async () => {
+  it('are in every migrated database exactly as contract/delivery-areas.ts lists them', async () => {
     const rows = await ctx.database.db.select().from(deliveryAreas).orderBy(asc(deliveryAreas.position));
     expect(rows.map(({ id, name, lat, lng }) => ({ id, name, lat, lng }))).toEqual(DELIVERY_AREAS);
     for (const name of [

@@ -1,8 +1,8 @@
 /**
- * The places the shop delivers to, with an approximate centre for the distance-based fee. Plain data:
- * the migration `0004_delivery_areas` inserts these rows into every database (production included),
- * and delivery.test.ts checks the table still matches this list. Adding or moving an area means
- * editing this list and writing a migration with the same change.
+ * The places the shop delivers to, with an approximate centre for the distance-based fee. Plain data
+ * shared by the server and the mocks: migration `0004_delivery_areas` inserts these rows into every
+ * database (production included), and server/modules/delivery/delivery.test.ts checks the table still
+ * matches this list. Adding or moving an area means editing this list and writing a migration.
  */
 export interface DeliveryAreaSeed {
   /** Stable slug, the same in every database. */

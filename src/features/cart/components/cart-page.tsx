@@ -14,6 +14,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
+import { EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
 import { productQueries } from '@/features/catalogue/api/product-queries';
 import { PriceTag, StockLabel } from '@/features/catalogue/components/price-tag';
@@ -172,24 +173,17 @@ function CartLine({ line }: { line: PricedLine }) {
 
 function EmptyCart() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="primary.solid">
-          <MdiIcon path={mdiCartOutline} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>Your cart is empty</EmptyState.Title>
-          <EmptyState.Description>
-            Add fresh food and groceries and they will show up here.
-          </EmptyState.Description>
-        </Stack>
-        <Button asChild colorPalette="primary" size="lg">
-          <Link to="/" hash="our-products">
-            Browse products
-          </Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiCartOutline}
+      title="Your cart is empty"
+      description="Add fresh food and groceries and they will show up here."
+    >
+      <Button asChild colorPalette="primary" size="lg">
+        <Link to="/" hash="our-products">
+          Browse products
+        </Link>
+      </Button>
+    </EmptyPanel>
   );
 }
 

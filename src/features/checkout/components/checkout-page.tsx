@@ -1,4 +1,5 @@
 import { Alert, Button, Card, EmptyState, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
 import { authQueries } from '@/features/auth/api/auth-queries';
 import { cartQueries } from '@/features/cart/api/cart-queries';
@@ -28,24 +29,17 @@ function addressProblem(address: string): string | null {
 
 function EmptyCheckout() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="primary.solid">
-          <MdiIcon path={mdiCartOutline} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>Your cart is empty</EmptyState.Title>
-          <EmptyState.Description>
-            Add something to your cart, then come back to check out.
-          </EmptyState.Description>
-        </Stack>
-        <Button asChild colorPalette="primary" size="lg">
-          <Link to="/" hash="our-products">
-            Browse products
-          </Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiCartOutline}
+      title="Your cart is empty"
+      description="Add something to your cart, then come back to check out."
+    >
+      <Button asChild colorPalette="primary" size="lg">
+        <Link to="/" hash="our-products">
+          Browse products
+        </Link>
+      </Button>
+    </EmptyPanel>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Box, Button, EmptyState, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useCartActions, useCartMode } from '@/features/cart/hooks/use-cart';
 import { ProductCard } from '@/features/catalogue/components/product-card';
@@ -98,24 +99,17 @@ function SavedActions({ product }: { product: ProductView }) {
 
 function NothingSaved() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="primary.solid">
-          <MdiIcon path={mdiHeartOutline} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>No saved items yet</EmptyState.Title>
-          <EmptyState.Description>
-            Tap the heart on a product to keep it here for later, with its price and stock.
-          </EmptyState.Description>
-        </Stack>
-        <Button asChild colorPalette="primary" size="lg">
-          <Link to="/" hash="our-products">
-            Browse products
-          </Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiHeartOutline}
+      title="No saved items yet"
+      description="Tap the heart on a product to keep it here for later, with its price and stock."
+    >
+      <Button asChild colorPalette="primary" size="lg">
+        <Link to="/" hash="our-products">
+          Browse products
+        </Link>
+      </Button>
+    </EmptyPanel>
   );
 }
 

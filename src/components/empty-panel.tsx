@@ -1,0 +1,30 @@
+import { EmptyState, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { MdiIcon } from './mdi-icon';
+
+interface EmptyPanelProps {
+  /** An @mdi/js path. */
+  icon: string;
+  title: string;
+  description: ReactNode;
+  /** What to do next, e.g. a link back to the products. */
+  children?: ReactNode;
+}
+
+/** A page's "nothing here yet" panel: icon, title, a sentence and what to do next. */
+export function EmptyPanel({ icon, title, description, children }: EmptyPanelProps) {
+  return (
+    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="primary.solid">
+          <MdiIcon path={icon} boxSize="12" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title>{title}</EmptyState.Title>
+          <EmptyState.Description>{description}</EmptyState.Description>
+        </Stack>
+        {children}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -219,17 +218,12 @@ function CheckoutButton({ disabled }: { disabled: boolean }) {
 /** Admins have no cart (spec §4, §6). */
 function NoCartForAdmins() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="fg.muted">
-          <MdiIcon path={mdiCartOff} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>Admins have no cart</EmptyState.Title>
-          <EmptyState.Description>Sign in with a shopper account to shop.</EmptyState.Description>
-        </Stack>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiCartOff}
+      tone="muted"
+      title="Admins have no cart"
+      description="Sign in with a shopper account to shop."
+    />
   );
 }
 

@@ -1,6 +1,5 @@
-import { Alert, Button, Card, EmptyState, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { EmptyPanel } from '@/components/empty-panel';
-import { MdiIcon } from '@/components/mdi-icon';
 import { authQueries } from '@/features/auth/api/auth-queries';
 import { cartQueries } from '@/features/cart/api/cart-queries';
 import { useCartMode } from '@/features/cart/hooks/use-cart';
@@ -45,17 +44,12 @@ function EmptyCheckout() {
 
 function NoCheckoutForAdmins() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="fg.muted">
-          <MdiIcon path={mdiCartOff} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>Admins cannot check out</EmptyState.Title>
-          <EmptyState.Description>Sign in with a shopper account to place orders.</EmptyState.Description>
-        </Stack>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiCartOff}
+      tone="muted"
+      title="Admins cannot check out"
+      description="Sign in with a shopper account to place orders."
+    />
   );
 }
 

@@ -10,14 +10,15 @@ import {
   viewFromSummary,
   type ProductView,
 } from '@/features/catalogue/model/product-view';
-import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { mdiCartArrowRight, mdiDeleteOutline, mdiHeartOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { savedQueries } from '../api/saved-queries';
 import { useToggleSaved } from '../hooks/use-saved';
+import { SaveButton } from './save-button';
 
 const LOW_STOCK = 10;
 
@@ -118,9 +119,7 @@ export function SavedItemsPage() {
   const mode = useCartMode();
   const query = useQuery({ ...savedQueries.list(), enabled: mode === 'server' });
   const { data, error } = query;
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), { id: 'saved-items-error' });
-  }, [error]);
+  useErrorToast(error, 'saved-items-error');
   const products = useMemo(() => data?.rows.map((row) => viewFromSummary(row, data.linked)) ?? [], [data]);
 
   if (mode === 'none') {
@@ -165,7 +164,11 @@ export function SavedItemsPage() {
     >
       {products.map((product) => (
         <Box as="li" key={product.productId} minW="0">
-          <ProductCard product={product} action={<SavedActions product={product} />} />
+          <ProductCard
+            product={product}
+            action={<SavedActions product={product} />}
+            save={<SaveButton productId={product.productId} name={product.name} size="sm" />}
+          />
         </Box>
       ))}
     </SimpleGrid>

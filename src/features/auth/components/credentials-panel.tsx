@@ -1,5 +1,5 @@
 import type { UpdateMeBody } from '@contract/auth';
-import { login } from '@/features/session/stores/session-store';
+import { login } from '@/features/session';
 import { fieldIssues } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -15,20 +15,21 @@ import {
 } from '@chakra-ui/react';
 import { EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
-import { productQueries } from '@/features/catalogue/api/product-queries';
-import { PriceTag, StockLabel } from '@/features/catalogue/components/price-tag';
-import { productLink } from '@/features/catalogue/model/paths';
 import {
   attributeLabels,
+  PriceTag,
+  productLink,
+  productQueries,
+  StockLabel,
   stockOf,
   unitPrice,
   viewFromDetail,
   type ProductView,
-} from '@/features/catalogue/model/product-view';
-import { useErrorToast } from '@/features/catalogue/hooks/use-error-toast';
-import { useIsAuthenticated } from '@/features/session/stores/session-store';
+} from '@/features/catalogue';
+import { useIsAuthenticated } from '@/features/session';
 import { isApiError } from '@/lib/api-client';
 import { formatKsh } from '@/lib/format';
+import { useErrorToast } from '@/lib/use-error-toast';
 import type { Variant } from '@contract/catalogue';
 import { mdiCartOff, mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
 import { useQueries } from '@tanstack/react-query';

@@ -1,11 +1,10 @@
 import { Alert, Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { EmptyPanel } from '@/components/empty-panel';
-import { authQueries } from '@/features/auth/api/auth-queries';
-import { cartQueries } from '@/features/cart/api/cart-queries';
-import { useCartMode } from '@/features/cart/hooks/use-cart';
-import { MpesaPhoneField } from '@/features/orders/components/mpesa-phone-field';
-import { displayMpesaPhone, mpesaPhoneProblem } from '@/features/orders/model/phone';
+import { MpesaPhoneField } from '@/components/mpesa-phone-field';
+import { authQueries } from '@/features/auth';
+import { cartQueries, useCartMode } from '@/features/cart';
 import { notify } from '@/lib/notify';
+import { displayMpesaPhone, mpesaPhoneProblem } from '@/lib/phone';
 import type { CheckoutBody } from '@contract/checkout';
 import { mdiCartOutline, mdiCartOff } from '@mdi/js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

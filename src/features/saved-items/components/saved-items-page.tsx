@@ -1,15 +1,15 @@
 import { Box, Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
-import { useCartActions, useCartMode } from '@/features/cart/hooks/use-cart';
-import { ProductCard } from '@/features/catalogue/components/product-card';
-import { GRID_COLUMNS } from '@/features/catalogue/components/product-grid';
+import { useCartActions, useCartMode } from '@/features/cart';
 import {
   cardVariant,
+  GRID_COLUMNS,
+  ProductCard,
   stockOf,
   viewFromSummary,
   type ProductView,
-} from '@/features/catalogue/model/product-view';
+} from '@/features/catalogue';
 import { notify } from '@/lib/notify';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { mdiCartArrowRight, mdiDeleteOutline, mdiHeartOutline } from '@mdi/js';

@@ -1,4 +1,5 @@
-import { EmptyState, Stack } from '@chakra-ui/react';
+import { Button, EmptyState, Stack } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { MdiIcon } from './mdi-icon';
 
@@ -28,5 +29,16 @@ export function EmptyPanel({ icon, tone = 'primary', title, description, childre
         {children}
       </EmptyState.Content>
     </EmptyState.Root>
+  );
+}
+
+/** The usual way on from an empty page: the products on the landing page. */
+export function BrowseProducts() {
+  return (
+    <Button asChild colorPalette="primary" size="lg">
+      <Link to="/" hash="our-products">
+        Browse products
+      </Link>
+    </Button>
   );
 }

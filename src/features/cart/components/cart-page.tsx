@@ -13,7 +13,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { EmptyPanel } from '@/components/empty-panel';
+import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
 import {
   attributeLabels,
@@ -178,11 +178,7 @@ function EmptyCart() {
       title="Your cart is empty"
       description="Add fresh food and groceries and they will show up here."
     >
-      <Button asChild colorPalette="primary" size="lg">
-        <Link to="/" hash="our-products">
-          Browse products
-        </Link>
-      </Button>
+      <BrowseProducts />
     </EmptyPanel>
   );
 }

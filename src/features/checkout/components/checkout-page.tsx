@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { EmptyPanel } from '@/components/empty-panel';
+import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MpesaPhoneField } from '@/components/mpesa-phone-field';
 import { authQueries } from '@/features/auth';
 import { cartQueries, useCartMode } from '@/features/cart';
@@ -8,7 +8,6 @@ import { displayMpesaPhone, mpesaPhoneProblem } from '@/lib/phone';
 import type { CheckoutBody } from '@contract/checkout';
 import { mdiCartOutline, mdiCartOff } from '@mdi/js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { placeParams, type PlaceChoice } from '../model/place';
@@ -32,11 +31,7 @@ function EmptyCheckout() {
       title="Your cart is empty"
       description="Add something to your cart, then come back to check out."
     >
-      <Button asChild colorPalette="primary" size="lg">
-        <Link to="/" hash="our-products">
-          Browse products
-        </Link>
-      </Button>
+      <BrowseProducts />
     </EmptyPanel>
   );
 }

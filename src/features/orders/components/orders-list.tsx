@@ -10,7 +10,7 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { EmptyPanel } from '@/components/empty-panel';
+import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
 import { formatKsh } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -67,11 +67,7 @@ function NoOrders() {
       title="No orders yet"
       description="When you check out, your orders and their payments show up here."
     >
-      <Button asChild colorPalette="primary" size="lg">
-        <Link to="/" hash="our-products">
-          Browse products
-        </Link>
-      </Button>
+      <BrowseProducts />
     </EmptyPanel>
   );
 }

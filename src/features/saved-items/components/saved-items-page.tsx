@@ -1,5 +1,5 @@
 import { Box, Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { EmptyPanel } from '@/components/empty-panel';
+import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useCartActions, useCartMode } from '@/features/cart';
 import {
@@ -14,7 +14,6 @@ import { notify } from '@/lib/notify';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { mdiCartArrowRight, mdiDeleteOutline, mdiHeartOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { savedQueries } from '../api/saved-queries';
 import { useToggleSaved } from '../hooks/use-saved';
@@ -105,11 +104,7 @@ function NothingSaved() {
       title="No saved items yet"
       description="Tap the heart on a product to keep it here for later, with its price and stock."
     >
-      <Button asChild colorPalette="primary" size="lg">
-        <Link to="/" hash="our-products">
-          Browse products
-        </Link>
-      </Button>
+      <BrowseProducts />
     </EmptyPanel>
   );
 }

@@ -1,8 +1,11 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import pluginRouter from '@tanstack/eslint-plugin-router';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 /** GUIDE §2 boundaries: which folder may not import which. */
@@ -12,6 +15,28 @@ const forbid = (...groups) => ({
 const SERVER = [['**/server/**', '../server', '../../server'], 'Only contract/ is shared with the server.'];
 const SRC = [['@/*', '**/src/**'], 'The server and contract never import the SPA.'];
 const MOCKS = [['@mocks/*', '**/mocks/**'], 'Only tests and mock mode load the mocks.'];
+
+/*
+ * GUIDE §5.10: a feature's index.ts is its public face. Outside the feature, import it only as
+ * `@/features/<name>`; inside, import its own files by relative path (never through its index, which
+ * would be a cycle). One block per feature, since a relative path out of a feature names the other.
+ */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const INTERNALS = [['@/features/*/**', '**/features/*/**'], 'Import a feature only by its index: @/features/<name>.'];
+const featureBoundaries = (feature) => [
+  [
+    [
+      '@/features/*/**',
+      `!@/features/${feature}/**`,
+      ...FEATURES.filter((other) => other !== feature).flatMap((other) => [`../**/${other}`, `../**/${other}/**`]),
+    ],
+    'Import another feature only by its index: @/features/<name>.',
+  ],
+  [[`@/features/${feature}`, `@/features/${feature}/**`], 'Inside a feature, import its own files by relative path.'],
+];
+const TESTS = ['src/**/*.test.{ts,tsx}', 'src/test/**'];
 
 export default tseslint.config(
   {
@@ -51,11 +76,31 @@ export default tseslint.config(
   { files: ['contract/**/*.ts'], rules: forbid(SERVER, SRC, MOCKS) },
   { files: ['server/**/*.ts'], rules: forbid(SRC, MOCKS) },
   { files: ['mocks/**/*.ts'], rules: forbid(SERVER, [['@/*', '**/src/**'], 'Mocks speak the contract, not the SPA.']) },
-  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**', 'src/main.tsx'], rules: forbid(SERVER, MOCKS) },
-  { files: ['src/**/*.test.{ts,tsx}', 'src/test/**'], rules: forbid(SERVER) },
+  // Each src file gets one of the blocks below (a later block's options replace an earlier one's).
+  { files: ['src/**/*.{ts,tsx}'], ignores: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, MOCKS, INTERNALS) },
+  { files: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, INTERNALS) },
   {
-    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.ts'],
-    ignores: ['**/*.test.{ts,tsx}'],
-    rules: forbid(SERVER, MOCKS, [['@/features/*', '@/routes/*'], 'Shared code knows no feature.']),
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: forbid(SERVER, MOCKS, [['@/features', '@/features/*', '@/routes/*', '**/features/**', '**/routes/**'], 'Shared code knows no feature.']),
+  },
+  ...FEATURES.flatMap((feature) => [
+    { files: [`src/features/${feature}/**/*.{ts,tsx}`], ignores: TESTS, rules: forbid(SERVER, MOCKS, ...featureBoundaries(feature)) },
+    { files: [`src/features/${feature}/**/*.test.{ts,tsx}`], rules: forbid(SERVER, ...featureBoundaries(feature)) },
+  ]),
+  {
+    // Cycles in the SPA, followed through the `@/` alias (resolved from tsconfig.json's paths).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: { configFile: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -1,6 +1,6 @@
 import { NotFound } from '@/components/layout/not-found';
 import { PageLoader } from '@/components/layout/page-loader';
-import { getSession, type SessionSnapshot } from '@/features/session/stores/session-store';
+import { getSession, type SessionSnapshot } from '@/features/session';
 import { routeTree } from '@/routeTree.gen';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';

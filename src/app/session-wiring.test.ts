@@ -1,4 +1,4 @@
-import { getSession } from '@/features/session/stores/session-store';
+import { getSession } from '@/features/session';
 import { apiGet } from '@/lib/api-client';
 import { page } from '@/lib/page';
 import { customer, signInAs } from '@/test/tokens';

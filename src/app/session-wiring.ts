@@ -1,11 +1,5 @@
+import { getSession, logout, syncSessionFromStorage, TOKEN_KEY, USER_KEY } from '@/features/session';
 import { configureApiClient } from '@/lib/api-client';
-import {
-  TOKEN_KEY,
-  USER_KEY,
-  getSession,
-  logout,
-  syncSessionFromStorage,
-} from '@/features/session/stores/session-store';
 
 /**
  * Connects the session to the HTTP client (bearer token out, 401 in) and to other tabs. Lives in

@@ -1,22 +1,25 @@
-import { EmptyState, Stack } from '@chakra-ui/react';
+import { Button, EmptyState, Stack } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { MdiIcon } from './mdi-icon';
 
 interface EmptyPanelProps {
   /** An @mdi/js path. */
   icon: string;
+  /** `muted` greys the icon: a dead end (not found, not for admins) rather than an empty list. */
+  tone?: 'primary' | 'muted';
   title: string;
   description: ReactNode;
   /** What to do next, e.g. a link back to the products. */
   children?: ReactNode;
 }
 
-/** A page's "nothing here yet" panel: icon, title, a sentence and what to do next. */
-export function EmptyPanel({ icon, title, description, children }: EmptyPanelProps) {
+/** A page's "nothing here" panel: icon, title, a sentence and what to do next. */
+export function EmptyPanel({ icon, tone = 'primary', title, description, children }: EmptyPanelProps) {
   return (
     <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
       <EmptyState.Content>
-        <EmptyState.Indicator color="primary.solid">
+        <EmptyState.Indicator color={tone === 'muted' ? 'fg.muted' : 'primary.solid'}>
           <MdiIcon path={icon} boxSize="12" />
         </EmptyState.Indicator>
         <Stack textAlign="center" gap="1">
@@ -26,5 +29,16 @@ export function EmptyPanel({ icon, title, description, children }: EmptyPanelPro
         {children}
       </EmptyState.Content>
     </EmptyState.Root>
+  );
+}
+
+/** The usual way on from an empty page: the products on the landing page. */
+export function BrowseProducts() {
+  return (
+    <Button asChild colorPalette="primary" size="lg">
+      <Link to="/" hash="our-products">
+        Browse products
+      </Link>
+    </Button>
   );
 }

@@ -20,3 +20,9 @@ export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): 
 export function toastError(error: unknown, fallback: string = GENERIC_ERROR) {
   return notify.error(errorMessage(error, fallback));
 }
+
+/** The field problems of a 400 answer, by field path. */
+export function fieldIssues(error: unknown): Record<string, string> {
+  if (!isApiError(error)) return {};
+  return Object.fromEntries(error.issues.map((i) => [i.path, i.message]));
+}

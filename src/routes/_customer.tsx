@@ -1,4 +1,4 @@
-import { customerOnly } from '@/features/session/guards';
+import { customerOnly } from '@/features/session';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 /** The user area (/account…): signed-in shoppers only; admins are sent to their own dashboard. */

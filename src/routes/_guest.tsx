@@ -1,4 +1,4 @@
-import { guestOnly } from '@/features/session/guards';
+import { guestOnly } from '@/features/session';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 /** Guest-only pages (sign-in, sign-up, admin login): signed-in people are sent home. */

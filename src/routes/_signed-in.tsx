@@ -1,4 +1,4 @@
-import { signedInOnly } from '@/features/session/guards';
+import { signedInOnly } from '@/features/session';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 /** Pages for signed-in people (checkout, saved items, profile): guests go to /auth and come back after. */

@@ -1,5 +1,5 @@
 import { PageFrame } from '@/components/layout/page-frame';
-import { CartPage } from '@/features/cart/components/cart-page';
+import { CartPage } from '@/features/cart';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/cart')({

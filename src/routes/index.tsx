@@ -1,9 +1,7 @@
-import { CartControl } from '@/features/cart/components/cart-control';
-import { categoryQueries } from '@/features/catalogue/api/category-queries';
-import { productQueries } from '@/features/catalogue/api/product-queries';
-import { LandingCatalogue } from '@/features/catalogue/components/landing-catalogue';
-import { LANDING_FILTER } from '@/features/catalogue/model/listings';
-import { LandingHero } from '@/features/search/components/landing-hero';
+import { CartControl } from '@/features/cart';
+import { categoryQueries, LANDING_FILTER, LandingCatalogue, productQueries } from '@/features/catalogue';
+import { SaveButton } from '@/features/saved-items';
+import { LandingHero } from '@/features/search';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/')({
@@ -20,7 +18,10 @@ function LandingPage() {
   return (
     <>
       <LandingHero />
-      <LandingCatalogue renderAction={(product) => <CartControl product={product} />} />
+      <LandingCatalogue
+        renderAction={(product) => <CartControl product={product} />}
+        renderSave={(product) => <SaveButton productId={product.productId} name={product.name} size="sm" />}
+      />
     </>
   );
 }

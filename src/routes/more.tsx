@@ -1,4 +1,4 @@
-import { MorePage } from '@/features/help/components/more-page';
+import { MorePage } from '@/features/help';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/more')({

@@ -1,7 +1,5 @@
-import { searchQueries } from '@/features/search/api/search-queries';
-import { SearchPage } from '@/features/search/components/search-page';
-import { resetSearchText } from '@/features/search/stores/search-text-store';
-import { setGlobalLoading } from '@/features/ui/stores/ui-store';
+import { resetSearchText, SearchPage, searchQueries } from '@/features/search';
+import { setGlobalLoading } from '@/features/ui';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/search')({

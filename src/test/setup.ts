@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { server } from '@mocks/node';
-import { syncSessionFromStorage } from '@/features/session/stores/session-store';
-import { resetUiStore } from '@/features/ui/stores/ui-store';
+import { syncSessionFromStorage } from '@/features/session';
+import { resetUiStore } from '@/features/ui';
 import { page } from '@/lib/page';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';

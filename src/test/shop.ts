@@ -1,9 +1,11 @@
-import { clearGuestCart } from '@/features/cart/stores/guest-cart-store';
-import { getSession } from '@/features/session/stores/session-store';
+import { clearGuestCart } from '@/features/cart';
+import { viewFromSummary, type ProductView } from '@/features/catalogue';
+import { getSession } from '@/features/session';
 import type { CheckoutResult } from '@contract/checkout';
 import { resetAuthDb } from '@mocks/auth-db';
 import { cartOf, resetCommerceDb, saveCommerceDb } from '@mocks/commerce-db';
 import { mockDb, resetMockDb } from '@mocks/db';
+import { listProducts } from '@mocks/handlers/catalogue';
 
 /*
  * Test helpers of the shopping features (cart, checkout, orders, saved items); only tests import
@@ -23,6 +25,14 @@ export const productNamed = (name: string) => {
   if (!product) throw new Error(`No fixture product ${name}`);
   return product;
 };
+
+/** A fixture product as a listing shows it (its card's view). */
+export function productView(name: string): ProductView {
+  const page = listProducts({ limit: 100, offset: 0, sort: 'newest' }, mockDb.catalogue, new Date());
+  const summary = page.data.find((p) => p.name === name);
+  if (!summary) throw new Error(`No fixture product ${name}`);
+  return viewFromSummary(summary, page.linked);
+}
 
 /** Puts units of a product's first variant in a shopper's server cart. */
 export function putInServerCart(userId: string, name: string, quantity: number) {

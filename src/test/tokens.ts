@@ -1,4 +1,4 @@
-import { login, type SessionUser } from '@/features/session/stores/session-store';
+import { login, type SessionUser } from '@/features/session';
 import { encodeBase64Url } from '@/lib/base64';
 
 export const customer: SessionUser = { userId: 'c0ffee00-0000-4000-8000-000000000001', type: 'customer', email: 'wanjiru@example.com', name: 'Wanjiru Kamau' };

@@ -1,6 +1,6 @@
 import { Button, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { useIsAuthenticated, useUser } from '@/features/session/stores/session-store';
+import { useIsAuthenticated, useUser } from '@/features/session';
 import { mdiAccountCircleOutline, mdiLogin } from '@mdi/js';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';

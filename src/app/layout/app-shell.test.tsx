@@ -1,6 +1,6 @@
+import { closeDialog, openDialog, setGlobalLoading } from '@/features/ui';
 import { renderApp } from '@/test/render-app';
 import { admin, customer, signInAs } from '@/test/tokens';
-import { closeDialog, openDialog, setGlobalLoading } from '@/features/ui/stores/ui-store';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 

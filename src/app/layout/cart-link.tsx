@@ -1,7 +1,7 @@
 import { Box, Float, IconButton, Circle } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { useCartCount } from '@/features/cart/hooks/use-cart-count';
-import { useIsAdmin } from '@/features/session/stores/session-store';
+import { useCartCount } from '@/features/cart';
+import { useIsAdmin } from '@/features/session';
 import { mdiCartOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 

@@ -1,5 +1,5 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { closeDialog, useDialog } from '@/features/ui/stores/ui-store';
+import { closeDialog, useDialog } from '@/features/ui';
 
 /** Renders the dynamic dialog of the UI store (spec §2: "dynamic dialogs"); openDialog() shows it. */
 export function DialogHost() {

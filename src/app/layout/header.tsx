@@ -1,6 +1,6 @@
 import { Box, Container, Flex, HStack, IconButton } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { setSidebarOpen, useSidebarOpen } from '@/features/ui/stores/ui-store';
+import { setSidebarOpen, useSidebarOpen } from '@/features/ui';
 import { mdiMenu } from '@mdi/js';
 import { lazy, Suspense, useState } from 'react';
 import { AccountMenu } from './account-menu';

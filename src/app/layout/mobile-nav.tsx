@@ -1,7 +1,7 @@
 import { CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
-import { setSidebarOpen, useSidebarOpen } from '@/features/ui/stores/ui-store';
-import { shopInfo } from '@/lib/shop-info';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { setSidebarOpen, useSidebarOpen } from '@/features/ui';
+import { shopInfo } from '@/lib/shop-info';
 import { NavLinks } from './nav-links';
 
 /** The sidebar drawer that carries the menu below the lg breakpoint. */

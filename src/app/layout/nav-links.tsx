@@ -1,7 +1,7 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { menuItemsFor, useMenus } from '@/features/ui/stores/ui-store';
-import { useIsSignedIn } from '@/features/session/stores/session-store';
+import { useIsSignedIn } from '@/features/session';
+import { menuItemsFor, useMenus } from '@/features/ui';
 import { Link } from '@tanstack/react-router';
 
 /** The enabled menu items (spec §3), as a row in the header or a column in the mobile drawer. */

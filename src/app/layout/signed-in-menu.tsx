@@ -1,7 +1,7 @@
 import { Menu, Portal, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { signOut } from '@/features/auth/api/sign-out';
-import { type SessionUser } from '@/features/session/stores/session-store';
+import { signOut } from '@/features/auth';
+import type { SessionUser } from '@/features/session';
 import { mdiAccountCircleOutline, mdiLogout, mdiReceiptTextOutline, mdiViewDashboardOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';

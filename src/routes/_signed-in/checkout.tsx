@@ -1,6 +1,6 @@
 import { PageFrame } from '@/components/layout/page-frame';
-import { cartQueries } from '@/features/cart/api/cart-queries';
-import { CheckoutPage } from '@/features/checkout/components/checkout-page';
+import { cartQueries } from '@/features/cart';
+import { CheckoutPage } from '@/features/checkout';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_signed-in/checkout')({

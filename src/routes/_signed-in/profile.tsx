@@ -1,6 +1,6 @@
 import { PageFrame } from '@/components/layout/page-frame';
-import { ProfilePanel } from '@/features/account/components/profile-panel';
-import { authQueries, setupQueries } from '@/features/auth/api/auth-queries';
+import { ProfilePanel } from '@/features/account';
+import { authQueries, setupQueries } from '@/features/auth';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_signed-in/profile')({

@@ -1,5 +1,5 @@
 import { PageFrame } from '@/components/layout/page-frame';
-import { SavedItemsPage } from '@/features/saved-items/components/saved-items-page';
+import { SavedItemsPage } from '@/features/saved-items';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_signed-in/saved-items')({

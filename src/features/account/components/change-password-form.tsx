@@ -1,11 +1,10 @@
 import { Button, Field, Stack } from '@chakra-ui/react';
-import { authMutations } from '@/features/auth/api/auth-mutations';
-import { PasswordInput } from '@/features/auth/components/password-input';
-import { PasswordStrengthHint } from '@/features/auth/components/password-strength-hint';
-import { fieldIssues } from '@/features/auth/lib/auth-errors';
-import { checkPassword } from '@/features/auth/lib/validation';
-import { toastError } from '@/lib/errors';
+import { PasswordInput } from '@/components/password-input';
+import { PasswordStrengthHint } from '@/components/password-strength-hint';
+import { authMutations } from '@/features/auth';
+import { fieldIssues, toastError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
+import { checkPassword } from '@/lib/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 

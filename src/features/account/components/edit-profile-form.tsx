@@ -1,12 +1,11 @@
 import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import type { User } from '@contract/auth';
-import { authMutations } from '@/features/auth/api/auth-mutations';
-import { PhoneFields, useCountries } from '@/features/auth/components/phone-fields';
-import { fieldIssues } from '@/features/auth/lib/auth-errors';
-import { composePhone, splitPhone } from '@/features/auth/lib/phone';
-import { checkName, checkPhone } from '@/features/auth/lib/validation';
-import { toastError } from '@/lib/errors';
+import { PhoneFields } from '@/components/phone-fields';
+import { authMutations, useCountries } from '@/features/auth';
+import { fieldIssues, toastError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
+import { composePhone, splitPhone } from '@/lib/phone';
+import { checkName, checkPhone } from '@/lib/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 

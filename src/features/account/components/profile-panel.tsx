@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { User } from '@contract/auth';
 import { MdiIcon } from '@/components/mdi-icon';
-import { authQueries } from '@/features/auth/api/auth-queries';
-import { useCountries } from '@/features/auth/components/phone-fields';
-import { formatPhone } from '@/features/auth/lib/phone';
+import { authQueries, useCountries } from '@/features/auth';
+import { formatPhone } from '@/lib/phone';
 import { mdiPencilOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';

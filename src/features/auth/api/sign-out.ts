@@ -1,4 +1,4 @@
-import { logout } from '@/features/session/stores/session-store';
+import { logout } from '@/features/session';
 import { authApi } from './auth-api';
 
 /**

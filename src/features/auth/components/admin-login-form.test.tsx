@@ -1,5 +1,5 @@
 import { authDb, DEMO_USERS, resetAuthDb } from '@mocks/auth-db';
-import { getSession } from '@/features/session/stores/session-store';
+import { getSession } from '@/features/session';
 import { renderApp } from '@/test/render-app';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -6,8 +6,8 @@ import { authApi } from '../api/auth-api';
 import { authMutations } from '../api/auth-mutations';
 import { toastAuthError } from '../lib/auth-errors';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
-import { checkEmail } from '../lib/validation';
-import { PasswordInput } from './password-input';
+import { checkEmail } from '@/lib/validation';
+import { PasswordInput } from '@/components/password-input';
 
 /** What a shopper who signs in at /admin/auth is told. */
 export const NOT_AN_ADMIN =

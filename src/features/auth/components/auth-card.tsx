@@ -1,30 +1,42 @@
 import { Box, Center, Heading, Stack, Text } from '@chakra-ui/react';
+import { BrandLogo } from '@/components/layout/brand-logo';
 import type { ReactNode } from 'react';
 
-/**
- * The card of the sign-in pages that keep the site header (code, profile, admin login). The header-less
- * /auth page uses the session feature's AuthFrame, which adds the logo as its way home.
- */
-export function AuthCard({
-  title,
-  description,
-  children,
-}: {
+interface AuthCardProps {
   title: string;
   description?: ReactNode;
   children?: ReactNode;
-}) {
+}
+
+function Card({ title, description, children }: AuthCardProps) {
+  return (
+    <Box w="full" maxW="md" bg="bg.panel" rounded="l3" shadow="md" p={{ base: '6', md: '8' }}>
+      <Stack gap="3">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        {description ? <Text color="fg.muted">{description}</Text> : null}
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+/** The card of the sign-in pages that keep the site header (code, profile, admin login). */
+export function AuthCard(props: AuthCardProps) {
   return (
     <Center px="4" py={{ base: '8', md: '14' }}>
-      <Box w="full" maxW="md" bg="bg.panel" rounded="l3" shadow="md" p={{ base: '6', md: '8' }}>
-        <Stack gap="3">
-          <Heading as="h1" size="2xl">
-            {title}
-          </Heading>
-          {description ? <Text color="fg.muted">{description}</Text> : null}
-          {children}
-        </Stack>
-      </Box>
+      <Card {...props} />
+    </Center>
+  );
+}
+
+/** The header-less /auth page's frame: the logo (its way home) above the same card. */
+export function AuthFrame(props: AuthCardProps) {
+  return (
+    <Center minH="80dvh" px="4" py="10" flexDirection="column" gap="8">
+      <BrandLogo />
+      <Card {...props} />
     </Center>
   );
 }

@@ -1,8 +1,9 @@
+import { fieldIssues } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authMutations } from '../api/auth-mutations';
-import { fieldIssues, isDeadEnd, toastAuthError } from '../lib/auth-errors';
+import { isDeadEnd, toastAuthError } from '../lib/auth-errors';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
 import { isProfileToken } from '../lib/tokens';
 import { useFlowEmail } from '../stores/auth-flow-store';

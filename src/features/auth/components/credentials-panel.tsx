@@ -1,10 +1,11 @@
 import type { UpdateMeBody } from '@contract/auth';
-import { login } from '@/features/session/stores/session-store';
+import { login } from '@/features/session';
+import { fieldIssues } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { authMutations } from '../api/auth-mutations';
-import { fieldIssues, isDeadEnd, toastAuthError } from '../lib/auth-errors';
+import { isDeadEnd, toastAuthError } from '../lib/auth-errors';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
 import { isProfileToken } from '../lib/tokens';
 import { useFlowPurpose } from '../stores/auth-flow-store';

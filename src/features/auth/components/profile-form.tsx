@@ -1,11 +1,12 @@
 import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { PASSWORD_MIN } from '@contract/auth';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { composePhone, KENYA } from '../lib/phone';
-import { checkName, checkPassword, checkPhone } from '../lib/validation';
-import { PasswordInput } from './password-input';
-import { PasswordStrengthHint } from './password-strength-hint';
-import { PhoneFields, useCountries } from './phone-fields';
+import { composePhone, KENYA } from '@/lib/phone';
+import { checkName, checkPassword, checkPhone } from '@/lib/validation';
+import { PasswordInput } from '@/components/password-input';
+import { PasswordStrengthHint } from '@/components/password-strength-hint';
+import { PhoneFields } from '@/components/phone-fields';
+import { useCountries } from '../hooks/use-countries';
 
 export interface ProfileFormValues {
   name: string;

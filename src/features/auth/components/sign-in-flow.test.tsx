@@ -1,6 +1,6 @@
 import { authDb, DEMO_USERS, resetAuthDb } from '@mocks/auth-db';
 import { server } from '@mocks/node';
-import { getSession } from '@/features/session/stores/session-store';
+import { getSession } from '@/features/session';
 import { page } from '@/lib/page';
 import { renderApp } from '@/test/render-app';
 import { configure, screen, waitFor, within } from '@testing-library/react';

@@ -1,6 +1,5 @@
 import { Button, Field, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { AuthFrame } from '@/features/session/components/auth-frame';
 import { mdiArrowLeft } from '@mdi/js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -8,9 +7,10 @@ import { useState, type FormEvent } from 'react';
 import { authMutations } from '../api/auth-mutations';
 import { toastAuthError } from '../lib/auth-errors';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
-import { checkEmail } from '../lib/validation';
+import { checkEmail } from '@/lib/validation';
 import { setRedirectTarget, startFlow, useFlowEmail } from '../stores/auth-flow-store';
-import { PasswordInput } from './password-input';
+import { AuthFrame } from './auth-card';
+import { PasswordInput } from '@/components/password-input';
 
 type Step = { kind: 'email' } | { kind: 'password'; email: string; name: string };
 

@@ -23,9 +23,3 @@ export const isDeadEnd = (error: unknown) =>
     error.status === 410 ||
     error.code === 'invalid_token' ||
     error.code === 'wrong_token_purpose');
-
-/** The field problems of a 400 answer, by field path. */
-export function fieldIssues(error: unknown): Record<string, string> {
-  if (!isApiError(error)) return {};
-  return Object.fromEntries(error.issues.map((i) => [i.path, i.message]));
-}

@@ -1,5 +1,5 @@
 import type { AuthResult } from '@contract/auth';
-import { login, type SessionUser } from '@/features/session/stores/session-store';
+import { login, type SessionUser } from '@/features/session';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { clearFlow, getRedirectTarget } from '../stores/auth-flow-store';

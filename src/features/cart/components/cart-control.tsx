@@ -1,6 +1,6 @@
 import { Box, Button, HStack, IconButton, VisuallyHidden } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { cardVariant, isInStock, type ProductView } from '@/features/catalogue/model/product-view';
+import { cardVariant, isInStock, type ProductView } from '@/features/catalogue';
 import type { Variant } from '@contract/catalogue';
 import { mdiCartPlus, mdiMinus, mdiPlus } from '@mdi/js';
 import { useState } from 'react';

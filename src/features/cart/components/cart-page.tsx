@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -14,22 +13,23 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { EmptyPanel } from '@/components/empty-panel';
+import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
-import { productQueries } from '@/features/catalogue/api/product-queries';
-import { PriceTag, StockLabel } from '@/features/catalogue/components/price-tag';
-import { productLink } from '@/features/catalogue/model/paths';
 import {
   attributeLabels,
+  PriceTag,
+  productLink,
+  productQueries,
+  StockLabel,
   stockOf,
   unitPrice,
   viewFromDetail,
   type ProductView,
-} from '@/features/catalogue/model/product-view';
-import { useErrorToast } from '@/features/catalogue/hooks/use-error-toast';
-import { useIsAuthenticated } from '@/features/session/stores/session-store';
+} from '@/features/catalogue';
+import { useIsAuthenticated } from '@/features/session';
 import { isApiError } from '@/lib/api-client';
 import { formatKsh } from '@/lib/format';
+import { useErrorToast } from '@/lib/use-error-toast';
 import type { Variant } from '@contract/catalogue';
 import { mdiCartOff, mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
 import { useQueries } from '@tanstack/react-query';
@@ -178,11 +178,7 @@ function EmptyCart() {
       title="Your cart is empty"
       description="Add fresh food and groceries and they will show up here."
     >
-      <Button asChild colorPalette="primary" size="lg">
-        <Link to="/" hash="our-products">
-          Browse products
-        </Link>
-      </Button>
+      <BrowseProducts />
     </EmptyPanel>
   );
 }
@@ -219,17 +215,12 @@ function CheckoutButton({ disabled }: { disabled: boolean }) {
 /** Admins have no cart (spec §4, §6). */
 function NoCartForAdmins() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="fg.muted">
-          <MdiIcon path={mdiCartOff} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>Admins have no cart</EmptyState.Title>
-          <EmptyState.Description>Sign in with a shopper account to shop.</EmptyState.Description>
-        </Stack>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiCartOff}
+      tone="muted"
+      title="Admins have no cart"
+      description="Sign in with a shopper account to shop."
+    />
   );
 }
 

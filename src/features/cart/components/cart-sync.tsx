@@ -1,4 +1,4 @@
-import { useUser } from '@/features/session/stores/session-store';
+import { useUser } from '@/features/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCartMode, useServerCart } from '../hooks/use-cart';

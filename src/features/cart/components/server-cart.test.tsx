@@ -1,7 +1,6 @@
 import { wireSession } from '@/app/session-wiring';
-import { quietQueryClient } from '@/features/catalogue/test-utils';
+import { quietQueryClient, renderApp } from '@/test/render-app';
 import { putInServerCart, productNamed, resetShop } from '@/test/shop';
-import { renderApp } from '@/test/render-app';
 import { admin, customer, signInAs } from '@/test/tokens';
 import { cartOf } from '@mocks/commerce-db';
 import { mockDb } from '@mocks/db';

@@ -1,5 +1,5 @@
-import { productQueries } from '@/features/catalogue/api/product-queries';
-import { quietQueryClient, renderInRouter } from '@/features/catalogue/test-utils';
+import { productQueries } from '@/features/catalogue';
+import { quietQueryClient, renderInRouter } from '@/test/render-app';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { listProducts } from '@mocks/handlers/catalogue';
 import { errorResponse } from '@mocks/handlers/system';

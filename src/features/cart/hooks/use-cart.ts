@@ -1,6 +1,5 @@
-import { loadProduct } from '@/features/catalogue/api/product-queries';
-import { cardVariant, stockOf, unitPrice, type ProductView } from '@/features/catalogue/model/product-view';
-import { useIsAdmin, useIsAuthenticated } from '@/features/session/stores/session-store';
+import { cardVariant, loadProduct, stockOf, unitPrice, type ProductView } from '@/features/catalogue';
+import { useIsAdmin, useIsAuthenticated } from '@/features/session';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, GENERIC_ERROR_SHORT } from '@/lib/errors';
 import { notify } from '@/lib/notify';

@@ -4,7 +4,7 @@ import type { Category } from '@contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { categoryQueries } from '../api/category-queries';
-import { useErrorToast } from '../hooks/use-error-toast';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { categoryLink } from '../model/paths';
 import { categoryIcon, categoryPalette } from './category-style';
 

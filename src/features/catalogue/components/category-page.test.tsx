@@ -1,4 +1,4 @@
-import { clearGuestCart } from '@/features/cart/stores/guest-cart-store';
+import { clearGuestCart } from '@/features/cart';
 import { encodeBase64Url } from '@/lib/base64';
 import { renderApp } from '@/test/render-app';
 import { fixtureId } from '@mocks/fixtures/catalogue';

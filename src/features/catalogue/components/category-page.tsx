@@ -4,7 +4,6 @@ import {
   Center,
   Circle,
   Container,
-  EmptyState,
   Field,
   Flex,
   Heading,
@@ -14,28 +13,27 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { EmptyPanel } from '@/components/empty-panel';
+import { usePageTitle } from '@/components/layout/page-title';
 import { MdiIcon } from '@/components/mdi-icon';
+import { useErrorToast } from '@/lib/use-error-toast';
 import type { Category, ProductSort } from '@contract/catalogue';
 import { mdiBasketOffOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { categoryQueries, findCategory } from '../api/category-queries';
-import { usePageTitle } from '@/components/layout/page-title';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { categoryFilter } from '../model/listings';
-import type { ProductView } from '../model/product-view';
 import { isProductSort, SORT_OPTIONS } from '../model/sorts';
 import { CatalogueNotFound } from './catalogue-not-found';
 import { categoryIcon, categoryPalette } from './category-style';
+import type { CardSlots } from './product-card';
 import { ProductGrid } from './product-grid';
 
-export interface CategoryPageProps {
+export interface CategoryPageProps extends CardSlots {
   /** The decoded category id or slug; null when the link did not carry one. */
   idOrSlug: string | null;
   sort: ProductSort;
   onSortChange(sort: ProductSort): void;
-  renderAction?: (product: ProductView) => ReactNode;
 }
 
 const frame = { maxW: '7xl', py: { base: '4', md: '8' }, px: { base: '4', md: '6' } } as const;
@@ -105,24 +103,18 @@ function CategoryHeader({
 
 function EmptyCategory() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="fg.muted">
-          <MdiIcon path={mdiBasketOffOutline} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>No products in this category yet</EmptyState.Title>
-          <EmptyState.Description>
-            New stock arrives every day; in the meantime, have a look at the rest of the shop.
-          </EmptyState.Description>
-        </Stack>
-        <Button asChild colorPalette="primary">
-          <Link to="/" hash="our-products">
-            See all products
-          </Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiBasketOffOutline}
+      tone="muted"
+      title="No products in this category yet"
+      description="New stock arrives every day; in the meantime, have a look at the rest of the shop."
+    >
+      <Button asChild colorPalette="primary">
+        <Link to="/" hash="our-products">
+          See all products
+        </Link>
+      </Button>
+    </EmptyPanel>
   );
 }
 
@@ -130,7 +122,7 @@ function CategoryView({
   category,
   sort,
   onSortChange,
-  renderAction,
+  ...slots
 }: Omit<CategoryPageProps, 'idOrSlug'> & { category: Category }) {
   usePageTitle(category.name);
   return (
@@ -139,7 +131,7 @@ function CategoryView({
         <CategoryHeader category={category} sort={sort} onSortChange={onSortChange} />
         <ProductGrid
           filter={categoryFilter(category.categoryId, sort)}
-          renderAction={renderAction}
+          {...slots}
           priorityCount={4}
           viaCategoryId={category.categoryId}
           labelledBy="category-heading"

@@ -1,7 +1,6 @@
-import { renderAppQuietly } from '@/features/catalogue/test-utils';
-import { clearGuestCart } from '@/features/cart/stores/guest-cart-store';
+import { clearGuestCart } from '@/features/cart';
 import { encodeBase64Url } from '@/lib/base64';
-import { renderApp } from '@/test/render-app';
+import { renderApp, renderAppQuietly } from '@/test/render-app';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { errorResponse } from '@mocks/handlers/system';
 import { server } from '@mocks/node';

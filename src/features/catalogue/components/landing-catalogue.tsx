@@ -1,15 +1,14 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
 import { LANDING_FILTER } from '../model/listings';
-import type { ProductView } from '../model/product-view';
 import { CategoryList } from './category-list';
+import type { CardSlots } from './product-card';
 import { ProductGrid } from './product-grid';
 import { PromoCarousel } from './promo-carousel';
 
 const scrollToProducts = () => document.getElementById('our-products')?.scrollIntoView({ block: 'start' });
 
 /** The landing page below the hero: promotions, categories and 'Our products'. */
-export function LandingCatalogue({ renderAction }: { renderAction?: (product: ProductView) => ReactNode }) {
+export function LandingCatalogue(slots: CardSlots) {
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} pb="12">
       <Stack gap={{ base: '8', md: '12' }}>
@@ -28,7 +27,7 @@ export function LandingCatalogue({ renderAction }: { renderAction?: (product: Pr
           <Box>
             <ProductGrid
               filter={LANDING_FILTER}
-              renderAction={renderAction}
+              {...slots}
               labelledBy="products-heading"
               empty={<Text color="fg.muted">No products yet. Fresh stock is on its way.</Text>}
             />

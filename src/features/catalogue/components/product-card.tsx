@@ -1,7 +1,6 @@
 import { Box, Card, Flex, HStack, Skeleton, SkeletonText, Tag, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
-import { SaveButton } from '@/features/saved-items/components/save-button';
 import { categoryPalette } from './category-style';
 import { PriceTag, SaveBadge, StockLabel } from './price-tag';
 import { ProductImage } from './product-image';
@@ -18,15 +17,23 @@ export interface ProductCardProps {
   priority?: boolean;
   /** The cart control under the card (Add to Cart, or − quantity +); the route composes it in. */
   action?: ReactNode;
+  /** The save (heart) button on the picture; the route composes it in. */
+  save?: ReactNode;
   /** The category the shopper is browsing, carried into the product link. */
   viaCategoryId?: string;
+}
+
+/** What a route composes into every card of a listing: the cart control and the save button. */
+export interface CardSlots {
+  renderAction?: (product: ProductView) => ReactNode;
+  renderSave?: (product: ProductView) => ReactNode;
 }
 
 /**
  * A product in a grid (spec §2): picture, name, price (with the 'SAVE n%' badge and the struck
  * original while on sale), category chips, the first variant's 'name: value' chips and the stock.
  */
-export function ProductCard({ product, priority = false, action, viaCategoryId }: ProductCardProps) {
+export function ProductCard({ product, priority = false, action, save, viaCategoryId }: ProductCardProps) {
   const headingId = useId();
   const variant = cardVariant(product);
   const link = productLink({ ...product, categoryId: viaCategoryId });
@@ -57,9 +64,11 @@ export function ProductCard({ product, priority = false, action, viaCategoryId }
             <SaveBadge variant={variant} />
           </Box>
         ) : null}
-        <Box position="absolute" top="2" insetEnd="2">
-          <SaveButton productId={product.productId} name={product.name} size="sm" />
-        </Box>
+        {save ? (
+          <Box position="absolute" top="2" insetEnd="2">
+            {save}
+          </Box>
+        ) : null}
       </Box>
       <Card.Body gap="2" p="3">
         <Text as="h3" id={headingId} fontWeight="semibold" lineHeight="1.25" lineClamp="2" minH="2.5em">

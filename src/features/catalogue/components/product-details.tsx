@@ -14,7 +14,6 @@ import {
 import type { Category, Variant } from '@contract/catalogue';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { SaveButton } from '@/features/saved-items/components/save-button';
 import { usePageTitle } from '@/components/layout/page-title';
 import { categoryLink } from '../model/paths';
 import { attributeLabels, cardVariant, isInStock, stockOf, type ProductView } from '../model/product-view';
@@ -30,6 +29,8 @@ export interface ProductDetailsProps {
   via?: Category;
   /** The cart control for the chosen variant; the route composes it in. */
   renderAction?: (product: ProductView, variant: Variant) => ReactNode;
+  /** The save (heart) button beside the name; the route composes it in. */
+  renderSave?: (product: ProductView) => ReactNode;
 }
 
 const LOW_STOCK = 10;
@@ -66,7 +67,7 @@ function Crumbs({ category, name }: { category: Category | undefined; name: stri
  * The product details page (spec §2): gallery, name, price and sale price, stock, category chips,
  * the variant picker, the cart control, description and recipe tips. The page title is the name.
  */
-export function ProductDetails({ product, via, renderAction }: ProductDetailsProps) {
+export function ProductDetails({ product, via, renderAction, renderSave }: ProductDetailsProps) {
   usePageTitle(product.name);
   const [variantId, setVariantId] = useState(() => cardVariant(product)?.variantId ?? '');
   const variant = product.variants.find((v) => v.variantId === variantId) ?? cardVariant(product);
@@ -96,7 +97,7 @@ export function ProductDetails({ product, via, renderAction }: ProductDetailsPro
                 <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
                   {product.name}
                 </Heading>
-                <SaveButton productId={product.productId} name={product.name} size="lg" />
+                {renderSave?.(product)}
               </HStack>
               <HStack as="ul" listStyleType="none" gap="2" flexWrap="wrap" aria-label="Categories">
                 {product.categories.map((c) => (

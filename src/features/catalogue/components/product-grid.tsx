@@ -1,18 +1,16 @@
 import { Box, Button, Center, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { productQueries, type ProductListFilter } from '../api/product-queries';
-import { useErrorToast } from '../hooks/use-error-toast';
 import { useInViewCallback } from '../hooks/use-in-view-callback';
-import { viewFromSummary, type ProductView } from '../model/product-view';
-import { ProductCard, ProductCardSkeleton } from './product-card';
+import { viewFromSummary } from '../model/product-view';
+import { ProductCard, ProductCardSkeleton, type CardSlots } from './product-card';
 
 export const GRID_COLUMNS = { base: 2, sm: 3, md: 4 } as const;
 
-export interface ProductGridProps {
+export interface ProductGridProps extends CardSlots {
   filter: ProductListFilter & { limit: number };
-  /** The cart control of each card. */
-  renderAction?: (product: ProductView) => ReactNode;
   /** How many leading cards load their picture eagerly with high priority (the first row above the fold). */
   priorityCount?: number;
   /** Shown when the listing has no products at all. */
@@ -41,6 +39,7 @@ function SkeletonCards({ count }: { count: number }) {
 export function ProductGrid({
   filter,
   renderAction,
+  renderSave,
   priorityCount = 0,
   empty,
   viaCategoryId,
@@ -117,6 +116,7 @@ export function ProductGrid({
               product={product}
               priority={index < priorityCount}
               action={renderAction?.(product)}
+              save={renderSave?.(product)}
               viaCategoryId={viaCategoryId}
             />
           </Box>

@@ -1,7 +1,6 @@
-import { clearGuestCart, getGuestCartItems } from '@/features/cart/stores/guest-cart-store';
-import { renderAppQuietly } from '@/features/catalogue/test-utils';
+import { clearGuestCart, getGuestCartItems } from '@/features/cart';
 import { encodeBase64Url } from '@/lib/base64';
-import { renderApp } from '@/test/render-app';
+import { renderApp, renderAppQuietly } from '@/test/render-app';
 import { fixtureId } from '@mocks/fixtures/catalogue';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { errorResponse } from '@mocks/handlers/system';

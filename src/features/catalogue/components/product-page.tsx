@@ -1,23 +1,21 @@
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { isApiError } from '@/lib/api-client';
-import type { Variant } from '@contract/catalogue';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { productQueries } from '../api/product-queries';
-import { useErrorToast } from '../hooks/use-error-toast';
-import { viewFromDetail, type ProductView } from '../model/product-view';
+import { viewFromDetail } from '../model/product-view';
 import { CatalogueNotFound } from './catalogue-not-found';
-import { ProductDetails, ProductDetailsSkeleton } from './product-details';
+import { ProductDetails, ProductDetailsSkeleton, type ProductDetailsProps } from './product-details';
 
-export interface ProductPageProps {
+export interface ProductPageProps extends Pick<ProductDetailsProps, 'renderAction' | 'renderSave'> {
   /** The decoded product id; null when the link did not carry one. */
   productId: string | null;
   /** The decoded category id or slug the shopper came through. */
   via: string | null;
-  renderAction?: (product: ProductView, variant: Variant) => ReactNode;
 }
 
-function LoadedProductPage({ productId, via, renderAction }: ProductPageProps & { productId: string }) {
+function LoadedProductPage({ productId, via, ...slots }: ProductPageProps & { productId: string }) {
   // The loader already tried; a failure is shown, not fetched again on mount.
   const query = useQuery({ ...productQueries.detail(productId), retryOnMount: false });
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
@@ -33,7 +31,7 @@ function LoadedProductPage({ productId, via, renderAction }: ProductPageProps & 
         key={product.productId}
         product={product}
         via={viaCategory}
-        renderAction={renderAction}
+        {...slots}
       />
     );
   }

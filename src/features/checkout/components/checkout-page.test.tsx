@@ -1,6 +1,6 @@
-import { renderAppQuietly } from '@/features/catalogue/test-utils';
+import { PAYMENT_SENT } from '@/features/orders';
+import { renderAppQuietly } from '@/test/render-app';
 import { placeOrderAsShopper, productNamed, putInServerCart, resetShop } from '@/test/shop';
-import { PAYMENT_SENT } from '@/features/orders/model/payment-toast';
 import { customer, signInAs } from '@/test/tokens';
 import { MPESA_PHONE_MESSAGE } from '@contract/phone';
 import { DEMO_USERS } from '@mocks/auth-db';

@@ -1,16 +1,13 @@
-import { Alert, Button, Card, EmptyState, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { EmptyPanel } from '@/components/empty-panel';
-import { MdiIcon } from '@/components/mdi-icon';
-import { authQueries } from '@/features/auth/api/auth-queries';
-import { cartQueries } from '@/features/cart/api/cart-queries';
-import { useCartMode } from '@/features/cart/hooks/use-cart';
-import { MpesaPhoneField } from '@/features/orders/components/mpesa-phone-field';
-import { displayMpesaPhone, mpesaPhoneProblem } from '@/features/orders/model/phone';
+import { Alert, Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
+import { MpesaPhoneField } from '@/components/mpesa-phone-field';
+import { authQueries } from '@/features/auth';
+import { cartQueries, useCartMode } from '@/features/cart';
 import { notify } from '@/lib/notify';
+import { displayMpesaPhone, mpesaPhoneProblem } from '@/lib/phone';
 import type { CheckoutBody } from '@contract/checkout';
 import { mdiCartOutline, mdiCartOff } from '@mdi/js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { placeParams, type PlaceChoice } from '../model/place';
@@ -34,28 +31,19 @@ function EmptyCheckout() {
       title="Your cart is empty"
       description="Add something to your cart, then come back to check out."
     >
-      <Button asChild colorPalette="primary" size="lg">
-        <Link to="/" hash="our-products">
-          Browse products
-        </Link>
-      </Button>
+      <BrowseProducts />
     </EmptyPanel>
   );
 }
 
 function NoCheckoutForAdmins() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="fg.muted">
-          <MdiIcon path={mdiCartOff} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>Admins cannot check out</EmptyState.Title>
-          <EmptyState.Description>Sign in with a shopper account to place orders.</EmptyState.Description>
-        </Stack>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiCartOff}
+      tone="muted"
+      title="Admins cannot check out"
+      description="Sign in with a shopper account to place orders."
+    />
   );
 }
 

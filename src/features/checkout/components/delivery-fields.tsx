@@ -1,6 +1,6 @@
 import { Button, Field, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { cartQueries } from '@/features/cart/api/cart-queries';
+import { cartQueries } from '@/features/cart';
 import { ADDRESS_MAX } from '@contract/checkout';
 import { mdiCrosshairsGps, mdiMapMarkerCheckOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,5 @@
-import { cartQueries } from '@/features/cart/api/cart-queries';
-import { orderQueries } from '@/features/orders/api/order-queries';
-import { announcePayment } from '@/features/orders/model/payment-toast';
+import { cartQueries } from '@/features/cart';
+import { announcePayment, orderQueries } from '@/features/orders';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';

@@ -1,4 +1,4 @@
-import type { CartPlace } from '@/features/cart/api/cart-api';
+import type { CartPlace } from '@/features/cart';
 import { KENYA_BOUNDS } from '@contract/cart';
 
 /** The delivery place as the checkout form holds it. */

@@ -1,4 +1,4 @@
-import { renderAppQuietly } from '@/features/catalogue/test-utils';
+import { renderAppQuietly } from '@/test/render-app';
 import { customer, signInAs } from '@/test/tokens';
 import { commerceSettings } from '@mocks/commerce-db';
 import { server } from '@mocks/node';

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -13,17 +12,17 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { EmptyPanel } from '@/components/empty-panel';
 import { usePageTitle } from '@/components/layout/page-title';
 import { MdiIcon } from '@/components/mdi-icon';
 import { isApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/errors';
 import { formatKsh } from '@/lib/format';
-import { notify } from '@/lib/notify';
+import { useErrorToast } from '@/lib/use-error-toast';
 import type { Order } from '@contract/checkout';
 import { mdiArrowLeft, mdiReceiptTextRemoveOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { orderQueries } from '../api/order-queries';
 import { formatDateTime } from '../model/status';
 import { PaymentHistory } from './payment-history';
@@ -33,23 +32,16 @@ import { FulfilmentBadge, PaymentBadge } from './status-badge';
 /** Unknown ids, malformed ids and other shoppers' orders all look the same: not yours, not found. */
 export function OrderNotFound() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="fg.muted">
-          <MdiIcon path={mdiReceiptTextRemoveOutline} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>We could not find that order</EmptyState.Title>
-          <EmptyState.Description>
-            It may belong to another account, or the link is incomplete. Your own orders are all listed on the
-            orders page.
-          </EmptyState.Description>
-        </Stack>
-        <Button asChild colorPalette="primary">
-          <Link to="/account/orders">See your orders</Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiReceiptTextRemoveOutline}
+      tone="muted"
+      title="We could not find that order"
+      description="It may belong to another account, or the link is incomplete. Your own orders are all listed on the orders page."
+    >
+      <Button asChild colorPalette="primary">
+        <Link to="/account/orders">See your orders</Link>
+      </Button>
+    </EmptyPanel>
   );
 }
 
@@ -152,9 +144,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
   usePageTitle(query.data ? `Order #${query.data.number}` : undefined);
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   const failure = missing || query.data ? null : query.error;
-  useEffect(() => {
-    if (failure) notify.error(errorMessage(failure), { id: 'order-error' });
-  }, [failure]);
+  useErrorToast(failure, 'order-error');
 
   if (missing) return <OrderNotFound />;
   const order = query.data;

@@ -1,4 +1,4 @@
-import { renderAppQuietly } from '@/features/catalogue/test-utils';
+import { renderAppQuietly } from '@/test/render-app';
 import { customer, signInAs } from '@/test/tokens';
 import { configure, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Flex,
   HStack,
   LinkOverlay,
@@ -11,15 +10,14 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
+import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
-import { errorMessage } from '@/lib/errors';
 import { formatKsh } from '@/lib/format';
-import { notify } from '@/lib/notify';
+import { useErrorToast } from '@/lib/use-error-toast';
 import type { OrderSummary } from '@contract/checkout';
 import { mdiChevronLeft, mdiChevronRight, mdiReceiptTextOutline } from '@mdi/js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { orderQueries, ORDERS_PAGE_SIZE } from '../api/order-queries';
 import { formatDateTime } from '../model/status';
 import { FulfilmentBadge, PaymentBadge } from './status-badge';
@@ -64,24 +62,13 @@ function OrderRow({ order }: { order: OrderSummary }) {
 
 function NoOrders() {
   return (
-    <EmptyState.Root size="lg" bg="bg.panel" borderWidth="1px" rounded="l3">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="primary.solid">
-          <MdiIcon path={mdiReceiptTextOutline} boxSize="12" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title>No orders yet</EmptyState.Title>
-          <EmptyState.Description>
-            When you check out, your orders and their payments show up here.
-          </EmptyState.Description>
-        </Stack>
-        <Button asChild colorPalette="primary" size="lg">
-          <Link to="/" hash="our-products">
-            Browse products
-          </Link>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      icon={mdiReceiptTextOutline}
+      title="No orders yet"
+      description="When you check out, your orders and their payments show up here."
+    >
+      <BrowseProducts />
+    </EmptyPanel>
   );
 }
 
@@ -89,9 +76,7 @@ function NoOrders() {
 export function OrdersList({ page }: { page: number }) {
   const query = useQuery({ ...orderQueries.list(page), placeholderData: keepPreviousData });
   const { data, error, isPending, isPlaceholderData } = query;
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), { id: 'orders-error' });
-  }, [error]);
+  useErrorToast(error, 'orders-error');
 
   if (isPending) {
     return (

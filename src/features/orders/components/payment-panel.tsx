@@ -1,6 +1,8 @@
 import { Alert, Button, Card, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { MpesaPhoneField } from '@/components/mpesa-phone-field';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
+import { mpesaPhoneProblem } from '@/lib/phone';
 import { normaliseKenyanPhone } from '@contract/phone';
 import type { Order } from '@contract/checkout';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,9 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { orderQueries } from '../api/order-queries';
 import { ordersApi } from '../api/orders-api';
 import { announcePayment } from '../model/payment-toast';
-import { mpesaPhoneProblem } from '../model/phone';
 import { formatDateTime } from '../model/status';
-import { MpesaPhoneField } from './mpesa-phone-field';
 import { PaymentBadge } from './status-badge';
 
 export const PAYMENT_RECEIVED = 'Payment received. Thank you for shopping with Sokoni!';

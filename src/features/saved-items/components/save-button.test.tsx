@@ -1,33 +1,29 @@
-import { CartControl } from '@/features/cart/components/cart-control';
-import { ProductCard } from '@/features/catalogue/components/product-card';
-import { renderInRouter } from '@/features/catalogue/test-utils';
-import { viewFromSummary, type ProductView } from '@/features/catalogue/model/product-view';
-import { resetShop } from '@/test/shop';
-import { admin, customer, signInAs } from '@/test/tokens';
 import { wireSession } from '@/app/session-wiring';
+import { CartControl } from '@/features/cart';
+import { ProductCard } from '@/features/catalogue';
+import { renderInRouter } from '@/test/render-app';
+import { productView, resetShop } from '@/test/shop';
+import { admin, customer, signInAs } from '@/test/tokens';
 import { commerceDb } from '@mocks/commerce-db';
 import { mockDb } from '@mocks/db';
-import { listProducts } from '@mocks/handlers/catalogue';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SAVED, UNSAVED } from '../hooks/use-saved';
-import { SIGN_IN_TO_SAVE } from './save-button';
+import { SaveButton, SIGN_IN_TO_SAVE } from './save-button';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 
-function product(name: string): ProductView {
-  const page = listProducts({ limit: 100, offset: 0, sort: 'newest' }, mockDb.catalogue, new Date());
-  return viewFromSummary(
-    page.data.find((p) => p.name === name)!,
-    page.linked,
-  );
-}
-
 function renderCard(name: string) {
   onTestFinished(wireSession());
-  const view = product(name);
-  return renderInRouter(<ProductCard product={view} action={<CartControl product={view} />} />);
+  const view = productView(name);
+  return renderInRouter(
+    <ProductCard
+      product={view}
+      action={<CartControl product={view} />}
+      save={<SaveButton productId={view.productId} name={view.name} size="sm" />}
+    />,
+  );
 }
 
 const savedIds = () => (commerceDb.saved[customer.userId] ?? []).map((s) => s.productId);

@@ -1,6 +1,6 @@
 import { IconButton, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { useIsAdmin } from '@/features/session/stores/session-store';
+import { useIsAdmin } from '@/features/session';
 import { notify } from '@/lib/notify';
 import { mdiHeart, mdiHeartOutline } from '@mdi/js';
 import { useLocation, useRouter } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-import { renderAppQuietly } from '@/features/catalogue/test-utils';
+import { renderAppQuietly } from '@/test/render-app';
 import { productNamed, resetShop } from '@/test/shop';
 import { customer, signInAs } from '@/test/tokens';
 import { cartOf, commerceDb } from '@mocks/commerce-db';

@@ -1,23 +1,23 @@
 import { Box, Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { EmptyPanel } from '@/components/empty-panel';
+import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
-import { useCartActions, useCartMode } from '@/features/cart/hooks/use-cart';
-import { ProductCard } from '@/features/catalogue/components/product-card';
-import { GRID_COLUMNS } from '@/features/catalogue/components/product-grid';
+import { useCartActions, useCartMode } from '@/features/cart';
 import {
   cardVariant,
+  GRID_COLUMNS,
+  ProductCard,
   stockOf,
   viewFromSummary,
   type ProductView,
-} from '@/features/catalogue/model/product-view';
-import { errorMessage } from '@/lib/errors';
+} from '@/features/catalogue';
 import { notify } from '@/lib/notify';
+import { useErrorToast } from '@/lib/use-error-toast';
 import { mdiCartArrowRight, mdiDeleteOutline, mdiHeartOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { savedQueries } from '../api/saved-queries';
 import { useToggleSaved } from '../hooks/use-saved';
+import { SaveButton } from './save-button';
 
 const LOW_STOCK = 10;
 
@@ -104,11 +104,7 @@ function NothingSaved() {
       title="No saved items yet"
       description="Tap the heart on a product to keep it here for later, with its price and stock."
     >
-      <Button asChild colorPalette="primary" size="lg">
-        <Link to="/" hash="our-products">
-          Browse products
-        </Link>
-      </Button>
+      <BrowseProducts />
     </EmptyPanel>
   );
 }
@@ -118,9 +114,7 @@ export function SavedItemsPage() {
   const mode = useCartMode();
   const query = useQuery({ ...savedQueries.list(), enabled: mode === 'server' });
   const { data, error } = query;
-  useEffect(() => {
-    if (error) notify.error(errorMessage(error), { id: 'saved-items-error' });
-  }, [error]);
+  useErrorToast(error, 'saved-items-error');
   const products = useMemo(() => data?.rows.map((row) => viewFromSummary(row, data.linked)) ?? [], [data]);
 
   if (mode === 'none') {
@@ -165,7 +159,11 @@ export function SavedItemsPage() {
     >
       {products.map((product) => (
         <Box as="li" key={product.productId} minW="0">
-          <ProductCard product={product} action={<SavedActions product={product} />} />
+          <ProductCard
+            product={product}
+            action={<SavedActions product={product} />}
+            save={<SaveButton productId={product.productId} name={product.name} size="sm" />}
+          />
         </Box>
       ))}
     </SimpleGrid>

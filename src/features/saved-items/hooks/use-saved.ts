@@ -1,4 +1,4 @@
-import { useIsAdmin, useIsAuthenticated } from '@/features/session/stores/session-store';
+import { useIsAdmin, useIsAuthenticated } from '@/features/session';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import type { SavedItems } from '@contract/saved-items';

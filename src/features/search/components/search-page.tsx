@@ -1,5 +1,5 @@
 import { Box, Container, Text, VisuallyHidden } from '@chakra-ui/react';
-import { productLink } from '@/features/catalogue/model/paths';
+import { productLink } from '@/features/catalogue';
 import type { SearchResult } from '@contract/search';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';

@@ -37,6 +37,11 @@ export function SearchResultsSkeleton() {
   );
 }
 
+/*
+ * Not EmptyPanel: these sit in the results column under the search box, smaller, with their title as
+ * the page's h2 and, for no results, suggested searches inside the panel.
+ */
+
 /** Nothing matched: say so and offer a way on (spec: suggest browsing categories). */
 export function NoResults({ term, onPick }: { term: string; onPick(term: string): void }) {
   return (

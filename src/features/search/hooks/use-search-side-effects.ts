@@ -1,4 +1,4 @@
-import { setGlobalLoading } from '@/features/ui/stores/ui-store';
+import { setGlobalLoading } from '@/features/ui';
 import { notify } from '@/lib/notify';
 import { useEffect, useRef } from 'react';
 import { searchErrorMessage } from '../model/search-error';

@@ -1,8 +1,8 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { MdiIcon } from '@/components/mdi-icon';
 import { PageFrame } from '@/components/layout/page-frame';
-import { ProfilePanel } from '@/features/account/components/profile-panel';
-import { authQueries, setupQueries } from '@/features/auth/api/auth-queries';
+import { MdiIcon } from '@/components/mdi-icon';
+import { ProfilePanel } from '@/features/account';
+import { authQueries, setupQueries } from '@/features/auth';
 import { mdiReceiptTextOutline } from '@mdi/js';
 import { createFileRoute, Link } from '@tanstack/react-router';
 

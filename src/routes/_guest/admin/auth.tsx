@@ -1,5 +1,4 @@
-import { AdminLoginForm } from '@/features/auth/components/admin-login-form';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AdminLoginForm, AuthCard } from '@/features/auth';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_guest/admin/auth')({

@@ -1,5 +1,5 @@
-import { SignInFlow } from '@/features/auth/components/sign-in-flow';
-import { safeRedirect } from '@/features/session/guards';
+import { SignInFlow } from '@/features/auth';
+import { safeRedirect } from '@/features/session';
 import { createFileRoute } from '@tanstack/react-router';
 
 export interface AuthSearch {

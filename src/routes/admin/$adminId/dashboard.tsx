@@ -1,7 +1,7 @@
 import { Card, Heading, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
-import { MdiIcon } from '@/components/mdi-icon';
 import { PageFrame } from '@/components/layout/page-frame';
-import { useUser } from '@/features/session/stores/session-store';
+import { MdiIcon } from '@/components/mdi-icon';
+import { useUser } from '@/features/session';
 import { mdiPackageVariantClosed, mdiPlusBoxOutline, mdiSaleOutline, mdiShapePlusOutline } from '@mdi/js';
 import { createFileRoute, Link } from '@tanstack/react-router';
 

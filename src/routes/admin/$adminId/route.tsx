@@ -1,5 +1,5 @@
-import { AdminLayout } from '@/features/admin/components/admin-layout';
-import { adminOnly } from '@/features/session/guards';
+import { AdminLayout } from '@/features/admin';
+import { adminOnly } from '@/features/session';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 /**

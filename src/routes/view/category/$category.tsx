@@ -1,10 +1,15 @@
-import { CartControl } from '@/features/cart/components/cart-control';
-import { categoryQueries, findCategory } from '@/features/catalogue/api/category-queries';
-import { productQueries } from '@/features/catalogue/api/product-queries';
-import { CategoryPage } from '@/features/catalogue/components/category-page';
-import { categoryFilter } from '@/features/catalogue/model/listings';
-import { parseCategoryParam } from '@/features/catalogue/model/paths';
-import { DEFAULT_SORT, isProductSort } from '@/features/catalogue/model/sorts';
+import { CartControl } from '@/features/cart';
+import {
+  categoryFilter,
+  CategoryPage,
+  categoryQueries,
+  DEFAULT_SORT,
+  findCategory,
+  isProductSort,
+  parseCategoryParam,
+  productQueries,
+} from '@/features/catalogue';
+import { SaveButton } from '@/features/saved-items';
 import type { ProductSort } from '@contract/catalogue';
 import { createFileRoute } from '@tanstack/react-router';
 
@@ -42,6 +47,7 @@ function CategoryRoute() {
       sort={sort}
       onSortChange={(next) => void navigate({ search: next === DEFAULT_SORT ? {} : { sort: next }, replace: true })}
       renderAction={(product) => <CartControl product={product} />}
+      renderSave={(product) => <SaveButton productId={product.productId} name={product.name} size="sm" />}
     />
   );
 }

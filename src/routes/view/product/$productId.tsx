@@ -1,7 +1,6 @@
-import { CartControl } from '@/features/cart/components/cart-control';
-import { productQueries } from '@/features/catalogue/api/product-queries';
-import { ProductPage } from '@/features/catalogue/components/product-page';
-import { parseCategoryParam, parseProductParam } from '@/features/catalogue/model/paths';
+import { CartControl } from '@/features/cart';
+import { parseCategoryParam, parseProductParam, ProductPage, productQueries } from '@/features/catalogue';
+import { SaveButton } from '@/features/saved-items';
 import { createFileRoute } from '@tanstack/react-router';
 
 interface ProductSearch {
@@ -33,6 +32,7 @@ function ProductRoute() {
       productId={parseProductParam(productId)}
       via={parseCategoryParam(c)}
       renderAction={(product, variant) => <CartControl product={product} variant={variant} size="lg" />}
+      renderSave={(product) => <SaveButton productId={product.productId} name={product.name} size="lg" />}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { PageFrame } from '@/components/layout/page-frame';
-import { OrderDetails } from '@/features/orders/components/order-details';
+import { OrderDetails } from '@/features/orders';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_customer/account/orders/$orderId')({

@@ -1,5 +1,5 @@
 import { PageFrame } from '@/components/layout/page-frame';
-import { OrdersList } from '@/features/orders/components/orders-list';
+import { OrdersList } from '@/features/orders';
 import { createFileRoute } from '@tanstack/react-router';
 
 interface OrdersSearch {

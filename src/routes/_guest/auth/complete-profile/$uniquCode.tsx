@@ -1,4 +1,4 @@
-import { CompleteProfilePanel } from '@/features/auth/components/complete-profile-panel';
+import { CompleteProfilePanel } from '@/features/auth';
 import { createFileRoute } from '@tanstack/react-router';
 
 /** `uniquCode` is the one-time profile token verify-otp answered for a new account. */

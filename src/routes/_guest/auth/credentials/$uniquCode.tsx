@@ -1,4 +1,4 @@
-import { CredentialsPanel } from '@/features/auth/components/credentials-panel';
+import { CredentialsPanel } from '@/features/auth';
 import { createFileRoute } from '@tanstack/react-router';
 
 /** `uniquCode` is the one-time profile token verify-otp answered for a reset (or a code sign-in). */

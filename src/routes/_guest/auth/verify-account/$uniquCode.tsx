@@ -1,4 +1,4 @@
-import { VerifyCodePanel } from '@/features/auth/components/verify-code-panel';
+import { VerifyCodePanel } from '@/features/auth';
 import { createFileRoute } from '@tanstack/react-router';
 
 /** `uniquCode` is the opaque id of the code's challenge (GUIDE §4); nothing personal is in the URL. */

@@ -1,5 +1,5 @@
 import { Field, Input } from '@chakra-ui/react';
-import { displayMpesaPhone } from '../model/phone';
+import { displayMpesaPhone } from '@/lib/phone';
 
 export interface MpesaPhoneFieldProps {
   value: string;

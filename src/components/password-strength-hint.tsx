@@ -1,5 +1,5 @@
 import { Progress, Stack, Text } from '@chakra-ui/react';
-import { passwordStrength, type StrengthLevel } from '../lib/password-strength';
+import { passwordStrength, type StrengthLevel } from '@/lib/password-strength';
 
 const PALETTE: Record<StrengthLevel, string> = {
   0: 'danger',

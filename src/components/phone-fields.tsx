@@ -1,14 +1,5 @@
 import { Field, Grid, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
 import type { Country } from '@contract/setups';
-import { useQuery } from '@tanstack/react-query';
-import { setupQueries } from '../api/auth-queries';
-import { KENYA } from '../lib/phone';
-
-/** The countries for the picker: the server's list (Kenya first), or Kenya alone until it loads. */
-export function useCountries(): Country[] {
-  const { data } = useQuery(setupQueries.countries());
-  return data?.length ? data : [KENYA];
-}
 
 const optionLabel = (c: Country) => `${c.flag} ${c.name.common}${c.idd ? ` (${c.idd})` : ''}`;
 

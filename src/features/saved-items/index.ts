@@ -1,0 +1,2 @@
+export { SaveButton } from './components/save-button';
+export { SavedItemsPage } from './components/saved-items-page';

@@ -1,0 +1,15 @@
+export { adminOnly, customerOnly, guestOnly, safeRedirect, signedInOnly } from './guards';
+export {
+  getSession,
+  login,
+  logout,
+  syncSessionFromStorage,
+  TOKEN_KEY,
+  useIsAdmin,
+  useIsAuthenticated,
+  useIsSignedIn,
+  USER_KEY,
+  useUser,
+  type SessionSnapshot,
+  type SessionUser,
+} from './stores/session-store';

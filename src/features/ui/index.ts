@@ -1,0 +1,12 @@
+export {
+  closeDialog,
+  menuItemsFor,
+  openDialog,
+  resetUiStore,
+  setGlobalLoading,
+  setSidebarOpen,
+  useDialog,
+  useGlobalLoading,
+  useMenus,
+  useSidebarOpen,
+} from './stores/ui-store';

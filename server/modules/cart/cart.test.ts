@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { cartItems, variants } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { deliveryFee, deliverySettings } from '../delivery/fee';
+import { deliveryFee } from '../../../contract/delivery';
+import { deliverySettings } from '../delivery/service';
 import { api, createProduct, shopper, type TestProduct } from '../checkout/test-support';
 import { addCartItem, changeCartItem } from './service';
 

@@ -17,8 +17,16 @@ import {
   products,
   variants,
 } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
-import { saleInfo, type PricingDiscount } from '../catalogue/pricing';
+import { AppError, notFound } from '../../lib/errors';
+import { cartView, priceCartLine } from '../../../contract/cart-view';
+import type { PricingDiscount } from '../../../contract/pricing';
+import {
+  cartFull,
+  cartQuantityRefusal,
+  outOfStock,
+  variantLabel,
+  type Refusal,
+} from '../../../contract/stock';
 
 /** A cart line priced now, as the API shows it. */
 export type CartLine = CartItem;
@@ -55,34 +63,23 @@ export async function loadCartLines(
   if (rows.length === 0) return [];
   const productIds = [...new Set(rows.map((r) => r.productId))];
   const [pricing, images] = await Promise.all([activeDiscounts(db, productIds), firstImages(db, productIds)]);
-  return rows.map((r) => {
-    const sale = saleInfo(r.listPrice, pricing.get(r.productId) ?? [], now);
-    const price = sale.discountedPrice ?? r.listPrice;
+  return rows.map(({ listPrice, ...r }) => {
     const imageId = images.get(r.productId);
-    return {
-      itemId: r.itemId,
-      productId: r.productId,
-      productPid: r.productPid,
-      variantId: r.variantId,
-      name: r.name,
-      variantName: r.variantName,
-      image: imageId ? imagePath(imageId, 'thumb') : null,
-      quantity: r.quantity,
-      price,
-      originalPrice: r.listPrice,
-      onSale: sale.onSale,
-      totalPrice: price * r.quantity,
-      stock: r.stock,
-      available: r.quantity <= r.stock,
-    };
+    return priceCartLine(
+      {
+        ...r,
+        listPrice,
+        image: imageId ? imagePath(imageId, 'thumb') : null,
+        discounts: pricing.get(r.productId) ?? [],
+      },
+      now,
+    );
   });
 }
 
 /** The cart as `GET /v1/cart` answers it, with the delivery fee of the place asked about (else 0). */
 export async function getCart(db: Db, userId: string, shippingRate: number, now: Date): Promise<Cart> {
-  const Items = await loadCartLines(db, userId, now);
-  const subtotal = Items.reduce((sum, i) => sum + i.totalPrice, 0);
-  return { Items, shippingRate, subtotal, total: subtotal + shippingRate };
+  return cartView(await loadCartLines(db, userId, now), shippingRate);
 }
 
 /**
@@ -102,7 +99,7 @@ export async function addCartItem(db: Db, userId: string, { item }: AddCartItemB
       if (fresh.length === 0) return;
     }
     const variant = await findVariant(tx, item.productId, item.variantId);
-    if (variant.stock === 0) throw outOfStock(variant.label);
+    if (variant.stock === 0) throw refused(outOfStock(variant.label));
     const now = new Date();
     const [line] = await tx
       .insert(cartItems)
@@ -115,9 +112,7 @@ export async function addCartItem(db: Db, userId: string, { item }: AddCartItemB
     // Checked after the atomic upsert, so two concurrent adds cannot both pass a stale check.
     checkQuantity(line!.quantity, variant.stock, variant.label);
     const [lines] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
-    if ((lines?.n ?? 0) > CART_LINES_MAX) {
-      throw new AppError(400, 'cart_full', `A cart holds at most ${CART_LINES_MAX} different items.`);
-    }
+    if ((lines?.n ?? 0) > CART_LINES_MAX) throw refused(cartFull());
   });
 }
 
@@ -301,23 +296,10 @@ async function findVariant(db: Db, productId: string, variantId: string | undefi
   return { id: row.id, stock: row.stock, label: variantLabel(row.name, row.variantName) };
 }
 
-/** `Tilapia (Large)`, or just the name when the variant has none. */
-export const variantLabel = (name: string, variantName: string) =>
-  variantName ? `${name} (${variantName})` : name;
-
-const outOfStock = (label: string) => new AppError(400, 'out_of_stock', `${label} is out of stock.`);
+/** A refusal of the cart's rules (contract/stock.ts) as the error the handlers answer with. */
+const refused = ({ status, code, message }: Refusal) => new AppError(status, code, message);
 
 function checkQuantity(quantity: number, stock: number, label: string) {
-  if (quantity > CART_QUANTITY_MAX) {
-    throw badRequest(`A cart line holds at most ${CART_QUANTITY_MAX} units of ${label}.`);
-  }
-  if (quantity > stock) {
-    throw new AppError(
-      400,
-      'not_enough_stock',
-      stock === 0
-        ? `${label} is out of stock.`
-        : `Only ${stock} of ${label} ${stock === 1 ? 'is' : 'are'} in stock; your cart would have ${quantity}.`,
-    );
-  }
+  const refusal = cartQuantityRefusal(quantity, stock, label);
+  if (refusal) throw refused(refusal);
 }

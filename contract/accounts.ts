@@ -60,3 +60,7 @@ export function signInStep(
     user: account ? { name: account.name } : null,
   };
 }
+
+/** Why an admin gets a 403 from the cart, checkout, orders and saved items (spec §5–6). */
+export const SHOPPERS_ONLY_MESSAGE =
+  'Admins get no cart, orders or saved items: sign in with a shopper account to shop.';

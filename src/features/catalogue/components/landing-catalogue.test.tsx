@@ -3,7 +3,7 @@ import { clearGuestCart } from '@/features/cart/stores/guest-cart-store';
 import { encodeBase64Url } from '@/lib/base64';
 import { renderApp } from '@/test/render-app';
 import { mockDb, resetMockDb } from '@mocks/db';
-import { errorResponse } from '@mocks/handlers/system';
+import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';

@@ -12,6 +12,8 @@ export interface CartLineRecord {
   variantId: string;
   name: string;
   variantName: string;
+  attributes: CartItem['attributes'];
+  categoryId: string | null;
   /** The thumbnail URL, null when the product has no image. */
   image: string | null;
   quantity: number;
@@ -32,6 +34,8 @@ export function priceCartLine(line: CartLineRecord, now: Date): CartItem {
     variantId: line.variantId,
     name: line.name,
     variantName: line.variantName,
+    attributes: line.attributes,
+    categoryId: line.categoryId,
     image: line.image,
     quantity: line.quantity,
     price,
@@ -43,8 +47,11 @@ export function priceCartLine(line: CartLineRecord, now: Date): CartItem {
   };
 }
 
-/** The cart with its totals: subtotal is the sum of the lines, total adds the delivery fee. */
-export function cartView(items: CartItem[], shippingRate: number): Cart {
+/**
+ * The cart with its totals: subtotal is the sum of the lines, total adds the delivery fee; `missing`
+ * names the lines that could not be priced because the shop no longer sells them.
+ */
+export function cartView(items: CartItem[], shippingRate: number, missing: string[] = []): Cart {
   const subtotal = items.reduce((sum, i) => sum + i.totalPrice, 0);
-  return { Items: items, shippingRate, subtotal, total: subtotal + shippingRate };
+  return { Items: items, shippingRate, subtotal, total: subtotal + shippingRate, missing };
 }

@@ -5,6 +5,7 @@ import {
   CART_LINES_MAX,
   CartItemParams,
   CartQuery,
+  CartQuoteBody,
   UpdateCartItemBody,
   type CartItem,
 } from '../../contract/cart';
@@ -12,10 +13,10 @@ import { cartView, priceCartLine } from '../../contract/cart-view';
 import { envelope } from '../../contract/common';
 import { placeInput, UNKNOWN_AREA_MESSAGE } from '../../contract/delivery';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../contract/stock';
-import { cartOf, commerceDb, customerOf, saveCommerceDb, type MockCartLine } from '../commerce-db';
+import { cartOf, commerceDb, customerOf, saveCommerceDb } from '../commerce-db';
 import { mockDb } from '../db';
-import { imageDataUrl } from '../fixtures/catalogue';
 import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
+import { productDetail } from './catalogue';
 import { resolveMockPlace } from './delivery';
 
 /*
@@ -25,22 +26,26 @@ import { resolveMockPlace } from './delivery';
  * contract/cart-view.ts and contract/stock.ts, through the Cart schema.
  */
 
-/** A cart line priced now, as the API shows it; null when its product or variant is gone. */
-function pricedLine(line: MockCartLine, now: Date): CartItem | null {
+/** A line priced now, as the API shows it; null when its product or variant is gone. */
+function pricedLine(
+  line: { itemId: string; productId: string; variantId: string; quantity: number },
+  now: Date,
+): CartItem | null {
   const product = mockDb.catalogue.products.find((p) => p.id === line.productId);
-  const variant = product?.variants.find((v) => v.id === line.variantId);
-  if (!product || !variant) return null;
-  const image = mockDb.catalogue.images.find((i) => i.id === product.imageIds[0]);
+  if (!product) return null;
+  const detail = productDetail(product, mockDb.catalogue, now);
+  const variant = detail.variants.find((v) => v.variantId === line.variantId);
+  if (!variant) return null;
+  const names = new Map(detail.attributes.map((a) => [a.attributeId, a.name]));
   return priceCartLine(
     {
-      itemId: line.itemId,
-      productId: product.id,
+      ...line,
       productPid: product.pid,
-      variantId: variant.id,
       name: product.name,
       variantName: variant.name,
-      image: image ? imageDataUrl(image, 'thumb') : null,
-      quantity: line.quantity,
+      attributes: variant.attributes.map((a) => ({ name: names.get(a.attributeId) ?? '', value: a.value })),
+      categoryId: detail.categoryIds[0] ?? null,
+      image: detail.images[0]?.urls.thumb ?? null,
       listPrice: variant.price,
       stock: variant.quantity,
       discounts: mockDb.catalogue.discounts.filter((d) => product.discountIds.includes(d.id)),
@@ -92,6 +97,23 @@ function quantityProblem(quantity: number, stock: number, label: string): Respon
 const noLine = () => errorResponse(404, 'not_found', 'Cart item was not found.');
 
 export const cartHandlers = [
+  // Before the line routes: `quote` is not a line id.
+  http.post('*/api/v1/cart/quote', async ({ request }) => {
+    const body = CartQuoteBody.safeParse(await jsonBody(request));
+    if (!body.success) return invalid('json', body.error);
+    const now = new Date();
+    const priced: CartItem[] = [];
+    const missing: string[] = [];
+    for (const line of body.data.items) {
+      const item = pricedLine(line, now);
+      if (item) priced.push(item);
+      else missing.push(line.itemId);
+    }
+    return HttpResponse.json(CartBody.parse({ data: cartView(priced, 0, missing) }), {
+      headers: { 'Cache-Control': 'no-store' },
+    });
+  }),
+
   http.get('*/api/v1/cart', ({ request }) => {
     const who = customerOf(request);
     if ('error' in who) return who.error;

@@ -73,15 +73,27 @@ export const CartQuery = z
   .meta({ id: 'CartQuery' });
 export type CartQuery = z.infer<typeof CartQuery>;
 
+/** An attribute of a line's variant, for "name: value" labels (sorted by name). */
+export const CartItemAttribute = z
+  .object({ name: z.string(), value: z.string() })
+  .meta({ id: 'CartItemAttribute' });
+
 export const CartItem = z
   .object({
-    /** The cart line's id, for PATCH and DELETE. */
-    itemId: Uuid,
+    /**
+     * The line's id: in the server cart the id for PATCH and DELETE (a UUID); in a quote the id the
+     * guest cart gave the line.
+     */
+    itemId: z.string(),
     productId: Uuid,
     productPid: z.string(),
     variantId: Uuid,
     name: z.string(),
     variantName: z.string(),
+    /** The variant's attributes, sorted by name. */
+    attributes: z.array(CartItemAttribute),
+    /** The product's first category in display order (for links back to it); null when it has none. */
+    categoryId: Uuid.nullable(),
     /** The thumbnail URL, null when the product has no image. */
     image: z.string().nullable(),
     quantity: z.number().int().positive(),
@@ -110,6 +122,11 @@ export const Cart = z
     subtotal: Ksh,
     /** subtotal + shippingRate, what checkout will charge. */
     total: Ksh,
+    /**
+     * Lines whose product or variant the shop no longer sells, by itemId: not in Items and nothing
+     * to pay for them; the shopper is told and removes them.
+     */
+    missing: z.array(z.string()),
   })
   .meta({ id: 'Cart' });
 export type Cart = z.infer<typeof Cart>;
@@ -138,3 +155,23 @@ export const UpdateCartItemBody = z
 export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBody>;
 
 export const CartItemParams = z.object({ itemId: Uuid });
+
+/** One guest-cart line to price: the id the guest cart gave it, the variant and how many. */
+export const QuoteLine = z
+  .strictObject({ itemId: LocalItemId, productId: Uuid, variantId: Uuid, quantity: CartQuantity })
+  .meta({ id: 'QuoteLine' });
+export type QuoteLine = z.infer<typeof QuoteLine>;
+
+/**
+ * `POST /v1/cart/quote`: prices a guest cart as the server cart is priced, in one call. The answer is
+ * a Cart (shippingRate 0); a line above the stock comes back `available: false` with the stock.
+ */
+export const CartQuoteBody = z
+  .strictObject({
+    items: z
+      .array(QuoteLine)
+      .max(CART_LINES_MAX, `a cart holds at most ${CART_LINES_MAX} different items`)
+      .refine((items) => new Set(items.map((i) => i.itemId)).size === items.length, 'each itemId only once'),
+  })
+  .meta({ id: 'CartQuoteBody' });
+export type CartQuoteBody = z.infer<typeof CartQuoteBody>;

@@ -1,5 +1,26 @@
 import { z } from 'zod';
 
+/** One field a request got wrong: its dotted path (empty for the whole part) and why. */
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** A zod error's issues as the error envelope lists them. */
+export const zodIssues = (error: z.ZodError): Issue[] =>
+  error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+
+/** Which part of a request failed its schema, as the 400's message names it. */
+export type RequestPart = 'json' | 'query' | 'param' | 'header' | 'form' | 'cookie';
+
+/** The message of the 400 for a request part that fails its schema: the first issue, in words. */
+export function validationMessage(part: RequestPart, issues: readonly Issue[]): string {
+  const first = issues[0];
+  return first
+    ? `Invalid ${part}: ${first.path ? `${first.path}: ` : ''}${first.message}.`
+    : `Invalid ${part}.`;
+}
+
 /** The body of every 4xx/5xx answer. */
 export const ErrorBody = z
   .object({

@@ -1,3 +1,4 @@
+import { userView } from '../contract/accounts';
 import type { OtpPurpose, User, UserType } from '../contract/auth';
 
 /*
@@ -132,16 +133,8 @@ export function resetAuthDb(now = Date.now()): void {
 export const findUserByEmail = (email: string) => authDb.users.find((u) => u.email.toLowerCase() === email);
 export const findUserById = (id: string) => authDb.users.find((u) => u.id === id);
 
-/** The public shape of an account, as the server's `toUser`. */
-export const toUser = (u: MockUser): User => ({
-  userId: u.id,
-  email: u.email,
-  name: u.name,
-  phone: u.phone,
-  country: u.country,
-  type: u.type,
-  createdAt: new Date(u.createdAt).toISOString(),
-});
+/** The public shape of an account (contract/accounts.ts). */
+export const toUser = (u: MockUser): User => userView({ ...u, createdAt: new Date(u.createdAt) });
 
 /** The newest code mailed to an address, read from the outbox (for tests). */
 export function latestCode(email: string): string | undefined {

@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod';
+import { SHOPPERS_ONLY_MESSAGE } from '../contract/accounts';
 import type {
   AttemptStatus,
   OrderItem,
@@ -6,9 +6,13 @@ import type {
   PaymentIssue,
   PaymentStatus,
 } from '../contract/checkout';
+import { simulatorScenario, SIMULATOR_DESC } from '../contract/mpesa-simulator';
+import type { OrderRecord, PaymentAttemptRecord } from '../contract/order-view';
+import { isOpenAttempt, paymentOutcome } from '../contract/payments';
+import { reservationRefusal, variantLabel, type Refusal } from '../contract/stock';
 import { authenticate, type MockUser } from './auth-db';
 import { mockDb } from './db';
-import { errorResponse } from './handlers/system';
+import { errorResponse } from './http';
 
 /*
  * The shopping side of the mock API: each account's server cart (with the guest lines it has taken
@@ -17,10 +21,11 @@ import { errorResponse } from './handlers/system';
  * forget every order) and in memory in tests. Stock lives in the catalogue fixture (mockDb), which is
  * rebuilt on every page load.
  *
- * Payments settle by themselves `paymentDelayMs` after the prompt, decided like the Daraja
- * simulator (server/dev/daraja-simulator.ts) by the phone's last two digits: 01 cancelled,
- * 02 insufficient funds, 03 wrong PIN, 04 no answer from the phone, 06 wrong amount (needs review),
- * 09 never answers (expires), anything else pays. Settling is lazy: it happens when an order is read.
+ * Payments settle by themselves `paymentDelayMs` after the prompt, with the outcome the Daraja
+ * simulator gives the phone's last two digits (contract/mpesa-simulator.ts): 01 cancelled,
+ * 02 insufficient funds, 03 wrong PIN, 04 no answer from the phone (found by the reconciler's query,
+ * a little later), 06 wrong amount (needs review), 09 never answers (expires), anything else pays.
+ * Settling is lazy: it happens when an order is read.
  */
 
 export interface MockCartLine {
@@ -139,40 +144,8 @@ export const cartOf = (userId: string): MockCartLine[] => (commerceDb.carts[user
 export function customerOf(request: Request): { user: MockUser } | { error: Response } {
   const session = authenticate(request);
   if (!session) return { error: errorResponse(401, 'unauthorized', 'Please sign in.') };
-  if (session.user.type === 'admin') {
-    return {
-      error: errorResponse(
-        403,
-        'forbidden',
-        'Admins get no cart, orders or saved items: sign in with a shopper account to shop.',
-      ),
-    };
-  }
+  if (session.user.type === 'admin') return { error: errorResponse(403, 'forbidden', SHOPPERS_ONLY_MESSAGE) };
   return { user: session.user };
-}
-
-/** The server's 400 for a request part that fails its schema (server/lib/http.ts). */
-export function invalid(target: 'json' | 'query' | 'param' | 'header', error: ZodError): Response {
-  const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  const first = issues[0];
-  const message = first
-    ? `Invalid ${target}: ${first.path ? `${first.path}: ` : ''}${first.message}.`
-    : `Invalid ${target}.`;
-  return errorResponse(400, 'validation_failed', message, issues);
-}
-
-/** The JSON body, or undefined when there is none or it is not JSON (the schema then refuses it). */
-export async function jsonBody(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Query values as Hono hands them to the validator. */
-export function queryObject(url: URL): Record<string, string> {
-  return Object.fromEntries(url.searchParams.entries());
 }
 
 // ---- stock ----------------------------------------------------------------------------------
@@ -185,30 +158,19 @@ const variantOf = (variantId: string) => {
   return undefined;
 };
 
-/** `Tilapia (Large)`, or just the name when the variant has none (server/modules/cart/service.ts). */
-export const variantLabel = (name: string, variantName: string) =>
-  variantName ? `${name} (${variantName})` : name;
-
-export const CART_HINT = 'Update your cart and try again.';
-export const ORDER_HINT = 'This order can no longer be paid; please place a new one.';
-
 /**
- * Takes the lines' units off the catalogue's stock, all or none; answers the out-of-stock message
- * of the first line that does not fit (server/modules/checkout/stock.ts), or null.
+ * Takes the lines' units off the catalogue's stock, all or none; answers the refusal of the first
+ * line that does not fit (as server/modules/checkout/stock.ts), or null.
  */
 export function reserve(
   lines: readonly { variantId: string; quantity: number; name: string; variantName: string }[],
   hint: string,
-): string | null {
+): Refusal | null {
   for (const line of lines) {
     const found = variantOf(line.variantId);
-    const label = variantLabel(line.name, line.variantName);
-    if (!found) return `${label} is no longer sold. ${hint}`;
-    const left = found.variant.quantity;
-    if (left < line.quantity) {
-      return left === 0
-        ? `Sorry, ${label} just sold out. ${hint}`
-        : `Sorry, only ${left} of ${label} ${left === 1 ? 'is' : 'are'} left. ${hint}`;
+    const left = found ? found.variant.quantity : null;
+    if (left === null || left < line.quantity) {
+      return reservationRefusal(variantLabel(line.name, line.variantName), left, hint);
     }
   }
   for (const line of lines) variantOf(line.variantId)!.variant.quantity -= line.quantity;
@@ -226,93 +188,41 @@ function release(order: MockOrder) {
 
 // ---- payments -------------------------------------------------------------------------------
 
-const FAILURE_MESSAGES: Record<PaymentIssue, string> = {
-  cancelled: 'You cancelled the M-Pesa prompt. You can try the payment again.',
-  insufficient_funds: 'Your M-Pesa balance was not enough for this payment. Top up and try again.',
-  wrong_pin: 'The M-Pesa PIN was wrong. Try the payment again and enter your PIN carefully.',
-  timeout: 'We did not get an answer from your phone in time. Check that it is on and try again.',
-  unknown: 'M-Pesa could not complete the payment. Please try again.',
-  no_answer: 'The M-Pesa prompt was not answered in time. You can try the payment again.',
-  mpesa_unavailable:
-    'M-Pesa is not answering right now. Your order is saved: try the payment again in a moment.',
-  prompt_open:
-    'There is already an M-Pesa prompt on your phone. Complete or cancel it, then try the payment again.',
-  invalid_phone: 'That phone number cannot receive M-Pesa payments. Try again with a Safaricom number.',
-  amount_mismatch:
-    'We received a payment that does not match this order. The shop is checking it and will contact you.',
-  paid_out_of_stock:
-    'Your payment arrived after the items were released and some have sold out since. The shop will contact you about a refund or a replacement.',
-  duplicate_payment: 'This order was paid more than once. The shop will refund the extra payment.',
-};
-
-/** The shopper's sentence for an order's payment state (server/modules/checkout/service.ts). */
-export function paymentMessage(order: MockOrder): string | null {
-  if (order.paymentStatus === 'pending' || order.paymentStatus === 'paid') return null;
-  return order.paymentIssue ? FAILURE_MESSAGES[order.paymentIssue] : null;
-}
-
-type Outcome =
-  | { kind: 'paid'; wrongAmount: boolean }
-  | { kind: 'failed'; issue: PaymentIssue; code: number; desc: string; after: number }
-  | { kind: 'manual' };
-
-const OUTCOMES: Record<string, Outcome> = {
-  '01': { kind: 'failed', issue: 'cancelled', code: 1032, desc: 'Request cancelled by user', after: 1 },
-  '02': {
-    kind: 'failed',
-    issue: 'insufficient_funds',
-    code: 1,
-    desc: 'The balance is insufficient for the transaction.',
-    after: 1,
-  },
-  '03': {
-    kind: 'failed',
-    issue: 'wrong_pin',
-    code: 2001,
-    desc: 'The initiator information is invalid.',
-    after: 1,
-  },
-  // No callback: the reconciler's STK query finds out later.
-  '04': { kind: 'failed', issue: 'timeout', code: 1037, desc: 'DS timeout user cannot be reached', after: 2 },
-  '06': { kind: 'paid', wrongAmount: true },
-  '09': { kind: 'manual' },
-};
-
-const outcomeFor = (phone: string): Outcome =>
-  OUTCOMES[phone.slice(-2)] ?? { kind: 'paid', wrongAmount: false };
-
 const receipt = () => `SIM${crypto.randomUUID().replace(/-/g, '').slice(0, 7).toUpperCase()}`;
 
 /** Settles the order's open attempt if its time has come; answers whether anything changed. */
 function settle(order: MockOrder, now: number): boolean {
   const attempt = order.attempts[0];
   if (!attempt || (attempt.status !== 'pending' && attempt.status !== 'unknown')) return false;
-  const outcome = outcomeFor(attempt.phone);
+  const outcome = simulatorScenario(attempt.phone);
   const elapsed = now - attempt.createdAt;
   const delay = commerceSettings.paymentDelayMs;
-  if (outcome.kind === 'manual' || (outcome.kind === 'failed' && elapsed < delay * outcome.after)) {
+  // A prompt with no callback (`silent`) is found out by the reconciler's STK query, a little later.
+  const settlesAfter = outcome.kind === 'silent' ? 2 * delay : delay;
+  if (outcome.kind === 'manual' || elapsed < settlesAfter) {
     if (elapsed < commerceSettings.paymentExpiryMs) return false;
     Object.assign(attempt, { status: 'expired', issue: 'no_answer', completedAt: now });
     Object.assign(order, { paymentStatus: 'expired', paymentIssue: 'no_answer' });
     release(order);
     return true;
   }
-  if (elapsed < delay) return false;
-  if (outcome.kind === 'failed') {
+  if (outcome.kind === 'failed' || outcome.kind === 'silent') {
+    const result = paymentOutcome(outcome.code, outcome.desc);
+    const issue: PaymentIssue = result.status === 'failed' ? result.reason : 'unknown';
     Object.assign(attempt, {
       status: 'failed',
-      issue: outcome.issue,
+      issue,
       resultCode: outcome.code,
       resultDesc: outcome.desc,
       completedAt: now,
     });
-    Object.assign(order, { paymentStatus: 'failed', paymentIssue: outcome.issue });
+    Object.assign(order, { paymentStatus: 'failed', paymentIssue: issue });
     release(order);
     return true;
   }
   const paid = {
     resultCode: 0,
-    resultDesc: 'The service request is processed successfully.',
+    resultDesc: SIMULATOR_DESC.paid,
     receipt: receipt(),
     completedAt: now,
   };
@@ -350,5 +260,19 @@ export function openAttempt(order: MockOrder, phone: string, now = Date.now()): 
   Object.assign(order, { paymentStatus: 'pending', paymentIssue: null, phone });
 }
 
-export const hasOpenAttempt = (order: MockOrder) =>
-  order.attempts.some((a) => a.status === 'pending' || a.status === 'unknown');
+export const hasOpenAttempt = (order: MockOrder) => order.attempts.some((a) => isOpenAttempt(a.status));
+
+/** The order as the shared order view (contract/order-view.ts) reads it. */
+export const orderRecord = (order: MockOrder): OrderRecord => ({
+  ...order,
+  createdAt: new Date(order.createdAt),
+  paidAt: order.paidAt === null ? null : new Date(order.paidAt),
+});
+
+/** The order's attempts, newest first, as the shared order view reads them. */
+export const attemptRecords = (order: MockOrder): PaymentAttemptRecord[] =>
+  order.attempts.map((a) => ({
+    ...a,
+    createdAt: new Date(a.createdAt),
+    completedAt: a.completedAt === null ? null : new Date(a.completedAt),
+  }));

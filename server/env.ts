@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DELIVERY_SETTINGS as DELIVERY } from '../contract/delivery';
 
 const DEV_JWT_SECRET = 'sokoni-development-secret-change-me-0123456789abcdef';
 
@@ -29,7 +30,11 @@ const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Largest accepted request body in bytes (image uploads have their own limit). */
-    BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+    BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
     /** The per-instance cache of catalogue answers (server/modules/catalogue/cache.ts); `off` for comparisons. */
     CATALOGUE_CACHE: z.enum(['on', 'off']).default('on'),
     /** Where the built SPA is served from. */
@@ -38,7 +43,11 @@ const EnvSchema = z
     JWT_ISSUER: z.string().min(1).default('sokoni'),
     JWT_AUDIENCE: z.string().min(1).default('sokoni-web'),
     /** Lifetime of a sign-in token and its session. */
-    JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+    JWT_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .default(7 * 24 * 3600),
     /**
      * Proxies in front of the server whose X-Forwarded-For is trusted: 0 (default) takes the client IP
      * from the socket; n takes the n-th address from the right of X-Forwarded-For. `true` means 1.
@@ -70,7 +79,10 @@ const EnvSchema = z
     MPESA_CONSUMER_KEY: z.string().min(1).optional(),
     MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
     /** The paybill or till number paid into (the sandbox's 174379 outside production when unset). */
-    MPESA_SHORTCODE: z.string().regex(/^\d{5,10}$/, 'must be the paybill or till number (digits)').optional(),
+    MPESA_SHORTCODE: z
+      .string()
+      .regex(/^\d{5,10}$/, 'must be the paybill or till number (digits)')
+      .optional(),
     MPESA_PASSKEY: z.string().min(1).optional(),
     /** The public address Daraja calls back; unset means PUBLIC_URL, then the server itself. */
     MPESA_CALLBACK_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
@@ -84,13 +96,13 @@ const EnvSchema = z
     /** How long one request to Daraja may take before it counts as failed (and retryable). */
     MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Where deliveries leave from (default: Nairobi CBD); the delivery fee grows with the distance. */
-    SHOP_LAT: z.coerce.number().min(-5).max(5.5).default(-1.2864),
-    SHOP_LNG: z.coerce.number().min(33.5).max(42.5).default(36.8172),
+    SHOP_LAT: z.coerce.number().min(-5).max(5.5).default(DELIVERY.shop.lat),
+    SHOP_LNG: z.coerce.number().min(33.5).max(42.5).default(DELIVERY.shop.lng),
     /** Delivery fee = base + per km × straight-line km, rounded up to 10 KSH, then kept within min and max. */
-    DELIVERY_BASE_FEE: z.coerce.number().int().min(0).max(100_000).default(100),
-    DELIVERY_PER_KM: z.coerce.number().min(0).max(10_000).default(30),
-    DELIVERY_MIN_FEE: z.coerce.number().int().min(0).max(100_000).default(150),
-    DELIVERY_MAX_FEE: z.coerce.number().int().min(0).max(100_000).default(2_000),
+    DELIVERY_BASE_FEE: z.coerce.number().int().min(0).max(100_000).default(DELIVERY.baseFee),
+    DELIVERY_PER_KM: z.coerce.number().min(0).max(10_000).default(DELIVERY.perKm),
+    DELIVERY_MIN_FEE: z.coerce.number().int().min(0).max(100_000).default(DELIVERY.minFee),
+    DELIVERY_MAX_FEE: z.coerce.number().int().min(0).max(100_000).default(DELIVERY.maxFee),
     /** How long an M-Pesa prompt may go unanswered before the payment expires and its stock goes back. */
     PAYMENT_EXPIRY_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
     /** How long after a prompt without a callback the reconciler first asks Daraja (then with backoff). */
@@ -104,13 +116,25 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'production needs its own secret' });
     }
     if (env.ADMIN_PASSWORD && DEMO_PASSWORDS.has(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'production refuses a demo password' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'production refuses a demo password',
+      });
     }
     if (!env.SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'production sends real mail; the dev mailbox is off' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'production sends real mail; the dev mailbox is off',
+      });
     }
     if (!env.PUBLIC_URL) {
-      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'production needs the public address for links in emails' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'production needs the public address for links in emails',
+      });
     }
   })
   .superRefine((env, ctx) => {
@@ -122,28 +146,45 @@ const EnvSchema = z
     }
     if (env.NODE_ENV !== 'production') return;
     if (!env.MPESA_BASE_URL) {
-      issue('MPESA_BASE_URL', "production takes real payments: set Daraja's address (https://api.safaricom.co.ke)");
+      issue(
+        'MPESA_BASE_URL',
+        "production takes real payments: set Daraja's address (https://api.safaricom.co.ke)",
+      );
     } else if (isDarajaSimulatorUrl(env.MPESA_BASE_URL)) {
       issue('MPESA_BASE_URL', 'production refuses the Daraja simulator');
     } else if (!env.MPESA_BASE_URL.startsWith('https://')) {
       issue('MPESA_BASE_URL', 'production talks to Daraja over https:// only');
     }
-    if (!env.MPESA_CONSUMER_KEY) issue('MPESA_CONSUMER_KEY', "production needs the Daraja app's consumer key");
-    if (!env.MPESA_CONSUMER_SECRET) issue('MPESA_CONSUMER_SECRET', "production needs the Daraja app's consumer secret");
-    if (!env.MPESA_SHORTCODE) issue('MPESA_SHORTCODE', 'production needs the paybill or till number payments go to');
+    if (!env.MPESA_CONSUMER_KEY)
+      issue('MPESA_CONSUMER_KEY', "production needs the Daraja app's consumer key");
+    if (!env.MPESA_CONSUMER_SECRET)
+      issue('MPESA_CONSUMER_SECRET', "production needs the Daraja app's consumer secret");
+    if (!env.MPESA_SHORTCODE)
+      issue('MPESA_SHORTCODE', 'production needs the paybill or till number payments go to');
     if (!env.MPESA_PASSKEY) issue('MPESA_PASSKEY', 'production needs the Lipa na M-Pesa Online passkey');
-    else if (env.MPESA_PASSKEY === MPESA_SANDBOX_PASSKEY) issue('MPESA_PASSKEY', 'production refuses the sandbox passkey');
+    else if (env.MPESA_PASSKEY === MPESA_SANDBOX_PASSKEY)
+      issue('MPESA_PASSKEY', 'production refuses the sandbox passkey');
     if (env.MPESA_CALLBACK_SECRET === DEV_MPESA_CALLBACK_SECRET) {
-      issue('MPESA_CALLBACK_SECRET', 'production needs its own callback secret (e.g. `openssl rand -hex 32`)');
+      issue(
+        'MPESA_CALLBACK_SECRET',
+        'production needs its own callback secret (e.g. `openssl rand -hex 32`)',
+      );
     }
     const callbackBase = env.MPESA_CALLBACK_BASE_URL ?? env.PUBLIC_URL;
     if (callbackBase && !callbackBase.startsWith('https://')) {
-      issue('MPESA_CALLBACK_BASE_URL', 'Daraja calls back over https:// only; set MPESA_CALLBACK_BASE_URL or an https PUBLIC_URL');
+      issue(
+        'MPESA_CALLBACK_BASE_URL',
+        'Daraja calls back over https:// only; set MPESA_CALLBACK_BASE_URL or an https PUBLIC_URL',
+      );
     }
   })
   .superRefine((env, ctx) => {
     if (env.DELIVERY_MIN_FEE > env.DELIVERY_MAX_FEE) {
-      ctx.addIssue({ code: 'custom', path: ['DELIVERY_MIN_FEE'], message: 'must not be above DELIVERY_MAX_FEE' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DELIVERY_MIN_FEE'],
+        message: 'must not be above DELIVERY_MAX_FEE',
+      });
     }
   });
 

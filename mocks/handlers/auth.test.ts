@@ -16,7 +16,7 @@ import { CountryList } from '../../contract/setups';
 import { authDb, DEMO_USERS, latestCode, resetAuthDb } from '../auth-db';
 import { authHandlers } from './auth';
 import { setupsHandlers } from './setups';
-import { errorResponse } from './system';
+import { errorResponse } from '../http';
 
 // The app's catch-all, with the host-less pattern the tests need here.
 const notFound = http.all('*/api/*', () => errorResponse(404, 'not_found', 'There is no such API route.'));

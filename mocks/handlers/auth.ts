@@ -22,7 +22,8 @@ import {
   VerifyOtpResult,
   type OtpPurpose,
 } from '../../contract/auth';
-import { envelope } from '../../contract/common';
+import { codePurpose, normaliseEmail, signInStep } from '../../contract/accounts';
+import { envelope, validationMessage, zodIssues } from '../../contract/common';
 import {
   authDb,
   authenticate,
@@ -39,7 +40,7 @@ import {
   type MockUser,
 } from '../auth-db';
 import { isMockCountryCode } from './setups';
-import { errorResponse } from './system';
+import { errorResponse } from '../http';
 
 /*
  * The accounts endpoints of the API (server/modules/auth) over the in-memory store of ../auth-db.ts:
@@ -74,13 +75,9 @@ function toResponse(error: MockError) {
 }
 
 /** The server's 400 for a request part that fails its schema (server/lib/http.ts newRouter). */
-function validationError(target: 'json' | 'param', error: ZodError) {
-  const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  const first = issues[0];
-  const message = first
-    ? `Invalid ${target}: ${first.path ? `${first.path}: ` : ''}${first.message}.`
-    : `Invalid ${target}.`;
-  return new MockError(400, 'validation_failed', message, issues);
+function validationError(part: 'json' | 'param', error: ZodError) {
+  const issues = zodIssues(error);
+  return new MockError(400, 'validation_failed', validationMessage(part, issues), issues);
 }
 
 async function body<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
@@ -112,7 +109,6 @@ function route(
   };
 }
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const notSignedIn = () => new MockError(401, 'unauthorized', 'Please sign in.');
 
 function requireSession(request: Request) {
@@ -285,27 +281,12 @@ function consumeProfileToken(token: string, purposes: OtpPurpose[], now: number)
 function getUser(rawEmail: string, origin: string) {
   const email = normaliseEmail(rawEmail);
   const user = findUserByEmail(email);
-  if (user?.password) {
-    return {
-      loginType: 'password',
-      id: null,
-      purpose: 'login',
-      otp: false,
-      exist: true,
-      user: { name: user.name },
-    };
-  }
-  const purpose = user ? 'login' : 'register';
+  const account = user ? { name: user.name, hasPassword: Boolean(user.password) } : null;
+  const purpose = codePurpose(account);
+  if (purpose === null) return signInStep(account, null);
   const id = issueChallenge({ email, userId: user?.id ?? null, purpose }, origin, Date.now());
   saveAuthDb();
-  return {
-    loginType: 'otp',
-    id,
-    purpose,
-    otp: true,
-    exist: Boolean(user),
-    user: user ? { name: user.name } : null,
-  };
+  return signInStep(account, id);
 }
 
 const originOf = (request: Request) => new URL(request.url).origin;

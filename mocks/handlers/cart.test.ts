@@ -7,7 +7,8 @@ import { DEMO_USERS, findUserById, issueMockToken, resetAuthDb } from '../auth-d
 import { resetCommerceDb } from '../commerce-db';
 import { mockDb, resetMockDb } from '../db';
 import { cartHandlers } from './cart';
-import { deliveryHandlers, mockDeliveryFee } from './delivery';
+import { DEFAULT_DELIVERY_SETTINGS, deliveryFee } from '../../contract/delivery';
+import { deliveryHandlers } from './delivery';
 
 const server = setupServer(...deliveryHandlers, ...cartHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -124,7 +125,7 @@ describe('mock cart API', () => {
     const token = shopperToken();
     await call('POST', '/v1/cart', { item: { productId: product('Omena').id, quantity: 1 } }, token);
     const c = await cart(await call('GET', '/v1/cart?deliveryAreaId=karen', undefined, token));
-    expect(c.shippingRate).toBe(mockDeliveryFee(karen));
+    expect(c.shippingRate).toBe(deliveryFee(karen, DEFAULT_DELIVERY_SETTINGS));
     expect(c.total).toBe(c.subtotal + c.shippingRate);
     expect(c.shippingRate % 10).toBe(0);
     const point = await cart(await call('GET', '/v1/cart?lat=-1.2864&lng=36.8172', undefined, token));

@@ -1,61 +1,57 @@
 import { http, HttpResponse } from 'msw';
 import {
   AddCartItemBody,
-  CART_LINES_MAX,
-  CART_QUANTITY_MAX,
   Cart,
+  CART_LINES_MAX,
   CartItemParams,
   CartQuery,
+  CartQuoteBody,
   UpdateCartItemBody,
   type CartItem,
 } from '../../contract/cart';
+import { cartView, priceCartLine } from '../../contract/cart-view';
 import { envelope } from '../../contract/common';
-import {
-  cartOf,
-  commerceDb,
-  customerOf,
-  invalid,
-  jsonBody,
-  queryObject,
-  saveCommerceDb,
-  variantLabel,
-  type MockCartLine,
-} from '../commerce-db';
+import { placeInput, UNKNOWN_AREA_MESSAGE } from '../../contract/delivery';
+import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../contract/stock';
+import { cartOf, commerceDb, customerOf, saveCommerceDb } from '../commerce-db';
 import { mockDb } from '../db';
+import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
 import { productDetail } from './catalogue';
-import { resolveMockPlace, UNKNOWN_AREA_MESSAGE } from './delivery';
-import { errorResponse } from './system';
+import { resolveMockPlace } from './delivery';
 
 /*
  * The server cart (server/modules/cart): GET with an optional place for the delivery fee, POST to add
  * (merging by variant; a guest line's localItemId counts once per account), PATCH ±1, DELETE. Every
- * answer is the cart priced now from the catalogue fixture, through the Cart schema.
+ * answer is the cart priced now from the catalogue fixture with the shared rules of
+ * contract/cart-view.ts and contract/stock.ts, through the Cart schema.
  */
 
-/** A cart line priced now, as the API shows it; null when its product or variant is gone. */
-function pricedLine(line: MockCartLine, now: Date): CartItem | null {
+/** A line priced now, as the API shows it; null when its product or variant is gone. */
+function pricedLine(
+  line: { itemId: string; productId: string; variantId: string; quantity: number },
+  now: Date,
+): CartItem | null {
   const product = mockDb.catalogue.products.find((p) => p.id === line.productId);
   if (!product) return null;
   const detail = productDetail(product, mockDb.catalogue, now);
   const variant = detail.variants.find((v) => v.variantId === line.variantId);
   if (!variant) return null;
-  const price = variant.saleInfo.discountedPrice ?? variant.price;
-  return {
-    itemId: line.itemId,
-    productId: product.id,
-    productPid: product.pid,
-    variantId: variant.variantId,
-    name: product.name,
-    variantName: variant.name,
-    image: detail.images[0]?.urls.thumb ?? null,
-    quantity: line.quantity,
-    price,
-    originalPrice: variant.price,
-    onSale: variant.saleInfo.onSale,
-    totalPrice: price * line.quantity,
-    stock: variant.quantity,
-    available: line.quantity <= variant.quantity,
-  };
+  const names = new Map(detail.attributes.map((a) => [a.attributeId, a.name]));
+  return priceCartLine(
+    {
+      ...line,
+      productPid: product.pid,
+      name: product.name,
+      variantName: variant.name,
+      attributes: variant.attributes.map((a) => ({ name: names.get(a.attributeId) ?? '', value: a.value })),
+      categoryId: detail.categoryIds[0] ?? null,
+      image: detail.images[0]?.urls.thumb ?? null,
+      listPrice: variant.price,
+      stock: variant.quantity,
+      discounts: mockDb.catalogue.discounts.filter((d) => product.discountIds.includes(d.id)),
+    },
+    now,
+  );
 }
 
 /** The user's cart lines priced now, oldest first (lines of deleted products drop out). */
@@ -64,16 +60,9 @@ export function mockCartLines(userId: string, now = new Date()): CartItem[] {
   return cartOf(userId).flatMap((line) => pricedLine(line, now) ?? []);
 }
 
-/** The cart as `GET /v1/cart` answers it. */
-export function mockCart(userId: string, shippingRate = 0): Cart {
-  const Items = mockCartLines(userId);
-  const subtotal = Items.reduce((sum, i) => sum + i.totalPrice, 0);
-  return { Items, shippingRate, subtotal, total: subtotal + shippingRate };
-}
-
 const CartBody = envelope(Cart);
 const answer = (userId: string, shippingRate = 0) =>
-  HttpResponse.json(CartBody.parse({ data: mockCart(userId, shippingRate) }), {
+  HttpResponse.json(CartBody.parse({ data: cartView(mockCartLines(userId), shippingRate) }), {
     headers: { 'Cache-Control': 'no-store' },
   });
 
@@ -99,40 +88,41 @@ function findVariant(productId: string, variantId: string | undefined): Found {
   return { variantId: variant.id, stock: variant.quantity, label: variantLabel(product.name, variant.name) };
 }
 
+/** The refusal of a line of `quantity` units, as the server answers it; null when it may be kept. */
 function quantityProblem(quantity: number, stock: number, label: string): Response | null {
-  if (quantity > CART_QUANTITY_MAX) {
-    return errorResponse(
-      400,
-      'bad_request',
-      `A cart line holds at most ${CART_QUANTITY_MAX} units of ${label}.`,
-    );
-  }
-  if (quantity > stock) {
-    return errorResponse(
-      400,
-      'not_enough_stock',
-      stock === 0
-        ? `${label} is out of stock.`
-        : `Only ${stock} of ${label} ${stock === 1 ? 'is' : 'are'} in stock; your cart would have ${quantity}.`,
-    );
-  }
-  return null;
+  const refusal = cartQuantityRefusal(quantity, stock, label);
+  return refusal ? refused(refusal) : null;
 }
 
 const noLine = () => errorResponse(404, 'not_found', 'Cart item was not found.');
 
 export const cartHandlers = [
+  // Before the line routes: `quote` is not a line id.
+  http.post('*/api/v1/cart/quote', async ({ request }) => {
+    const body = CartQuoteBody.safeParse(await jsonBody(request));
+    if (!body.success) return invalid('json', body.error);
+    const now = new Date();
+    const priced: CartItem[] = [];
+    const missing: string[] = [];
+    for (const line of body.data.items) {
+      const item = pricedLine(line, now);
+      if (item) priced.push(item);
+      else missing.push(line.itemId);
+    }
+    return HttpResponse.json(CartBody.parse({ data: cartView(priced, 0, missing) }), {
+      headers: { 'Cache-Control': 'no-store' },
+    });
+  }),
+
   http.get('*/api/v1/cart', ({ request }) => {
     const who = customerOf(request);
     if ('error' in who) return who.error;
     const query = CartQuery.safeParse(queryObject(new URL(request.url)));
     if (!query.success) return invalid('query', query.error);
-    const { deliveryAreaId, lat, lng } = query.data;
+    const input = placeInput(query.data);
     let fee = 0;
-    if (deliveryAreaId !== undefined || lat !== undefined) {
-      const place = resolveMockPlace(
-        deliveryAreaId !== undefined ? { deliveryAreaId } : { lat: lat!, lng: lng! },
-      );
+    if (input) {
+      const place = resolveMockPlace(input);
       if (!place) {
         return errorResponse(400, 'bad_request', UNKNOWN_AREA_MESSAGE, [
           { path: 'deliveryAreaId', message: 'unknown delivery area' },
@@ -156,15 +146,13 @@ export const cartHandlers = [
 
     const found = findVariant(item.productId, item.variantId);
     if ('error' in found) return found.error;
-    if (found.stock === 0) return errorResponse(400, 'out_of_stock', `${found.label} is out of stock.`);
+    if (found.stock === 0) return refused(outOfStock(found.label));
     const lines = cartOf(userId);
     const existing = lines.find((l) => l.variantId === found.variantId);
     const quantity = (existing?.quantity ?? 0) + item.quantity;
     const problem = quantityProblem(quantity, found.stock, found.label);
     if (problem) return problem;
-    if (!existing && lines.length + 1 > CART_LINES_MAX) {
-      return errorResponse(400, 'cart_full', `A cart holds at most ${CART_LINES_MAX} different items.`);
-    }
+    if (!existing && lines.length + 1 > CART_LINES_MAX) return refused(cartFull());
     if (existing) existing.quantity = quantity;
     else {
       lines.push({

@@ -1,5 +1,4 @@
 import { http, HttpResponse } from 'msw';
-import type { ZodError } from 'zod';
 import {
   Category,
   ImageParams,
@@ -11,9 +10,9 @@ import {
   type DiscountSummary,
   type Image,
   type ProductSummary,
-  type SaleInfo,
 } from '../../contract/catalogue';
 import { countRows, envelope } from '../../contract/common';
+import { isDiscountActive, saleInfo } from '../../contract/pricing';
 import { mockDb } from '../db';
 import {
   imageDataUrl,
@@ -22,50 +21,14 @@ import {
   type FixtureDiscount,
   type FixtureProduct,
 } from '../fixtures/catalogue';
-import { errorResponse } from './system';
+import { errorResponse, invalid, queryObject } from '../http';
 
 /*
  * The catalogue endpoints of the API, answered from the in-memory catalogue with the same rules as
- * server/modules/catalogue (filters, sorts, id tie-breaks, pricing, error envelope). Every answer
- * goes through its contract schema first, so a drift from the contract throws here.
+ * server/modules/catalogue (filters, sorts, id tie-breaks, error envelope) and the shared pricing of
+ * contract/pricing.ts. Every answer goes through its contract schema first, so a drift from the
+ * contract throws here.
  */
-
-/** The server's 400 for a request part that fails its schema (server/lib/http.ts newRouter). */
-function validationError(target: 'query' | 'param', error: ZodError) {
-  const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  const first = issues[0];
-  const message = first
-    ? `Invalid ${target}: ${first.path ? `${first.path}: ` : ''}${first.message}.`
-    : `Invalid ${target}.`;
-  return errorResponse(400, 'validation_failed', message, issues);
-}
-
-/** Query values as Hono hands them to the validator: a string, or a list when a key repeats. */
-function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    out[key] = all.length === 1 ? all[0]! : all;
-  }
-  return out;
-}
-
-// ---- pricing: mirrors server/modules/catalogue/pricing.ts (mocks may not import server/) ----
-
-const isActive = (d: FixtureDiscount, now: Date) =>
-  d.active &&
-  d.startsAt.getTime() <= now.getTime() &&
-  (d.endsAt === null || d.endsAt.getTime() > now.getTime());
-
-/** The best price among discounts already known to be active (lowest wins, never below 1 KSH). */
-function saleInfo(price: number, discounts: FixtureDiscount[]): SaleInfo {
-  let best = price;
-  for (const d of discounts) {
-    const reduced = d.kind === 'percentage' ? Math.round((price * (100 - d.value)) / 100) : price - d.value;
-    best = Math.min(best, Math.max(1, reduced));
-  }
-  return best < price ? { onSale: true, discountedPrice: best } : { onSale: false, discountedPrice: null };
-}
 
 // ---- building answers ----------------------------------------------------------------------
 
@@ -123,7 +86,7 @@ function orderedCategoryIds(p: FixtureProduct, catalogue: CatalogueFixture): str
 
 function activeDiscounts(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): FixtureDiscount[] {
   return catalogue.discounts
-    .filter((d) => p.discountIds.includes(d.id) && isActive(d, now))
+    .filter((d) => p.discountIds.includes(d.id) && isDiscountActive(d, now))
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byString(a.id, b.id));
 }
 
@@ -150,7 +113,7 @@ function toSummary(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): P
           byString(attributeName(a.attributeId), attributeName(b.attributeId)) ||
           byString(a.attributeId, b.attributeId),
       ),
-      saleInfo: saleInfo(v.price, discounts),
+      saleInfo: saleInfo(v.price, discounts, now),
     })),
   };
 }
@@ -236,13 +199,13 @@ const CategoriesBody = envelope(countRows(Category));
 export const catalogueHandlers = [
   http.get('*/api/v2/products', ({ request }) => {
     const query = ProductListQuery.safeParse(queryObject(new URL(request.url)));
-    if (!query.success) return validationError('query', query.error);
+    if (!query.success) return invalid('query', query.error);
     return HttpResponse.json(ProductListBody.parse(listProducts(query.data, mockDb.catalogue, new Date())));
   }),
 
   http.get('*/api/v1/products/:id', ({ params }) => {
     const parsed = ProductIdParams.safeParse(params);
-    if (!parsed.success) return validationError('param', parsed.error);
+    if (!parsed.success) return invalid('param', parsed.error);
     const product = mockDb.catalogue.products.find((p) => p.id === parsed.data.id);
     if (!product) return errorResponse(404, 'not_found', 'Product was not found.');
     return HttpResponse.json(
@@ -259,7 +222,7 @@ export const catalogueHandlers = [
 
   http.get('*/api/v1/assets/image/:imageId/:size', ({ params }) => {
     const parsed = ImageParams.safeParse(params);
-    if (!parsed.success) return validationError('param', parsed.error);
+    if (!parsed.success) return invalid('param', parsed.error);
     const image = mockDb.catalogue.images.find((i) => i.id === parsed.data.imageId);
     if (!image) return errorResponse(404, 'not_found', 'Image was not found.');
     const bytes = new TextEncoder().encode(imageSvg(image, parsed.data.size));

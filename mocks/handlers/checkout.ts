@@ -2,33 +2,36 @@ import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { CheckoutBody, CheckoutResult, IdempotencyKey } from '../../contract/checkout';
 import { envelope } from '../../contract/common';
-import { normaliseKenyanPhone } from '../../contract/phone';
 import {
-  CART_HINT,
+  cartEmpty,
+  checkoutRequestKey,
+  idempotencyKeyReused,
+  totalRefusal,
+} from '../../contract/checkout-rules';
+import { placeInput, UNKNOWN_AREA_MESSAGE } from '../../contract/delivery';
+import { normaliseKenyanPhone } from '../../contract/phone';
+import { CART_HINT } from '../../contract/stock';
+import {
   cartOf,
   commerceDb,
   customerOf,
-  invalid,
-  jsonBody,
   openAttempt,
   reserve,
   saveCommerceDb,
   type MockOrder,
 } from '../commerce-db';
+import { errorResponse, invalid, jsonBody, refused } from '../http';
 import { mockCartLines } from './cart';
-import { resolveMockPlace, UNKNOWN_AREA_MESSAGE } from './delivery';
-import { checkoutResult } from './orders';
-import { errorResponse } from './system';
+import { resolveMockPlace } from './delivery';
+import { mockCheckoutResult } from './orders';
 
 /*
- * POST /api/v1/checkout (server/modules/checkout/service.ts): with an Idempotency-Key, re-prices the
+ * POST /api/v1/checkout (server/modules/checkout), with the rules of contract/checkout-rules.ts:
+ * with an Idempotency-Key, re-prices the
  * cart, reserves the units, creates the order with its payment pending, takes the lines out of the
  * cart and "sends" the prompt (commerce-db settles it later, by the phone's last two digits). The
  * same key answers with the same order; with another body it is a 409.
  */
-
-/** M-Pesa's largest single payment (server/lib/payments/daraja.ts). */
-const MPESA_MAX_AMOUNT = 250_000;
 
 const Headers = z.object({ 'idempotency-key': IdempotencyKey });
 const ResultBody = envelope(CheckoutResult);
@@ -47,37 +50,20 @@ export const checkoutHandlers = [
     const userId = who.user.id;
     const key = headers.data['idempotency-key'];
     const phone = normaliseKenyanPhone(body.phone)!;
-    // The body as it means (phone normalised), so "0712…" and "+254712…" are the same request.
-    const requestHash = JSON.stringify([
-      phone,
-      body.deliveryAreaId ?? null,
-      body.lat ?? null,
-      body.lng ?? null,
-      body.address,
-    ]);
+    const requestHash = checkoutRequestKey(body, phone);
 
     const existing = commerceDb.orders.find((o) => o.userId === userId && o.idempotencyKey === key);
     if (existing) {
-      if (existing.requestHash !== requestHash) {
-        return errorResponse(
-          409,
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used for a different checkout. Use a new key for a new checkout.',
-        );
-      }
-      return HttpResponse.json(ResultBody.parse({ data: checkoutResult(existing) }), {
+      if (existing.requestHash !== requestHash) return refused(idempotencyKeyReused());
+      return HttpResponse.json(ResultBody.parse({ data: mockCheckoutResult(existing) }), {
         status: 201,
         headers: { 'Idempotent-Replayed': 'true', 'Cache-Control': 'no-store' },
       });
     }
 
     const lines = mockCartLines(userId);
-    if (lines.length === 0) return errorResponse(400, 'cart_empty', 'Your cart is empty.');
-    const place = resolveMockPlace(
-      body.deliveryAreaId !== undefined
-        ? { deliveryAreaId: body.deliveryAreaId }
-        : { lat: body.lat!, lng: body.lng! },
-    );
+    if (lines.length === 0) return refused(cartEmpty());
+    const place = resolveMockPlace(placeInput(body)!);
     if (!place) {
       return errorResponse(400, 'bad_request', UNKNOWN_AREA_MESSAGE, [
         { path: 'deliveryAreaId', message: 'unknown delivery area' },
@@ -85,15 +71,10 @@ export const checkoutHandlers = [
     }
     const subtotal = lines.reduce((sum, l) => sum + l.totalPrice, 0);
     const total = subtotal + place.fee;
-    if (total > MPESA_MAX_AMOUNT) {
-      return errorResponse(
-        400,
-        'bad_request',
-        `M-Pesa takes at most KSH ${MPESA_MAX_AMOUNT.toLocaleString('en-KE')} in one payment. Split your order.`,
-      );
-    }
+    const tooMuch = totalRefusal(total);
+    if (tooMuch) return refused(tooMuch);
     const problem = reserve(lines, CART_HINT);
-    if (problem) return errorResponse(409, 'out_of_stock', problem);
+    if (problem) return refused(problem);
 
     const now = Date.now();
     const order: MockOrder = {
@@ -138,7 +119,7 @@ export const checkoutHandlers = [
     const taken = new Set(lines.map((l) => l.itemId));
     commerceDb.carts[userId] = cartOf(userId).filter((l) => !taken.has(l.itemId));
     saveCommerceDb();
-    return HttpResponse.json(ResultBody.parse({ data: checkoutResult(order) }), {
+    return HttpResponse.json(ResultBody.parse({ data: mockCheckoutResult(order) }), {
       status: 201,
       headers: { 'Cache-Control': 'no-store' },
     });

@@ -11,10 +11,24 @@ import { setupsHandlers } from './setups';
 import { apiNotFoundHandler, systemHandlers } from './system';
 
 // The shop's cart, checkout, orders and saved items; delivery areas before setups' `/v1/setups/:name`.
-const commerceHandlers = [...deliveryHandlers, ...cartHandlers, ...checkoutHandlers, ...ordersHandlers, ...savedItemsHandlers];
+const commerceHandlers = [
+  ...deliveryHandlers,
+  ...cartHandlers,
+  ...checkoutHandlers,
+  ...ordersHandlers,
+  ...savedItemsHandlers,
+];
 
 /**
  * Every MSW handler of the app. Each feature adds its array here (e.g. `...catalogueHandlers`);
  * the catch-all for unknown /api routes must stay last.
  */
-export const handlers: RequestHandler[] = [...systemHandlers, ...catalogueHandlers, ...searchHandlers, ...commerceHandlers, ...authHandlers, ...setupsHandlers, apiNotFoundHandler];
+export const handlers: RequestHandler[] = [
+  ...systemHandlers,
+  ...catalogueHandlers,
+  ...searchHandlers,
+  ...commerceHandlers,
+  ...authHandlers,
+  ...setupsHandlers,
+  apiNotFoundHandler,
+];

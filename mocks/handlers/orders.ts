@@ -8,90 +8,39 @@ import {
   PayOrderBody,
 } from '../../contract/checkout';
 import { envelope } from '../../contract/common';
-import { formatKenyanPhone, normaliseKenyanPhone } from '../../contract/phone';
+import { retryRefusal } from '../../contract/checkout-rules';
+import { checkoutResult, orderView } from '../../contract/order-view';
+import { normaliseKenyanPhone } from '../../contract/phone';
+import { ORDER_HINT } from '../../contract/stock';
 import {
+  attemptRecords,
   commerceDb,
   customerOf,
   hasOpenAttempt,
-  invalid,
-  jsonBody,
   openAttempt,
-  ORDER_HINT,
-  paymentMessage,
-  queryObject,
+  orderRecord,
   reserve,
   saveCommerceDb,
   settleDuePayments,
   type MockOrder,
 } from '../commerce-db';
-import { errorResponse } from './system';
+import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
 
 /*
- * The shopper's orders (server/modules/checkout/orders.ts and the payment retry of service.ts): the
- * list, one order with its lines and payment history (settling payments that are due first), and a
- * new M-Pesa prompt for a failed or expired payment.
+ * The shopper's orders (server/modules/orders): the list, one order with its lines and payment
+ * history (settling payments that are due first), and a new M-Pesa prompt for a failed or expired
+ * payment; the order reads through the shared view of contract/order-view.ts.
  */
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The answer of checkout and of a payment retry. */
-export function checkoutResult(order: MockOrder): CheckoutResult {
-  return CheckoutResult.parse({
-    orderId: order.orderId,
-    number: order.number,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    paymentIssue: order.paymentIssue,
-    paymentMessage: paymentMessage(order),
-    total: order.total,
-  });
-}
+export const mockCheckoutResult = (order: MockOrder) =>
+  checkoutResult(orderRecord(order), order.attempts[0]?.status);
 
 /** One order as `GET /v1/orders/{orderId}` answers it. */
-export function toOrder(order: MockOrder): Order {
-  return {
-    orderId: order.orderId,
-    number: order.number,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    paymentIssue: order.paymentIssue,
-    paymentMessage: paymentMessage(order),
-    canRetryPayment:
-      (order.paymentStatus === 'failed' || order.paymentStatus === 'expired') &&
-      order.status !== 'cancelled' &&
-      !hasOpenAttempt(order),
-    items: order.items.map((i) => ({
-      productId: i.productId,
-      productPid: i.productPid,
-      variantId: i.variantId,
-      name: i.name,
-      variantName: i.variantName,
-      image: i.image,
-      price: i.price,
-      quantity: i.quantity,
-      totalPrice: i.totalPrice,
-    })),
-    subtotal: order.subtotal,
-    shippingRate: order.shippingRate,
-    total: order.total,
-    delivery: { ...order.delivery },
-    phone: formatKenyanPhone(order.phone),
-    payments: order.attempts.map((a) => ({
-      attemptId: a.attemptId,
-      status: a.status,
-      amount: a.amount,
-      phone: formatKenyanPhone(a.phone),
-      issue: a.issue,
-      resultCode: a.resultCode,
-      resultDesc: a.resultDesc,
-      receipt: a.receipt,
-      createdAt: iso(a.createdAt),
-      completedAt: a.completedAt === null ? null : iso(a.completedAt),
-    })),
-    createdAt: iso(order.createdAt),
-    paidAt: order.paidAt === null ? null : iso(order.paidAt),
-  };
-}
+export const toOrder = (order: MockOrder) =>
+  orderView(orderRecord(order), order.items, attemptRecords(order));
 
 const OrderBody = envelope(Order);
 const ResultBody = envelope(CheckoutResult);
@@ -149,31 +98,17 @@ export const ordersHandlers = [
     settleDuePayments(who.user.id);
     const order = findOrder(who.user.id, parsed.data.orderId);
     if (!order) return notFound();
-    if (order.paymentStatus === 'paid') return errorResponse(409, 'conflict', 'This order is already paid.');
-    if (order.paymentStatus === 'needs_review') {
-      return errorResponse(
-        409,
-        'conflict',
-        'The shop is reviewing the payment of this order and will contact you.',
-      );
-    }
-    if (order.status === 'cancelled') return errorResponse(409, 'conflict', 'This order was cancelled.');
-    if (hasOpenAttempt(order)) {
-      return errorResponse(
-        409,
-        'payment_pending',
-        'A payment prompt for this order is still open. Complete or cancel it on your phone, or wait a few minutes.',
-      );
-    }
+    const refusal = retryRefusal({ ...order, hasOpenAttempt: hasOpenAttempt(order) });
+    if (refusal) return refused(refusal);
     if (!order.stockReserved) {
       const problem = reserve(order.items, ORDER_HINT);
-      if (problem) return errorResponse(409, 'out_of_stock', problem);
+      if (problem) return refused(problem);
       order.stockReserved = true;
     }
     const phone = body.data.phone === undefined ? order.phone : normaliseKenyanPhone(body.data.phone)!;
     openAttempt(order, phone);
     saveCommerceDb();
-    return HttpResponse.json(ResultBody.parse({ data: checkoutResult(order) }), {
+    return HttpResponse.json(ResultBody.parse({ data: mockCheckoutResult(order) }), {
       status: 201,
       headers: noStore,
     });

@@ -2,10 +2,10 @@ import { http, HttpResponse } from 'msw';
 import type { ProductList, ProductSummary } from '../../contract/catalogue';
 import { envelope } from '../../contract/common';
 import { SavedItemParams, SavedItems, SavedItemState, SaveItemBody } from '../../contract/saved-items';
-import { commerceDb, customerOf, invalid, jsonBody, saveCommerceDb } from '../commerce-db';
+import { commerceDb, customerOf, saveCommerceDb } from '../commerce-db';
 import { mockDb } from '../db';
 import { productDetail } from './catalogue';
-import { errorResponse } from './system';
+import { errorResponse, invalid, jsonBody } from '../http';
 
 /*
  * Saved items (server/modules/saved-items): the saved products newest first, priced now and shaped

@@ -1,9 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import type { ZodError } from 'zod';
 import { SearchQuery, SearchResponse, type SearchResult } from '../../contract/search';
 import { mockDb } from '../db';
 import { imageDataUrl, type CatalogueFixture, type FixtureProduct } from '../fixtures/catalogue';
-import { errorResponse } from './system';
+import { invalid, queryObject } from '../http';
 
 /*
  * GET /api/v1/search/orama from the in-memory catalogue, with the server's rules in small
@@ -134,31 +133,11 @@ export function searchCatalogue(q: string, limit: number, catalogue: CatalogueFi
     .map(({ p }) => toResult(p, catalogue));
 }
 
-/** The server's 400 for a query that fails its schema (server/lib/http.ts newRouter). */
-function validationError(error: ZodError) {
-  const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  const first = issues[0];
-  const message = first
-    ? `Invalid query: ${first.path ? `${first.path}: ` : ''}${first.message}.`
-    : 'Invalid query.';
-  return errorResponse(400, 'validation_failed', message, issues);
-}
-
-/** Query values as Hono hands them to the validator: a string, or a list when a key repeats. */
-function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    out[key] = all.length === 1 ? all[0]! : all;
-  }
-  return out;
-}
-
 /** MSW handlers for search; add them to the app's handler list (mocks/handlers/index.ts). */
 export const searchHandlers = [
   http.get('*/api/v1/search/orama', ({ request }) => {
     const query = SearchQuery.safeParse(queryObject(new URL(request.url)));
-    if (!query.success) return validationError(query.error);
+    if (!query.success) return invalid('query', query.error);
     const data = searchCatalogue(query.data.q, query.data.limit, mockDb.catalogue);
     return HttpResponse.json(SearchResponse.parse({ data }), { headers: { 'Cache-Control': 'no-store' } });
   }),

@@ -1,18 +1,9 @@
-import { Health, type ErrorBody } from '@contract/common';
+import { Health } from '@contract/common';
 import { RELEASE } from '@contract/constants';
 import { http, HttpResponse } from 'msw';
+import { errorResponse } from '../http';
 
 const startedAt = Date.now();
-
-/** A correlation id shaped like the server's, so the SPA's message cutting is exercised. */
-export const correlationId = () => crypto.randomUUID();
-
-/** The error envelope of GUIDE §3, exactly as the server writes it. */
-export function errorResponse(status: number, code: string, message: string, issues?: ErrorBody['issues']) {
-  const id = correlationId();
-  const body: ErrorBody = { message: `${message} Correlation ID: ${id}`, code, correlationId: id, ...(issues?.length ? { issues } : {}) };
-  return HttpResponse.json(body, { status, headers: { 'X-Correlation-Id': id, 'Cache-Control': 'no-store' } });
-}
 
 export const systemHandlers = [
   http.get(/^https?:\/\/[^/]+\/api\/health$/, () => {
@@ -34,5 +25,9 @@ const API_ANY_ORIGIN = /^https?:\/\/[^/]+\/api\//;
 
 /** Unknown API routes answer 404 JSON like the server, never fall through to the SPA. Keep it last. */
 export const apiNotFoundHandler = http.all(API_ANY_ORIGIN, ({ request }) =>
-  errorResponse(404, 'not_found', `There is no API route ${request.method} ${new URL(request.url).pathname}.`),
+  errorResponse(
+    404,
+    'not_found',
+    `There is no API route ${request.method} ${new URL(request.url).pathname}.`,
+  ),
 );

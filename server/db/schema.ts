@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ATTEMPT_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../../contract/checkout';
+import { ATTEMPT_STATUSES, ORDER_STATUSES, PAYMENT_ISSUES, PAYMENT_STATUSES } from '../../contract/checkout';
 
 /** Raw bytes (PostgreSQL bytea); PGlite and node-postgres both hand back a Uint8Array/Buffer. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -208,7 +208,9 @@ export const users = pgTable(
     name: text('name').notNull().default(''),
     phone: text('phone'),
     country: text('country'),
-    type: text('type', { enum: ['admin', 'customer'] }).notNull().default('customer'),
+    type: text('type', { enum: ['admin', 'customer'] })
+      .notNull()
+      .default('customer'),
     passwordHash: text('password_hash'),
     ...timestamps,
   },
@@ -283,7 +285,10 @@ export const rateLimits = pgTable(
     count: integer('count').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.windowStart] }),
+    index('rate_limits_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Every email goes through here; a worker sends it with retries. */
@@ -295,7 +300,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A claim by a worker; a crashed worker's claim runs out and another takes the row. */
@@ -375,7 +382,7 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('new'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     /** Why the payment failed, expired or needs review (contract PaymentIssue); null otherwise. */
-    paymentIssue: text('payment_issue'),
+    paymentIssue: text('payment_issue', { enum: PAYMENT_ISSUES }),
     /**
      * Whether the order holds its items' units (taken off variants.quantity). Flipped by conditional
      * updates only, so units go back exactly once and are never taken twice.
@@ -441,7 +448,7 @@ export const paymentAttempts = pgTable(
     /** `pending` and `unknown` (the push timed out, so it may have reached the phone) are open. */
     status: text('status', { enum: ATTEMPT_STATUSES }).notNull().default('pending'),
     /** Why it failed, expired or needs review (contract PaymentIssue). */
-    issue: text('issue'),
+    issue: text('issue', { enum: PAYMENT_ISSUES }),
     merchantRequestId: text('merchant_request_id'),
     /** Daraja's id for the prompt; null until the push is accepted (or when it never was). */
     checkoutRequestId: text('checkout_request_id'),
@@ -465,7 +472,9 @@ export const paymentAttempts = pgTable(
       .on(t.orderId)
       .where(sql`status in ('pending', 'unknown')`),
     index('payment_attempts_order_idx').on(t.orderId, t.createdAt),
-    index('payment_attempts_due_idx').on(t.nextCheckAt).where(sql`status in ('pending', 'unknown')`),
+    index('payment_attempts_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`status in ('pending', 'unknown')`),
     check('payment_attempts_amount_positive', sql`${t.amount} > 0`),
   ],
 );

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { SIMULATOR_OUTCOMES } from '../../contract/mpesa-simulator';
 import { formatKenyanPhone, normaliseKenyanPhone } from '../../contract/phone';
 import type { Env } from '../env';
 import { errorResponse, newRouter, type AppEnv, type Deps } from '../lib/http';
@@ -7,7 +8,6 @@ import { escapeHtml } from '../lib/mail/templates';
 import { DARAJA_SIMULATOR_PATH, darajaSettings } from '../lib/payments/config';
 import {
   createDarajaSimulator,
-  SIMULATOR_OUTCOMES,
   type DarajaSimulator,
   type DarajaSimulatorOptions,
   type PromptView,

@@ -1,5 +1,10 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Logger } from '../lib/logger';
+import {
+  SIMULATOR_DESC as DESC,
+  simulatorScenario,
+  type SimulatorScenario as Scenario,
+} from '../../contract/mpesa-simulator';
 import { eatTimestamp, parseEatTimestamp, stkPassword } from '../lib/payments/stk-password';
 
 // Development and tests only: a stand-in for Safaricom's Daraja (OAuth, STK push, STK query and the
@@ -66,47 +71,6 @@ export interface DarajaSimulator {
   /** Cancels timers and in-flight callbacks and forgets everything. */
   close(): Promise<void>;
 }
-
-export const DESC = {
-  paid: 'The service request is processed successfully.',
-  cancelled: 'Request cancelled by user',
-  insufficient: 'The balance is insufficient for the transaction.',
-  wrongPin: 'The initiator information is invalid.',
-  timeout: 'DS timeout user cannot be reached',
-} as const;
-
-type Scenario =
-  | { kind: 'paid'; copies: number; wrongAmount: boolean }
-  | { kind: 'failed'; code: number; desc: string }
-  | { kind: 'silent'; code: number; desc: string }
-  | { kind: 'manual' };
-
-/** What the last two digits of the phone make the virtual phone do (README lists the same table). */
-export const SIMULATOR_OUTCOMES: Record<string, { scenario: Scenario; summary: string }> = {
-  '00': {
-    scenario: { kind: 'paid', copies: 1, wrongAmount: false },
-    summary: 'pays (as does any ending not listed)',
-  },
-  '01': {
-    scenario: { kind: 'failed', code: 1032, desc: DESC.cancelled },
-    summary: 'cancelled by the shopper (1032)',
-  },
-  '02': { scenario: { kind: 'failed', code: 1, desc: DESC.insufficient }, summary: 'insufficient funds (1)' },
-  '03': { scenario: { kind: 'failed', code: 2001, desc: DESC.wrongPin }, summary: 'wrong PIN (2001)' },
-  '04': {
-    scenario: { kind: 'silent', code: 1037, desc: DESC.timeout },
-    summary: 'no callback ever; STK query says 1037',
-  },
-  '05': {
-    scenario: { kind: 'paid', copies: 3, wrongAmount: false },
-    summary: 'pays; the callback arrives three times at once',
-  },
-  '06': {
-    scenario: { kind: 'paid', copies: 1, wrongAmount: true },
-    summary: 'pays, but the callback reports amount − 1',
-  },
-  '09': { scenario: { kind: 'manual' }, summary: 'waits for a person on /api/dev/phone' },
-};
 
 interface Attempt {
   merchantRequestId: string;
@@ -355,7 +319,7 @@ export function createDarajaSimulator(options: DarajaSimulatorOptions): DarajaSi
         description: b.TransactionDesc,
         callbackUrl: b.CallBackURL,
         createdAt: now(),
-        scenario: (SIMULATOR_OUTCOMES[phone.slice(-2)] ?? SIMULATOR_OUTCOMES['00']!).scenario,
+        scenario: simulatorScenario(phone),
       };
       remember(attempt);
       schedule(attempt);

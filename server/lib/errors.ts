@@ -1,9 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export interface Issue {
-  path: string;
-  message: string;
-}
+import type { Issue } from '../../contract/common';
 
 /** A failure the client can act on; becomes the error envelope with its status. */
 export class AppError extends Error {

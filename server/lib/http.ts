@@ -4,11 +4,11 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { randomUUID } from 'node:crypto';
 import type { ZodError } from 'zod';
-import type { ErrorBody } from '../../contract/common';
+import { validationMessage, zodIssues, type ErrorBody, type Issue } from '../../contract/common';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { AuthUser } from './auth/session';
-import { AppError, type Issue } from './errors';
+import { AppError } from './errors';
 import type { Logger } from './logger';
 
 /** What every module gets: configuration, the database and the logger. */
@@ -36,18 +36,10 @@ export function newRouter() {
     defaultHook: (result, c) => {
       if (!result.success) {
         const issues = zodIssues(result.error as ZodError);
-        const first = issues[0];
-        const message = first
-          ? `Invalid ${result.target}: ${first.path ? `${first.path}: ` : ''}${first.message}.`
-          : `Invalid ${result.target}.`;
-        return errorResponse(c, 400, 'validation_failed', message, issues);
+        return errorResponse(c, 400, 'validation_failed', validationMessage(result.target, issues), issues);
       }
     },
   });
-}
-
-export function zodIssues(error: ZodError): Issue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
 
 /** Writes the error envelope of GUIDE §3, correlation id included. */

@@ -2,7 +2,7 @@ import { getSession } from '@/features/session';
 import { apiGet } from '@/lib/api-client';
 import { page } from '@/lib/page';
 import { customer, signInAs } from '@/test/tokens';
-import { errorResponse } from '@mocks/handlers/system';
+import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseStkCallback } from './callback';
-import { failureMessage, paymentOutcome, PAYMENT_FAILURE_REASONS } from './result-codes';
 
 // Shapes as Daraja sends them (values from Safaricom's documentation examples).
 const paid = {
@@ -80,35 +79,5 @@ describe('the STK callback parser', () => {
     expect(
       parseStkCallback({ Body: { stkCallback: { ...paid.Body.stkCallback, ResultCode: 'zero' } } }).success,
     ).toBe(false);
-  });
-});
-
-describe('Daraja result codes', () => {
-  it.each([
-    [0, 'paid', undefined],
-    [1032, 'failed', 'cancelled'],
-    [1, 'failed', 'insufficient_funds'],
-    [2001, 'failed', 'wrong_pin'],
-    [1037, 'failed', 'timeout'],
-    [1025, 'failed', 'unknown'],
-    [9999, 'failed', 'unknown'],
-    [17, 'failed', 'unknown'],
-    ['1032', 'failed', 'cancelled'],
-  ] as const)('%s → %s %s', (code, status, reason) => {
-    const outcome = paymentOutcome(code, 'as Daraja said');
-    expect(outcome.status).toBe(status);
-    if (outcome.status === 'failed') expect(outcome.reason).toBe(reason);
-    expect(outcome.description).toBe('as Daraja said');
-  });
-
-  it('keeps the description of an unknown code for the log and has a message for every reason', () => {
-    expect(paymentOutcome(1025, 'An error occurred while sending a push request')).toEqual({
-      status: 'failed',
-      reason: 'unknown',
-      resultCode: 1025,
-      description: 'An error occurred while sending a push request',
-    });
-    expect(paymentOutcome('n/a')).toMatchObject({ status: 'failed', reason: 'unknown' });
-    for (const r of PAYMENT_FAILURE_REASONS) expect(failureMessage(r)).toMatch(/\.$/);
   });
 });

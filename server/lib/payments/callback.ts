@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentOutcome, type PaymentOutcome } from './result-codes';
+import { paymentOutcome, type PaymentOutcome } from '../../../contract/payments';
 import { parseEatTimestamp } from './stk-password';
 
 // The body Daraja POSTs to our CallBackURL when an STK push ends. The callback route (with orders)

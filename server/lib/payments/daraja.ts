@@ -3,7 +3,7 @@ import { normaliseKenyanPhone } from '../../../contract/phone';
 import type { Env } from '../../env';
 import { darajaSettings, type DarajaSettings } from './config';
 import { DarajaError, darajaErrorBody, darajaErrorFromResponse, isStillProcessing } from './daraja-errors';
-import { paymentOutcome, type PaymentOutcome } from './result-codes';
+import { paymentOutcome, type PaymentOutcome } from '../../../contract/payments';
 import { eatTimestamp, stkPassword } from './stk-password';
 
 /** `fetch` narrowed to what the client uses, so `app.request` or a counting wrapper can stand in. */

@@ -13,6 +13,7 @@ import type {
   VerifyOtpBody,
   VerifyOtpResult,
 } from '../../../contract/auth';
+import { codePurpose, normaliseEmail, signInStep, userView } from '../../../contract/accounts';
 import { OTP_RESEND_SECONDS } from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -41,20 +42,6 @@ export interface AuthServiceDeps {
   /** The clock; tests move it. */
   now?: () => Date;
 }
-
-/** The public shape of an account. */
-export const toUser = (u: UserRow): User => ({
-  userId: u.id,
-  email: u.email,
-  name: u.name,
-  phone: u.phone,
-  country: u.country,
-  type: u.type,
-  createdAt: u.createdAt.toISOString(),
-});
-
-/** Emails compare case-insensitively; the database keeps them lower-cased. */
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const invalidCredentials = () =>
   new AppError(400, 'invalid_credentials', 'The email or password is not correct.');
@@ -107,7 +94,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
   }
 
   async function signIn(tx: Db, user: UserRow): Promise<AuthResult> {
-    return { token: await issueSession(tx, env, user, now()), user: toUser(user) };
+    return { token: await issueSession(tx, env, user, now()), user: userView(user) };
   }
 
   return {
@@ -116,29 +103,14 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
       const email = normaliseEmail(rawEmail);
       await perEmail(route, email);
       const user = await findByEmail(email);
-      if (user?.passwordHash) {
-        return {
-          loginType: 'password',
-          id: null,
-          purpose: 'login',
-          otp: false,
-          exist: true,
-          user: { name: user.name },
-        };
-      }
-      const purpose = user ? 'login' : 'register';
+      const account = user ? { name: user.name, hasPassword: user.passwordHash !== null } : null;
+      const purpose = codePurpose(account);
+      if (purpose === null) return signInStep(account, null);
       const { id } = await db.transaction((tx) =>
         issueChallenge(tx, env, { email, userId: user?.id ?? null, purpose }, now()),
       );
       wakeMailWorker();
-      return {
-        loginType: 'otp',
-        id,
-        purpose,
-        otp: true,
-        exist: Boolean(user),
-        user: user ? { name: user.name } : null,
-      };
+      return signInStep(account, id);
     },
 
     /** A reset code for a real account; an unknown email gets a challenge id too, and no mail. */
@@ -243,7 +215,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     async me(user: AuthUser): Promise<User> {
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       if (!row) throw notFound('The account');
-      return toUser(row);
+      return userView(row);
     },
 
     async updateMe(user: AuthUser, body: UpdateMeBody): Promise<User> {
@@ -255,7 +227,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
         .where(eq(users.id, user.id))
         .returning();
       if (!row) throw notFound('The account');
-      return toUser(row);
+      return userView(row);
     },
 
     /** Needs the current password; ends every other session of the account. */
@@ -276,7 +248,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
           .where(eq(users.id, user.id))
           .returning();
         await revokeUserSessions(tx, user.id, now(), user.sessionId);
-        return toUser(updated!);
+        return userView(updated!);
       });
     },
   };

@@ -4,11 +4,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Cart, CART_LINES_MAX, CART_QUANTITY_MAX } from '../../../contract/cart';
+import type { ProductList } from '../../../contract/catalogue';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { cartItems, variants } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { deliveryFee, deliverySettings } from '../delivery/fee';
+import { deliveryFee } from '../../../contract/delivery';
+import { deliverySettings } from '../delivery/service';
 import { api, createProduct, shopper, type TestProduct } from '../checkout/test-support';
 import { addCartItem, changeCartItem } from './service';
 
@@ -18,28 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type CartBody = {
-  data: {
-    Items: {
-      itemId: string;
-      productId: string;
-      productPid: string;
-      variantId: string;
-      quantity: number;
-      price: number;
-      originalPrice: number;
-      onSale: boolean;
-      totalPrice: number;
-      image: string | null;
-      name: string;
-      stock: number;
-      available: boolean;
-    }[];
-    shippingRate: number;
-    subtotal: number;
-    total: number;
-  };
-};
+type CartBody = { data: Cart };
 const cartOf = async (res: Response) => ((await res.json()) as CartBody).data;
 
 async function freshShopper() {
@@ -279,6 +260,112 @@ describe('the server cart', () => {
       (await api(ctx, admin.token).post('/cart', { item: { productId: product.productId, quantity: 1 } }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe('the guest cart quote', () => {
+  const quote = (items: unknown, token?: string) => api(ctx, token).post('/cart/quote', { items });
+  let product: TestProduct;
+  beforeAll(async () => {
+    product = await createProduct(ctx.database.db, {
+      name: 'Quoted tilapia',
+      variants: [
+        { name: 'Small', price: 400, quantity: 3 },
+        { name: 'Large', price: 700, quantity: 0 },
+      ],
+      discountPercent: 25,
+    });
+  });
+  const line = (over: Record<string, unknown> = {}) => ({
+    itemId: `${product.productId}:${product.variantIds[0]}`,
+    productId: product.productId,
+    variantId: product.variantIds[0],
+    quantity: 2,
+    ...over,
+  });
+
+  it('prices the lines a guest keeps in the browser exactly as the server cart, in one call, for anyone', async () => {
+    const res = await quote([line()]);
+    expect(res.status).toBe(200);
+    const cart = Cart.parse(((await res.json()) as CartBody).data);
+    expect(cart).toMatchObject({ shippingRate: 0, subtotal: 600, total: 600, missing: [] });
+    expect(cart.Items[0]).toMatchObject({
+      itemId: line().itemId,
+      name: 'Quoted tilapia',
+      variantName: 'Small',
+      price: 300,
+      originalPrice: 400,
+      onSale: true,
+      totalPrice: 600,
+      stock: 3,
+      available: true,
+    });
+    // The same lines in a signed-in shopper's cart answer the same view.
+    const { call } = await freshShopper();
+    const server = await cartOf(
+      await call.post('/cart', { item: { productId: product.productId, quantity: 2 } }),
+    );
+    const { itemId: _a, ...quoted } = cart.Items[0]!;
+    const { itemId: _b, ...stored } = server.Items[0]!;
+    expect(quoted).toEqual(stored);
+    // Signed-in shoppers and admins may ask too: it stores nothing.
+    const admin = await shopper(ctx, 'admin');
+    expect((await quote([line()], admin.token)).status).toBe(200);
+  });
+
+  it('says which lines are above the stock and which are no longer sold, and keeps the order', async () => {
+    const other = await createProduct(ctx.database.db, {
+      variants: [{ name: 'One', price: 50, quantity: 9 }],
+    });
+    const res = await quote([
+      line({ itemId: 'sold-out', variantId: product.variantIds[1], quantity: 1 }),
+      line({ itemId: 'too-many', quantity: 5 }),
+      line({ itemId: 'gone', variantId: randomUUID() }),
+      line({ itemId: 'wrong-product', variantId: other.variantIds[0] }),
+      { itemId: 'fine', productId: other.productId, variantId: other.variantIds[0], quantity: 1 },
+    ]);
+    const cart = ((await res.json()) as CartBody).data;
+    expect(cart.Items.map((i) => [i.itemId, i.available, i.stock])).toEqual([
+      ['sold-out', false, 0],
+      ['too-many', false, 3],
+      ['fine', true, 9],
+    ]);
+    expect(cart.missing).toEqual(['gone', 'wrong-product']);
+    expect(cart.subtotal).toBe(cart.Items.reduce((sum, i) => sum + i.totalPrice, 0));
+  });
+
+  it('names the variant attributes and the first category, as the product card does', async () => {
+    const list = (await (await ctx.request('/api/v2/products?limit=100&sort=name')).json()) as ProductList;
+    const withBoth = list.data.find((p) => p.variants[0]!.attributes.length > 1 && p.categoryIds.length > 0)!;
+    const variant = withBoth.variants[0]!;
+    const res = await quote([
+      { itemId: 'a', productId: withBoth.productId, variantId: variant.variantId, quantity: 1 },
+    ]);
+    const [item] = ((await res.json()) as CartBody).data.Items;
+    expect(item!.categoryId).toBe(withBoth.categoryIds[0]);
+    expect(item!.attributes).toEqual(
+      variant.attributes.map((a) => ({ name: list.linked.attributes[a.attributeId]!.name, value: a.value })),
+    );
+    expect(item!.image).toBe(list.linked.images[withBoth.imageIds[0]!]!.urls.thumb);
+  });
+
+  it('refuses bad lines with a 400 naming them', async () => {
+    const cases: [unknown, string][] = [
+      [[line({ quantity: 0 })], 'items.0.quantity'],
+      [[line({ quantity: 1.5 })], 'items.0.quantity'],
+      [[line({ productId: 'nope' })], 'items.0.productId'],
+      [[line({ itemId: 'a b' })], 'items.0.itemId'],
+      [[line({ price: 1 })], 'items.0'],
+      [[line(), line()], 'items'],
+      [Array.from({ length: CART_LINES_MAX + 1 }, (_, i) => line({ itemId: `l${i}` })), 'items'],
+      ['everything', 'items'],
+    ];
+    for (const [items, path] of cases) {
+      const res = await quote(items);
+      expect(res.status, JSON.stringify(items).slice(0, 80)).toBe(400);
+      const body = (await res.json()) as { issues: { path: string }[] };
+      expect(body.issues.map((i) => i.path)).toContain(path);
+    }
   });
 });
 

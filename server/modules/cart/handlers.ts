@@ -1,17 +1,24 @@
 import { currentUser } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
-import { deliverySettings } from '../delivery/fee';
-import { placeInput, resolvePlace } from '../delivery/service';
+import { deliverySettings, placeInput, resolvePlace } from '../delivery/service';
 import { requireCustomer } from './customers-only';
-import { addCartItemRoute, getCartRoute, removeCartItemRoute, updateCartItemRoute } from './routes';
-import { addCartItem, changeCartItem, getCart, removeCartItem } from './service';
+import {
+  addCartItemRoute,
+  getCartRoute,
+  quoteCartRoute,
+  removeCartItemRoute,
+  updateCartItemRoute,
+} from './routes';
+import { addCartItem, changeCartItem, getCart, quoteCart, removeCartItem } from './service';
 
 export function cartModule(deps: Deps) {
   const { db } = deps.database;
   const settings = deliverySettings(deps.env);
   const router = newRouter();
-  router.use('/v1/cart', requireCustomer(deps));
-  router.use('/v1/cart/*', requireCustomer(deps));
+  // The shopper's own cart only; the quote (POST /v1/cart/quote) is for guests.
+  const shopper = requireCustomer(deps);
+  router.on(['GET', 'POST'], '/v1/cart', shopper);
+  router.on(['PATCH', 'DELETE'], '/v1/cart/:itemId', shopper);
   // Mutations answer with the cart (no delivery fee): the SPA refreshes the checkout view itself.
   const cartOf = (userId: string) => getCart(db, userId, 0, new Date());
 
@@ -36,5 +43,9 @@ export function cartModule(deps: Deps) {
       const user = currentUser(c);
       await removeCartItem(db, user.id, c.req.valid('param').itemId);
       return c.json({ data: await cartOf(user.id) }, 200);
+    })
+    .openapi(quoteCartRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: await quoteCart(db, c.req.valid('json'), new Date()) }, 200);
     });
 }

@@ -1,5 +1,12 @@
 import { createRoute, type z } from '@hono/zod-openapi';
-import { AddCartItemBody, Cart, CartItemParams, CartQuery, UpdateCartItemBody } from '../../../contract/cart';
+import {
+  AddCartItemBody,
+  Cart,
+  CartItemParams,
+  CartQuery,
+  CartQuoteBody,
+  UpdateCartItemBody,
+} from '../../../contract/cart';
 import { ErrorBody, envelope } from '../../../contract/common';
 import { bearerSecurity } from '../../lib/auth/middleware';
 
@@ -76,5 +83,22 @@ export const removeCartItemRoute = createRoute({
     200: cart('The cart after the change'),
     404: error('No such line in your cart'),
     ...common,
+  },
+});
+
+export const quoteCartRoute = createRoute({
+  method: 'post',
+  path: '/v1/cart/quote',
+  tags,
+  summary: 'Prices a guest cart as the server cart is priced, in one call',
+  description:
+    'For shoppers who are not signed in: the lines of the cart kept in the browser, priced now with ' +
+    'sales, stock and availability, in the same Cart shape as `GET /v1/cart` (shippingRate 0). A line ' +
+    'above the stock is `available: false`; a line whose product or variant is no longer sold is named ' +
+    'in `missing`. Nothing is stored.',
+  request: { body: body(CartQuoteBody) },
+  responses: {
+    200: cart('The guest cart, priced now'),
+    400: error('A bad line: quantity, ids, a repeated itemId or too many lines'),
   },
 });

@@ -5,27 +5,121 @@ import {
   type AddCartItemBody,
   type Cart,
   type CartItem,
+  type CartQuoteBody,
 } from '../../../contract/cart';
 import { imagePath } from '../../../contract/catalogue';
 import type { Db } from '../../db/client';
 import {
+  attributes,
+  attributeValues,
   cartItems,
   cartMerges,
+  categories,
   discountProducts,
   discounts,
+  productCategories,
   productImages,
   products,
+  variantAttributeValues,
   variants,
 } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../lib/errors';
-import { saleInfo, type PricingDiscount } from '../catalogue/pricing';
+import { AppError, notFound } from '../../lib/errors';
+import { cartView, priceCartLine } from '../../../contract/cart-view';
+import type { PricingDiscount } from '../../../contract/pricing';
+import {
+  cartFull,
+  cartQuantityRefusal,
+  outOfStock,
+  variantLabel,
+  type Refusal,
+} from '../../../contract/stock';
 
 /** A cart line priced now, as the API shows it. */
 export type CartLine = CartItem;
 
 /**
- * The user's cart lines priced at `now` with the catalogue's sale rules (pricing.ts), oldest first.
- * `lock` takes the cart rows FOR UPDATE: checkout uses it so a concurrent +1 waits for the order.
+ * What pricing and showing a line needs besides the line itself, read in the same statement as the
+ * line (correlated subqueries), so a cart costs one round trip whatever its size: the product's
+ * names, the variant's price and stock, the product's first image and first category in display
+ * order, the variant's attributes, and the product's switched-on discounts (saleInfo decides which
+ * apply at the moment; times as epoch milliseconds, which both drivers hand back as numbers).
+ */
+const lineColumns = {
+  productPid: products.pid,
+  name: products.name,
+  variantName: variants.name,
+  listPrice: variants.price,
+  stock: variants.quantity,
+  imageId: sql<string | null>`(select ${productImages.imageId} from ${productImages}
+    where ${productImages.productId} = ${products.id}
+    order by ${productImages.position}, ${productImages.imageId} limit 1)`,
+  categoryId: sql<string | null>`(select ${productCategories.categoryId} from ${productCategories}
+    join ${categories} on ${categories.id} = ${productCategories.categoryId}
+    where ${productCategories.productId} = ${products.id}
+    order by ${categories.position}, ${categories.name}, ${categories.id} limit 1)`,
+  attributes: sql<unknown>`(select coalesce(json_agg(json_build_object('name', ${attributes.name},
+      'value', ${attributeValues.value}) order by ${attributes.name}, ${attributes.id}), '[]'::json)
+    from ${variantAttributeValues}
+    join ${attributeValues} on ${attributeValues.id} = ${variantAttributeValues.attributeValueId}
+    join ${attributes} on ${attributes.id} = ${attributeValues.attributeId}
+    where ${variantAttributeValues.variantId} = ${variants.id})`,
+  discounts: sql<unknown>`(select coalesce(json_agg(json_build_object('kind', ${discounts.kind},
+      'value', ${discounts.value}, 'startsAt', extract(epoch from ${discounts.startsAt}) * 1000,
+      'endsAt', extract(epoch from ${discounts.endsAt}) * 1000)), '[]'::json)
+    from ${discountProducts} join ${discounts} on ${discounts.id} = ${discountProducts.discountId}
+    where ${discountProducts.productId} = ${products.id} and ${discounts.active})`,
+};
+
+interface LineRow {
+  productPid: string;
+  name: string;
+  variantName: string;
+  listPrice: number;
+  stock: number;
+  imageId: string | null;
+  categoryId: string | null;
+  attributes: unknown;
+  discounts: unknown;
+}
+
+/** A json column as the driver hands it back (parsed, or its text). */
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A stored or quoted line with what lineColumns read, priced at `now`. */
+function priceLine(
+  line: { itemId: string; productId: string; variantId: string; quantity: number },
+  row: LineRow,
+  now: Date,
+): CartLine {
+  return priceCartLine(
+    {
+      ...line,
+      productPid: row.productPid,
+      name: row.name,
+      variantName: row.variantName,
+      listPrice: row.listPrice,
+      stock: row.stock,
+      categoryId: row.categoryId,
+      image: row.imageId ? imagePath(row.imageId, 'thumb') : null,
+      attributes: json<CartLine['attributes']>(row.attributes),
+      discounts: json<
+        { kind: PricingDiscount['kind']; value: number; startsAt: number; endsAt: number | null }[]
+      >(row.discounts).map((d) => ({
+        kind: d.kind,
+        value: d.value,
+        active: true,
+        startsAt: new Date(Number(d.startsAt)),
+        endsAt: d.endsAt === null ? null : new Date(Number(d.endsAt)),
+      })),
+    },
+    now,
+  );
+}
+
+/**
+ * The user's cart lines priced at `now` with the catalogue's sale rules, oldest first, in one
+ * statement. `lock` takes the cart rows FOR UPDATE: checkout uses it so a concurrent +1 waits for
+ * the order.
  */
 export async function loadCartLines(
   db: Db,
@@ -39,11 +133,7 @@ export async function loadCartLines(
       productId: cartItems.productId,
       variantId: cartItems.variantId,
       quantity: cartItems.quantity,
-      productPid: products.pid,
-      name: products.name,
-      variantName: variants.name,
-      listPrice: variants.price,
-      stock: variants.quantity,
+      ...lineColumns,
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -52,37 +142,40 @@ export async function loadCartLines(
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .$dynamic();
   const rows = await (lock ? query.for('update', { of: cartItems }) : query);
-  if (rows.length === 0) return [];
-  const productIds = [...new Set(rows.map((r) => r.productId))];
-  const [pricing, images] = await Promise.all([activeDiscounts(db, productIds), firstImages(db, productIds)]);
-  return rows.map((r) => {
-    const sale = saleInfo(r.listPrice, pricing.get(r.productId) ?? [], now);
-    const price = sale.discountedPrice ?? r.listPrice;
-    const imageId = images.get(r.productId);
-    return {
-      itemId: r.itemId,
-      productId: r.productId,
-      productPid: r.productPid,
-      variantId: r.variantId,
-      name: r.name,
-      variantName: r.variantName,
-      image: imageId ? imagePath(imageId, 'thumb') : null,
-      quantity: r.quantity,
-      price,
-      originalPrice: r.listPrice,
-      onSale: sale.onSale,
-      totalPrice: price * r.quantity,
-      stock: r.stock,
-      available: r.quantity <= r.stock,
-    };
-  });
+  return rows.map((r) => priceLine(r, r, now));
+}
+
+/**
+ * A guest cart priced as the server cart is (`POST /v1/cart/quote`), in one statement. Lines whose
+ * variant is gone, or is not the named product's, are `missing`; the rest keep the guest's order.
+ */
+export async function quoteCart(db: Db, { items }: CartQuoteBody, now: Date): Promise<Cart> {
+  const rows = items.length
+    ? await db
+        .select({ variantId: variants.id, productId: variants.productId, ...lineColumns })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(
+          inArray(
+            variants.id,
+            items.map((i) => i.variantId),
+          ),
+        )
+    : [];
+  const byVariant = new Map(rows.map((r) => [r.variantId, r]));
+  const priced: CartLine[] = [];
+  const missing: string[] = [];
+  for (const line of items) {
+    const row = byVariant.get(line.variantId);
+    if (row && row.productId === line.productId) priced.push(priceLine(line, row, now));
+    else missing.push(line.itemId);
+  }
+  return cartView(priced, 0, missing);
 }
 
 /** The cart as `GET /v1/cart` answers it, with the delivery fee of the place asked about (else 0). */
 export async function getCart(db: Db, userId: string, shippingRate: number, now: Date): Promise<Cart> {
-  const Items = await loadCartLines(db, userId, now);
-  const subtotal = Items.reduce((sum, i) => sum + i.totalPrice, 0);
-  return { Items, shippingRate, subtotal, total: subtotal + shippingRate };
+  return cartView(await loadCartLines(db, userId, now), shippingRate);
 }
 
 /**
@@ -102,7 +195,7 @@ export async function addCartItem(db: Db, userId: string, { item }: AddCartItemB
       if (fresh.length === 0) return;
     }
     const variant = await findVariant(tx, item.productId, item.variantId);
-    if (variant.stock === 0) throw outOfStock(variant.label);
+    if (variant.stock === 0) throw refused(outOfStock(variant.label));
     const now = new Date();
     const [line] = await tx
       .insert(cartItems)
@@ -115,9 +208,7 @@ export async function addCartItem(db: Db, userId: string, { item }: AddCartItemB
     // Checked after the atomic upsert, so two concurrent adds cannot both pass a stale check.
     checkQuantity(line!.quantity, variant.stock, variant.label);
     const [lines] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
-    if ((lines?.n ?? 0) > CART_LINES_MAX) {
-      throw new AppError(400, 'cart_full', `A cart holds at most ${CART_LINES_MAX} different items.`);
-    }
+    if ((lines?.n ?? 0) > CART_LINES_MAX) throw refused(cartFull());
   });
 }
 
@@ -223,42 +314,6 @@ export async function removeCartItem(db: Db, userId: string, itemId: string): Pr
   if (!removed.length) throw notFound('Cart item');
 }
 
-/** The discounts switched on for each product; `saleInfo` decides which apply at the moment. */
-async function activeDiscounts(db: Db, productIds: string[]): Promise<Map<string, PricingDiscount[]>> {
-  const rows = await db
-    .select({
-      productId: discountProducts.productId,
-      kind: discounts.kind,
-      value: discounts.value,
-      active: discounts.active,
-      startsAt: discounts.startsAt,
-      endsAt: discounts.endsAt,
-    })
-    .from(discountProducts)
-    .innerJoin(discounts, eq(discounts.id, discountProducts.discountId))
-    .where(and(inArray(discountProducts.productId, productIds), eq(discounts.active, true)));
-  const byProduct = new Map<string, PricingDiscount[]>();
-  for (const { productId, ...d } of rows) {
-    const list = byProduct.get(productId);
-    if (list) list.push(d);
-    else byProduct.set(productId, [d]);
-  }
-  return byProduct;
-}
-
-/** Each product's first image (the one its card shows). */
-async function firstImages(db: Db, productIds: string[]): Promise<Map<string, string>> {
-  const rows = await db
-    .selectDistinctOn([productImages.productId], {
-      productId: productImages.productId,
-      imageId: productImages.imageId,
-    })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.imageId));
-  return new Map(rows.map((r) => [r.productId, r.imageId]));
-}
-
 interface FoundVariant {
   id: string;
   stock: number;
@@ -301,23 +356,10 @@ async function findVariant(db: Db, productId: string, variantId: string | undefi
   return { id: row.id, stock: row.stock, label: variantLabel(row.name, row.variantName) };
 }
 
-/** `Tilapia (Large)`, or just the name when the variant has none. */
-export const variantLabel = (name: string, variantName: string) =>
-  variantName ? `${name} (${variantName})` : name;
-
-const outOfStock = (label: string) => new AppError(400, 'out_of_stock', `${label} is out of stock.`);
+/** A refusal of the cart's rules (contract/stock.ts) as the error the handlers answer with. */
+const refused = ({ status, code, message }: Refusal) => new AppError(status, code, message);
 
 function checkQuantity(quantity: number, stock: number, label: string) {
-  if (quantity > CART_QUANTITY_MAX) {
-    throw badRequest(`A cart line holds at most ${CART_QUANTITY_MAX} units of ${label}.`);
-  }
-  if (quantity > stock) {
-    throw new AppError(
-      400,
-      'not_enough_stock',
-      stock === 0
-        ? `${label} is out of stock.`
-        : `Only ${stock} of ${label} ${stock === 1 ? 'is' : 'are'} in stock; your cart would have ${quantity}.`,
-    );
-  }
+  const refusal = cartQuantityRefusal(quantity, stock, label);
+  if (refusal) throw refused(refusal);
 }

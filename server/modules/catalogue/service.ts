@@ -43,7 +43,7 @@ import {
   variants,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { isDiscountActive, saleInfo, type PricingDiscount } from './pricing';
+import { isDiscountActive, saleInfo, type PricingDiscount } from '../../../contract/pricing';
 
 const productColumns = {
   productId: products.id,

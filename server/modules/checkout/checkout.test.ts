@@ -5,8 +5,9 @@ import { CheckoutResult, Order as OrderSchema, OrderList } from '../../../contra
 import { createApp } from '../../app';
 import { cartItems, orders, paymentAttempts, variants } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
-import { deliveryFee, deliverySettings } from '../delivery/fee';
-import { UNKNOWN_PUSH_MESSAGE } from './settlement';
+import { deliveryFee } from '../../../contract/delivery';
+import { deliverySettings } from '../delivery/service';
+import { UNKNOWN_PUSH_MESSAGE } from '../../../contract/payments';
 import {
   api,
   checkoutBody,

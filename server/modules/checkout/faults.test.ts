@@ -6,7 +6,7 @@ import { createLogger } from '../../lib/logger';
 import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { reconcilePayments } from './reconciler';
-import { UNKNOWN_PUSH_MESSAGE } from './settlement';
+import { UNKNOWN_PUSH_MESSAGE } from '../../../contract/payments';
 import {
   api,
   checkoutBody,

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { currentUser } from '../../lib/auth/middleware';
 import { AppError } from '../../lib/errors';
-import { errorResponse, newRouter, zodIssues, type AppEnv, type Deps } from '../../lib/http';
+import { zodIssues } from '../../../contract/common';
+import { errorResponse, newRouter, type AppEnv, type Deps } from '../../lib/http';
 import { readStkCallback } from '../../lib/payments/callback';
 import { createDarajaClientFromEnv, type DarajaClient } from '../../lib/payments/daraja';
 import { requireCustomer } from '../cart/customers-only';

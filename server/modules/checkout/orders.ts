@@ -1,11 +1,9 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Order, OrderList, OrderListQuery, PaymentIssue } from '../../../contract/checkout';
-import { formatKenyanPhone } from '../../../contract/phone';
+import type { Order, OrderList, OrderListQuery } from '../../../contract/checkout';
+import { orderView, type OrderRecord } from '../../../contract/order-view';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentAttempts } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { paymentMessage } from './service';
-import { OPEN_ATTEMPT } from './settlement';
 
 /** The user's orders, newest first, one page. */
 export async function listOrders(db: Db, userId: string, query: OrderListQuery): Promise<OrderList> {
@@ -54,54 +52,22 @@ export async function getOrder(db: Db, userId: string, orderId: string): Promise
       .where(eq(paymentAttempts.orderId, orderId))
       .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id)),
   ]);
-  const issue = (order.paymentIssue as PaymentIssue | null) ?? null;
-  const hasOpen = attempts.some((a) => (OPEN_ATTEMPT as readonly string[]).includes(a.status));
-  return {
-    orderId: order.id,
-    number: order.number,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    paymentIssue: issue,
-    paymentMessage: paymentMessage(order.paymentStatus, issue, attempts[0]?.status),
-    canRetryPayment:
-      (order.paymentStatus === 'failed' || order.paymentStatus === 'expired') &&
-      order.status !== 'cancelled' &&
-      !hasOpen,
-    items: items.map((i) => ({
-      productId: i.productId,
-      productPid: i.productPid,
-      variantId: i.variantId,
-      name: i.name,
-      variantName: i.variantName,
-      image: i.image,
-      price: i.unitPrice,
-      quantity: i.quantity,
-      totalPrice: i.totalPrice,
-    })),
-    subtotal: order.subtotal,
-    shippingRate: order.shippingRate,
-    total: order.total,
-    delivery: {
-      areaId: order.deliveryAreaId,
-      areaName: order.deliveryAreaName,
-      address: order.address,
-      lat: order.lat,
-      lng: order.lng,
-    },
-    phone: formatKenyanPhone(order.phone),
-    payments: attempts.map((a) => ({
-      attemptId: a.id,
-      status: a.status,
-      amount: a.amount,
-      phone: formatKenyanPhone(a.phone),
-      issue: (a.issue as PaymentIssue | null) ?? null,
-      resultCode: a.resultCode,
-      resultDesc: a.resultDesc,
-      receipt: a.receipt,
-      createdAt: a.createdAt.toISOString(),
-      completedAt: a.completedAt ? a.completedAt.toISOString() : null,
-    })),
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt ? order.paidAt.toISOString() : null,
-  };
+  return orderView(
+    orderRecord(order),
+    items.map((i) => ({ ...i, price: i.unitPrice })),
+    attempts.map((a) => ({ ...a, attemptId: a.id })),
+  );
 }
+
+/** An order row as the shared order view reads it. */
+export const orderRecord = (o: typeof orders.$inferSelect): OrderRecord => ({
+  ...o,
+  orderId: o.id,
+  delivery: {
+    areaId: o.deliveryAreaId,
+    areaName: o.deliveryAreaName,
+    address: o.address,
+    lat: o.lat,
+    lng: o.lng,
+  },
+});

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { CheckoutBody, CheckoutResult, PayOrderBody, PaymentIssue } from '../../../contract/checkout';
+import { checkoutResult } from '../../../contract/order-view';
+import { OPEN_ATTEMPT } from '../../../contract/payments';
 import { normaliseKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
 import { cartItems, orderItems, orders, paymentAttempts, users } from '../../db/schema';
@@ -11,9 +13,9 @@ import type { Logger } from '../../lib/logger';
 import { MPESA_MAX_AMOUNT, type DarajaClient } from '../../lib/payments/daraja';
 import { DarajaError, type DarajaErrorKind } from '../../lib/payments/daraja-errors';
 import { loadCartLines } from '../cart/service';
-import { deliverySettings } from '../delivery/fee';
-import { placeInput, resolvePlace } from '../delivery/service';
-import { issueMessage, OPEN_ATTEMPT, settleAttempt, UNKNOWN_PUSH_MESSAGE } from './settlement';
+import { deliverySettings, placeInput, resolvePlace } from '../delivery/service';
+import { orderRecord } from './orders';
+import { settleAttempt } from './settlement';
 import { reserveLines, reserveOrderStock } from './stock';
 
 export interface CheckoutDeps {
@@ -129,19 +131,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       .where(eq(paymentAttempts.orderId, orderId))
       .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
       .limit(1);
-    return {
-      orderId: order.id,
-      number: order.number,
-      status: order.status,
-      paymentStatus: order.paymentStatus,
-      paymentIssue: (order.paymentIssue as PaymentIssue | null) ?? null,
-      paymentMessage: paymentMessage(
-        order.paymentStatus,
-        order.paymentIssue as PaymentIssue | null,
-        latest?.status,
-      ),
-      total: order.total,
-    };
+    return checkoutResult(orderRecord(order), latest?.status);
   }
 
   return {
@@ -321,17 +311,6 @@ export function createCheckoutService(deps: CheckoutDeps) {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
-
-/** The shopper's sentence for an order's payment state; null while a prompt is simply on its way. */
-export function paymentMessage(
-  status: string,
-  issue: PaymentIssue | null,
-  latestAttempt: string | undefined,
-): string | null {
-  if (status === 'pending') return latestAttempt === 'unknown' ? UNKNOWN_PUSH_MESSAGE : null;
-  if (status === 'paid') return null;
-  return issue ? issueMessage(issue) : null;
-}
 
 // The body as it means (phone normalised), so "0712…" and "+254712…" are the same request.
 function hashRequest(body: CheckoutBody & { phone: string }): string {

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentIssue } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
-import { failureMessage, PAYMENT_FAILURE_REASONS } from '../../lib/payments/result-codes';
+import { OPEN_ATTEMPT } from '../../../contract/payments';
 import { OutOfStockError, releaseOrderStock, reserveOrderStock } from './stock';
 
 // The payment state machine. Every way a payment attempt ends (callback, STK query, a push that
@@ -18,9 +18,6 @@ import { OutOfStockError, releaseOrderStock, reserveOrderStock } from './stock';
 //            expired ──paid (late)──────► paid | needs_review      failed|expired ──► paid (units re-taken)
 //                                                                                  or needs_review (sold out)
 //   A paid order is never moved again by a payment: a second payment is `duplicate_payment`.
-
-/** Statuses an attempt can still leave: waiting for the shopper, or sent without an answer. */
-export const OPEN_ATTEMPT = ['pending', 'unknown'] as const;
 
 export type Settlement =
   | {
@@ -41,10 +38,6 @@ export interface SettleResult {
   attemptStatus?: (typeof paymentAttempts.$inferSelect)['status'];
   orderPaymentStatus?: (typeof orders.$inferSelect)['paymentStatus'];
 }
-
-// Compile-time check: every reason the Daraja library reports is a PaymentIssue of the contract.
-const _reasonsAreIssues: readonly PaymentIssue[] = PAYMENT_FAILURE_REASONS;
-void _reasonsAreIssues;
 
 /** Applies how an attempt ended, exactly once; see the state machine above. */
 export async function settleAttempt(
@@ -136,30 +129,3 @@ export async function settleAttempt(
     return { changed: true, attemptStatus: 'paid', orderPaymentStatus: 'paid' };
   });
 }
-
-const SOKONI_MESSAGES: Partial<Record<PaymentIssue, string>> = {
-  no_answer: 'The M-Pesa prompt was not answered in time. You can try the payment again.',
-  mpesa_unavailable:
-    'M-Pesa is not answering right now. Your order is saved: try the payment again in a moment.',
-  prompt_open:
-    'There is already an M-Pesa prompt on your phone. Complete or cancel it, then try the payment again.',
-  invalid_phone: 'That phone number cannot receive M-Pesa payments. Try again with a Safaricom number.',
-  amount_mismatch:
-    'We received a payment that does not match this order. The shop is checking it and will contact you.',
-  paid_out_of_stock:
-    'Your payment arrived after the items were released and some have sold out since. The shop will contact you about a refund or a replacement.',
-  duplicate_payment: 'This order was paid more than once. The shop will refund the extra payment.',
-};
-
-/** The sentence the shopper sees for a payment issue. */
-export function issueMessage(issue: PaymentIssue): string {
-  const own = SOKONI_MESSAGES[issue];
-  if (own) return own;
-  return (PAYMENT_FAILURE_REASONS as readonly string[]).includes(issue)
-    ? failureMessage(issue as (typeof PAYMENT_FAILURE_REASONS)[number])
-    : 'M-Pesa could not complete the payment. Please try again.';
-}
-
-/** What the shopper is told while a prompt whose sending timed out may still reach the phone. */
-export const UNKNOWN_PUSH_MESSAGE =
-  'M-Pesa is slow to answer. If a payment prompt reaches your phone, complete it; this order updates by itself. Otherwise you can try again in a few minutes.';

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, variants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { variantLabel } from '../cart/service';
+import { CART_HINT, ORDER_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
 
 // Units are taken off variants.quantity when an order is placed (or a payment retried after they
 // went back) and returned when its payment fails or expires. Every step is a conditional update, so
@@ -19,21 +19,14 @@ export interface StockLine {
 /** Thrown when a line cannot be reserved; names the product so the shopper knows what to change. */
 export class OutOfStockError extends AppError {
   constructor(line: StockLine, left: number | null, hint: string) {
-    const label = variantLabel(line.name, line.variantName);
-    const what =
-      left === null
-        ? `${label} is no longer sold.`
-        : left === 0
-          ? `Sorry, ${label} just sold out.`
-          : `Sorry, only ${left} of ${label} ${left === 1 ? 'is' : 'are'} left.`;
-    super(409, 'out_of_stock', `${what} ${hint}`);
+    const { status, code, message } = reservationRefusal(
+      variantLabel(line.name, line.variantName),
+      left,
+      hint,
+    );
+    super(status, code, message);
   }
 }
-
-/** What the shopper can do when checkout finds a line that does not fit. */
-export const CART_HINT = 'Update your cart and try again.';
-/** …and when a payment retry does: the order keeps its quantities. */
-export const ORDER_HINT = 'This order can no longer be paid; please place a new one.';
 
 /**
  * Takes the lines' units off stock, each with `quantity = quantity - n WHERE quantity >= n`; throws

@@ -4,7 +4,8 @@ import { deliveryAreas } from '../../db/schema';
 import { parseEnv } from '../../env';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { DELIVERY_AREAS } from '../../../contract/delivery-areas';
-import { deliveryFee, deliverySettings, haversineKm } from './fee';
+import { deliveryFee, DEFAULT_DELIVERY_SETTINGS } from '../../../contract/delivery';
+import { deliverySettings } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,23 +45,8 @@ describe('delivery areas', () => {
 describe('delivery fee', () => {
   const settings = deliverySettings(parseEnv({}));
 
-  it('measures straight-line distance', () => {
-    // Nairobi CBD to Thika town is about 40 km as the crow flies.
-    expect(haversineKm({ lat: -1.2864, lng: 36.8172 }, { lat: -1.0333, lng: 37.0693 })).toBeCloseTo(39.7, 0);
-    expect(haversineKm({ lat: 0, lng: 36 }, { lat: 0, lng: 36 })).toBe(0);
-  });
-
-  it('is base + per km, rounded up to 10 KSH, at least the minimum and at most the maximum', () => {
-    expect(settings).toMatchObject({ baseFee: 100, perKm: 30, minFee: 150, maxFee: 2000 });
-    expect(deliveryFee(settings.shop, settings)).toBe(150);
-    const karen = { lat: -1.319, lng: 36.7073 };
-    const raw = 100 + 30 * haversineKm(settings.shop, karen);
-    expect(deliveryFee(karen, settings)).toBe(Math.ceil(raw / 10) * 10);
-    expect(deliveryFee({ lat: 3.1, lng: 35.6 }, settings)).toBe(2000);
-    for (const area of DELIVERY_AREAS) {
-      const fee = deliveryFee(area, settings);
-      expect(Number.isInteger(fee) && fee % 10 === 0 && fee >= 150 && fee <= 2000, area.id).toBe(true);
-    }
+  it('defaults to the shop rules of contract/delivery.ts', () => {
+    expect(settings).toEqual(DEFAULT_DELIVERY_SETTINGS);
   });
 
   it('takes its numbers from the environment and refuses a minimum above the maximum', () => {

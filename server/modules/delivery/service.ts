@@ -3,7 +3,25 @@ import type { DeliveryArea } from '../../../contract/cart';
 import type { Db } from '../../db/client';
 import { deliveryAreas } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
-import { deliveryFee, type DeliverySettings } from './fee';
+import {
+  resolvePlace as placeOf,
+  UNKNOWN_AREA_MESSAGE,
+  type DeliverySettings,
+  type Place,
+  type PlaceInput,
+} from '../../../contract/delivery';
+import type { Env } from '../../env';
+
+export { placeInput } from '../../../contract/delivery';
+
+/** The delivery settings of the environment (SHOP_*, DELIVERY_*). */
+export const deliverySettings = (env: Env): DeliverySettings => ({
+  shop: { lat: env.SHOP_LAT, lng: env.SHOP_LNG },
+  baseFee: env.DELIVERY_BASE_FEE,
+  perKm: env.DELIVERY_PER_KM,
+  minFee: env.DELIVERY_MIN_FEE,
+  maxFee: env.DELIVERY_MAX_FEE,
+});
 
 /** Every delivery area in display order. */
 export function listDeliveryAreas(db: Db): Promise<DeliveryArea[]> {
@@ -18,44 +36,15 @@ export function listDeliveryAreas(db: Db): Promise<DeliveryArea[]> {
     .orderBy(asc(deliveryAreas.position), asc(deliveryAreas.name));
 }
 
-/** Where an order goes: a known area, or a point given by latitude and longitude (already range-checked). */
-export type PlaceInput = { deliveryAreaId: string } | { lat: number; lng: number };
-
-export interface Place {
-  areaId: string | null;
-  areaName: string | null;
-  lat: number;
-  lng: number;
-  fee: number;
-}
-
 /** Resolves an area id or a point to coordinates and the delivery fee; an unknown area is a 400. */
 export async function resolvePlace(db: Db, input: PlaceInput, settings: DeliverySettings): Promise<Place> {
-  if ('deliveryAreaId' in input) {
-    const [area] = await db.select().from(deliveryAreas).where(eq(deliveryAreas.id, input.deliveryAreaId));
-    if (!area) {
-      throw badRequest('We do not deliver to that area. Choose one from the list.', [
-        { path: 'deliveryAreaId', message: 'unknown delivery area' },
-      ]);
-    }
-    return {
-      areaId: area.id,
-      areaName: area.name,
-      lat: area.lat,
-      lng: area.lng,
-      fee: deliveryFee(area, settings),
-    };
+  const [area] =
+    'deliveryAreaId' in input
+      ? await db.select().from(deliveryAreas).where(eq(deliveryAreas.id, input.deliveryAreaId))
+      : [];
+  const place = placeOf(input, area, settings);
+  if (!place) {
+    throw badRequest(UNKNOWN_AREA_MESSAGE, [{ path: 'deliveryAreaId', message: 'unknown delivery area' }]);
   }
-  return { areaId: null, areaName: null, lat: input.lat, lng: input.lng, fee: deliveryFee(input, settings) };
-}
-
-/** The place named by optional query or body fields, or null when none was given. */
-export function placeInput(fields: {
-  deliveryAreaId?: string;
-  lat?: number;
-  lng?: number;
-}): PlaceInput | null {
-  if (fields.deliveryAreaId !== undefined) return { deliveryAreaId: fields.deliveryAreaId };
-  if (fields.lat !== undefined && fields.lng !== undefined) return { lat: fields.lat, lng: fields.lng };
-  return null;
+  return place;
 }

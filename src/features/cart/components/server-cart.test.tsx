@@ -4,7 +4,7 @@ import { putInServerCart, productNamed, resetShop } from '@/test/shop';
 import { admin, customer, signInAs } from '@/test/tokens';
 import { cartOf } from '@mocks/commerce-db';
 import { mockDb } from '@mocks/db';
-import { errorResponse } from '@mocks/handlers/system';
+import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';

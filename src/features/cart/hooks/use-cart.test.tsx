@@ -2,7 +2,7 @@ import { productQueries } from '@/features/catalogue';
 import { quietQueryClient, renderInRouter } from '@/test/render-app';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { listProducts } from '@mocks/handlers/catalogue';
-import { errorResponse } from '@mocks/handlers/system';
+import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { screen } from '@testing-library/react';
 import { http } from 'msw';

@@ -2,7 +2,7 @@ import { clearGuestCart } from '@/features/cart';
 import { encodeBase64Url } from '@/lib/base64';
 import { renderApp, renderAppQuietly } from '@/test/render-app';
 import { mockDb, resetMockDb } from '@mocks/db';
-import { errorResponse } from '@mocks/handlers/system';
+import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';

@@ -3,7 +3,7 @@ import { encodeBase64Url } from '@/lib/base64';
 import { renderApp, renderAppQuietly } from '@/test/render-app';
 import { fixtureId } from '@mocks/fixtures/catalogue';
 import { mockDb, resetMockDb } from '@mocks/db';
-import { errorResponse } from '@mocks/handlers/system';
+import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';

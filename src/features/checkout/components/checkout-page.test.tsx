@@ -5,9 +5,11 @@ import { customer, signInAs } from '@/test/tokens';
 import { MPESA_PHONE_MESSAGE } from '@contract/phone';
 import { DEMO_USERS } from '@mocks/auth-db';
 import { commerceDb } from '@mocks/commerce-db';
-import { mockCart } from '@mocks/handlers/cart';
-import { MOCK_DELIVERY_AREAS, mockDeliveryFee } from '@mocks/handlers/delivery';
-import { errorResponse } from '@mocks/handlers/system';
+import { cartView } from '@contract/cart-view';
+import { mockCartLines } from '@mocks/handlers/cart';
+import { DEFAULT_DELIVERY_SETTINGS, deliveryFee } from '@contract/delivery';
+import { DELIVERY_AREAS } from '@contract/delivery-areas';
+import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -20,7 +22,7 @@ configure({ asyncUtilTimeout: 5000 });
 // Whole forms typed key by key on a shared two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-const westlands = MOCK_DELIVERY_AREAS.find((a) => a.id === 'westlands')!;
+const westlands = DELIVERY_AREAS.find((a) => a.id === 'westlands')!;
 
 /** The checkout requests the app sends, with their Idempotency-Key. */
 function checkoutPosts() {
@@ -132,10 +134,10 @@ describe('checkout', () => {
 
     await screen.findByRole('option', { name: 'Westlands' });
     await user.selectOptions(field.area(), 'Westlands');
-    const fee = mockDeliveryFee(westlands);
+    const fee = deliveryFee(westlands, DEFAULT_DELIVERY_SETTINGS);
     await waitFor(() => expect(screen.getByTestId('checkout-shipping')).toHaveTextContent(formatKsh(fee)));
     expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatKsh(348 + fee));
-    expect(mockCart(customer.userId, fee).total).toBe(348 + fee);
+    expect(cartView(mockCartLines(customer.userId), fee).total).toBe(348 + fee);
     expect(field.pay()).toHaveAccessibleName(`Pay ${formatKsh(348 + fee)} with M-Pesa`);
   });
 
@@ -164,7 +166,7 @@ describe('checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(await screen.findByText('Delivering to your location (-1.2676, 36.8108)')).toBeInTheDocument();
     expect(screen.queryByText(LOCATION_MESSAGES.denied)).not.toBeInTheDocument();
-    const fee = mockDeliveryFee({ lat: -1.267612, lng: 36.810812 });
+    const fee = deliveryFee({ lat: -1.267612, lng: 36.810812 }, DEFAULT_DELIVERY_SETTINGS);
     await waitFor(() => expect(screen.getByTestId('checkout-shipping')).toHaveTextContent(formatKsh(fee)));
   });
 
@@ -191,7 +193,7 @@ describe('checkout', () => {
     expect(commerceDb.orders).toHaveLength(1);
     const [order] = commerceDb.orders;
     expect(router.state.location.pathname).toBe(`/account/orders/${order!.orderId}`);
-    expect(order).toMatchObject({ phone: '254712345600', total: 348 + mockDeliveryFee(westlands) });
+    expect(order).toMatchObject({ phone: '254712345600', total: 348 + deliveryFee(westlands, DEFAULT_DELIVERY_SETTINGS) });
     expect(await screen.findByText(PAYMENT_SENT)).toBeInTheDocument();
     expect(
       await within(screen.getByRole('banner')).findByRole('link', { name: 'Cart, 0 items' }),

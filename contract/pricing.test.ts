@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyDiscount, isDiscountActive, saleInfo, type PricingDiscount } from './pricing';
+import {
+  applyDiscount,
+  isDiscountActive,
+  saleInfo,
+  salePercent,
+  unitPrice,
+  type PricingDiscount,
+} from './pricing';
 
 const start = new Date('2030-03-01T00:00:00.000Z');
 const end = new Date('2030-03-08T00:00:00.000Z');
@@ -101,5 +108,26 @@ describe('saleInfo', () => {
     // 1 KSH cannot go lower; 1 % of 10 KSH rounds to no change.
     expect(saleInfo(1, [discount({ value: 50 })], now)).toEqual({ onSale: false, discountedPrice: null });
     expect(saleInfo(10, [discount({ value: 1 })], now)).toEqual({ onSale: false, discountedPrice: null });
+  });
+});
+
+describe('what the shopper sees', () => {
+  const variant = (price: number, discountedPrice: number | null) => ({
+    price,
+    saleInfo: { onSale: discountedPrice !== null, discountedPrice },
+  });
+
+  it('works out the sale percent as spec §9 says: rounded (price − discounted) / price', () => {
+    expect(salePercent(variant(40, 36))).toBe(10);
+    expect(salePercent(variant(650, 520))).toBe(20);
+    // 1/3 off rounds to 33, 2/3 to 67.
+    expect(salePercent(variant(300, 200))).toBe(33);
+    expect(salePercent(variant(300, 100))).toBe(67);
+    expect(salePercent(variant(30, null))).toBeNull();
+  });
+
+  it('charges the sale price while on sale, the price otherwise', () => {
+    expect(unitPrice(variant(40, 36))).toBe(36);
+    expect(unitPrice(variant(30, null))).toBe(30);
   });
 });

@@ -1,4 +1,8 @@
-import type { DiscountKind, SaleInfo } from '../../../contract/catalogue';
+import type { DiscountKind, SaleInfo } from './catalogue';
+
+// The price rules of the shop, one copy for the server (which charges), the mocks (which stand in for
+// it) and the SPA (which only formats what the server computed). Type-only imports: no zod here, so
+// the storefront can use these without loading the schemas.
 
 /** The fields of a discount that decide whether and how it changes a price. */
 export interface PricingDiscount {
@@ -42,4 +46,17 @@ export function saleInfo(price: number, discounts: readonly PricingDiscount[], n
     if (isDiscountActive(d, now)) best = Math.min(best, applyDiscount(price, d));
   }
   return best < price ? { onSale: true, discountedPrice: best } : { onSale: false, discountedPrice: null };
+}
+
+/** What one unit costs now: the sale price while on sale. */
+export function unitPrice(variant: { price: number; saleInfo: SaleInfo }): number {
+  const { onSale, discountedPrice } = variant.saleInfo;
+  return onSale && discountedPrice !== null ? discountedPrice : variant.price;
+}
+
+/** Spec §9: rounded (price − discounted price) / price, as a whole percent; null when not on sale. */
+export function salePercent(variant: { price: number; saleInfo: SaleInfo }): number | null {
+  const { onSale, discountedPrice } = variant.saleInfo;
+  if (!onSale || discountedPrice === null || discountedPrice >= variant.price) return null;
+  return Math.round(((variant.price - discountedPrice) / variant.price) * 100);
 }

@@ -1,0 +1,53 @@
+import { HttpResponse } from 'msw';
+import type { ZodError } from 'zod';
+import { validationMessage, zodIssues, type ErrorBody, type RequestPart } from '../contract/common';
+import type { Refusal } from '../contract/stock';
+
+// The HTTP side of the mock API, written once for every handler: the error envelope exactly as the
+// server writes it, its 400 for a request part that fails its schema, and how a request is read.
+
+/** A correlation id shaped like the server's, so the SPA's message cutting is exercised. */
+export const correlationId = () => crypto.randomUUID();
+
+/** The error envelope of GUIDE §3, exactly as the server writes it. */
+export function errorResponse(status: number, code: string, message: string, issues?: ErrorBody['issues']) {
+  const id = correlationId();
+  const body: ErrorBody = {
+    message: `${message} Correlation ID: ${id}`,
+    code,
+    correlationId: id,
+    ...(issues?.length ? { issues } : {}),
+  };
+  return HttpResponse.json(body, {
+    status,
+    headers: { 'X-Correlation-Id': id, 'Cache-Control': 'no-store' },
+  });
+}
+
+/** A refusal of a shared rule (contract/) as the server answers it. */
+export const refused = ({ status, code, message }: Refusal) => errorResponse(status, code, message);
+
+/** The server's 400 for a request part that fails its schema (server/lib/http.ts newRouter). */
+export function invalid(part: RequestPart, error: ZodError): Response {
+  const issues = zodIssues(error);
+  return errorResponse(400, 'validation_failed', validationMessage(part, issues), issues);
+}
+
+/** The JSON body, or undefined when there is none or it is not JSON (the schema then refuses it). */
+export async function jsonBody(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Query values as Hono hands them to the validator: a string, or a list when a key repeats. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    out[key] = all.length === 1 ? all[0]! : all;
+  }
+  return out;
+}

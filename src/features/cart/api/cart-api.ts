@@ -1,5 +1,5 @@
 import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
-import type { AddCartItemBody, Cart, DeliveryArea } from '@contract/cart';
+import type { AddCartItemBody, Cart, DeliveryArea, QuoteLine } from '@contract/cart';
 
 /*
  * The server cart of signed-in shoppers (spec §7, contract/cart.ts). Only types come from the
@@ -18,6 +18,9 @@ export const cartApi = {
   /** `PATCH /v1/cart/{itemId}`: one more or one less (one less at 1 removes the line). */
   change: (itemId: string, quantity: 1 | -1) =>
     apiPatch<Cart>(`v1/cart/${encodeURIComponent(itemId)}`, { quantity }),
+  /** `POST /v1/cart/quote`: a guest cart priced as the server cart is, in one call. */
+  quote: (items: readonly QuoteLine[], signal?: AbortSignal) =>
+    apiPost<Cart>('v1/cart/quote', { items }, { signal }),
   /** `DELETE /v1/cart/{itemId}`. */
   remove: (itemId: string) => apiDelete<Cart>(`v1/cart/${encodeURIComponent(itemId)}`),
   /** `GET /v1/setups/delivery-areas`: where the shop delivers, in display order. */

@@ -1,10 +1,11 @@
-import type { Cart } from '@contract/cart';
+import type { Cart, QuoteLine } from '@contract/cart';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { cartApi, type CartPlace } from './cart-api';
 
 const keys = {
   all: ['cart'] as const,
   server: () => [...keys.all, 'server'] as const,
+  guest: () => [...keys.all, 'guest'] as const,
 };
 
 /** The place as a stable key part: `{}` for "no place" (shipping 0). */
@@ -24,6 +25,16 @@ export const cartQueries = {
     queryOptions({
       queryKey: [...keys.server(), placeKey(place)] as const,
       queryFn: ({ signal }) => cartApi.get(place, signal),
+    }),
+  /**
+   * A guest cart priced by the server (`POST /v1/cart/quote`), keyed by its lines: every change of a
+   * quantity asks again, and opening the cart always does (prices and stock move).
+   */
+  guest: (lines: readonly QuoteLine[]) =>
+    queryOptions({
+      queryKey: [...keys.guest(), lines] as const,
+      queryFn: ({ signal }) => cartApi.quote(lines, signal),
+      staleTime: 0,
     }),
   /** The delivery areas change with releases, not with sessions. */
   deliveryAreas: () =>

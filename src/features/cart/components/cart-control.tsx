@@ -4,12 +4,13 @@ import { cardVariant, isInStock, type ProductView } from '@/features/catalogue';
 import type { Variant } from '@contract/catalogue';
 import { mdiCartPlus, mdiMinus, mdiPlus } from '@mdi/js';
 import { useState } from 'react';
-import { useCartActions, useCartItem, useCartMode, type CartItem } from '../hooks/use-cart';
+import { useCartActions, useCartItem, useCartMode, type CartLineRef } from '../hooks/use-cart';
 
 type Size = 'md' | 'lg';
 
 export interface QuantityStepperProps {
-  item: CartItem;
+  /** The line; with its stock when the caller knows it (the cart page), else it is looked up. */
+  item: CartLineRef & { stock?: number };
   /** Names the buttons ("Increase quantity of Sukuma wiki"). */
   name: string;
   size?: Size;

@@ -1,24 +1,41 @@
-import { renderApp } from '@/test/render-app';
+import { renderApp, renderAppQuietly } from '@/test/render-app';
 import { customer, signInAs } from '@/test/tokens';
 import { mockDb, resetMockDb } from '@mocks/db';
+import { errorResponse } from '@mocks/http';
+import { server } from '@mocks/node';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { addGuestItem, cartItemId, clearGuestCart, getGuestCartItems } from '../stores/guest-cart-store';
 
 // A page's first render loads its route modules, which takes more than a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-/** Puts `quantity` units of a fixture product's variant in the cart at a stored `price`. */
-function inCart(name: string, quantity: number, price: number, variantIndex = 0) {
+/** Puts `quantity` units of a fixture product's variant in the guest cart. */
+function inCart(name: string, quantity: number, variantIndex = 0) {
   const product = mockDb.catalogue.products.find((p) => p.name === name)!;
   const variant = product.variants[variantIndex]!;
   for (let i = 0; i < quantity; i += 1) {
     addGuestItem(
-      { productId: product.id, productPid: product.pid, variantId: variant.id, price, image: '', name },
+      { productId: product.id, productPid: product.pid, variantId: variant.id, image: '', name },
       100,
     );
   }
   return cartItemId(product.id, variant.id);
+}
+
+/** The API requests the page sends, as `METHOD /path`. */
+function apiRequests() {
+  const seen: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    const { pathname } = new URL(request.url);
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/v1/assets/')) {
+      seen.push(`${request.method} ${pathname}`);
+    }
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return seen;
 }
 
 const line = (name: string) => screen.getByRole('listitem', { name });
@@ -36,10 +53,11 @@ describe('the cart page', () => {
     expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/#our-products');
   });
 
-  it("lists the items at the server's current prices, with line totals and the subtotal", async () => {
-    // Stored prices are stale: avocado is on sale now (40 → 36), omena 150 − 30 = 120.
-    const avocado = inCart('Hass avocado', 2, 40);
-    inCart('Omena', 1, 999);
+  it("lists the items at the server's current prices, with line totals and the subtotal, in one request", async () => {
+    // Avocado is on sale (40 → 36), omena 150 − 30 = 120.
+    inCart('Hass avocado', 2);
+    inCart('Omena', 1);
+    const requests = apiRequests();
     renderApp('/cart');
 
     const items = await screen.findByRole('list', { name: 'Items in your cart' });
@@ -57,18 +75,15 @@ describe('the cart page', () => {
     expect(within(line('Hass avocado')).getByText('Pack: Single')).toBeInTheDocument();
     expect(subtotal()).toHaveTextContent('KSH 192.00');
     expect(screen.getByText('Subtotal (3 items)')).toBeInTheDocument();
-    // The stored prices were only a cache: they now hold the server's.
-    await waitFor(() =>
-      expect(getGuestCartItems().find((i) => i.itemId === avocado)).toMatchObject({
-        price: 36,
-        totalPrice: 72,
-      }),
-    );
+    // The whole cart is one quote: no request per line.
+    expect(requests.filter((r) => r.includes('/cart') || r.includes('/products'))).toEqual([
+      'POST /api/v1/cart/quote',
+    ]);
   });
 
   it('changes quantities and removes lines, keeping the totals right', async () => {
-    inCart('Sukuma wiki', 1, 30);
-    inCart('Fresh milk', 2, 60);
+    inCart('Sukuma wiki', 1);
+    inCart('Fresh milk', 2);
     const { user } = renderApp('/cart');
     await screen.findByRole('list', { name: 'Items in your cart' });
     await waitFor(() => expect(subtotal()).toHaveTextContent('KSH 150.00'));
@@ -97,7 +112,7 @@ describe('the cart page', () => {
   });
 
   it('sends a guest to sign in before checkout, and a signed-in shopper straight there', async () => {
-    inCart('Sukuma wiki', 1, 30);
+    inCart('Sukuma wiki', 1);
     const { unmount } = renderApp('/cart');
     expect(await screen.findByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute(
       'href',
@@ -114,10 +129,46 @@ describe('the cart page', () => {
   });
 
   it('holds back checkout while an item is sold out', async () => {
-    inCart('Chapati', 1, 280, 1);
+    inCart('Chapati', 1, 1);
     renderApp('/cart');
     expect(await screen.findByRole('alert')).toHaveTextContent('Some items are no longer available');
     expect(screen.getByRole('button', { name: 'Proceed to checkout' })).toBeDisabled();
     expect(within(line('Chapati')).getByText('Out of Stock')).toBeInTheDocument();
+  });
+
+  it('brings a line down to the stock the server reports, and says when an item is no longer sold', async () => {
+    const tilapia = inCart('Lake Victoria tilapia', 3);
+    const gone = inCart('Omena', 1);
+    // Since these were added: two tilapia left, and omena is no longer sold.
+    const product = mockDb.catalogue.products.find((p) => p.name === 'Lake Victoria tilapia')!;
+    product.variants[0]!.quantity = 2;
+    mockDb.catalogue.products = mockDb.catalogue.products.filter((p) => p.name !== 'Omena');
+    const { user } = renderApp('/cart');
+
+    await waitFor(() => expect(getGuestCartItems().find((i) => i.itemId === tilapia)?.quantity).toBe(2));
+    expect(within(line('Omena')).getByText('No longer sold: remove it to check out.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Some items are no longer available');
+    expect(screen.getByRole('button', { name: 'Proceed to checkout' })).toBeDisabled();
+
+    await user.click(within(line('Omena')).getByRole('button', { name: 'Delete Omena from cart' }));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Proceed to checkout' })).toBeInTheDocument(),
+    );
+    expect(getGuestCartItems().map((i) => i.itemId)).toEqual([tilapia]);
+    expect(gone).not.toBe(tilapia);
+  });
+
+  it('says when the cart cannot be priced, with the server message, and tries again', async () => {
+    inCart('Sukuma wiki', 1);
+    server.use(
+      http.post('*/api/v1/cart/quote', () => errorResponse(503, 'unavailable', 'Prices are being updated.'), {
+        once: true,
+      }),
+    );
+    const { user } = renderAppQuietly('/cart');
+    expect(await screen.findByText('We could not load your cart.')).toBeInTheDocument();
+    expect(await screen.findByText('Prices are being updated.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Sukuma wiki' })).toBeInTheDocument();
   });
 });

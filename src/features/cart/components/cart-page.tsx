@@ -15,112 +15,80 @@ import {
 } from '@chakra-ui/react';
 import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
-import {
-  attributeLabels,
-  PriceTag,
-  productLink,
-  productQueries,
-  StockLabel,
-  stockOf,
-  unitPrice,
-  viewFromDetail,
-  type ProductView,
-} from '@/features/catalogue';
+import { PriceTag, productLink, StockLabel } from '@/features/catalogue';
 import { useIsAuthenticated } from '@/features/session';
-import { isApiError } from '@/lib/api-client';
 import { formatKsh } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
-import type { Variant } from '@contract/catalogue';
+import type { CartItem } from '@contract/cart';
 import { mdiCartOff, mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
-import { useQueries } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
-import { useCartActions, useCartItems, useCartStatus, type CartItem } from '../hooks/use-cart';
-import { refreshGuestItem } from '../stores/guest-cart-store';
+import { useEffect } from 'react';
+import { useCart, useCartActions } from '../hooks/use-cart';
+import { capGuestItem, useGuestCartItems } from '../stores/guest-cart-store';
 import { QuantityStepper } from './cart-control';
 
-/** A line with what the server says about its product now. */
-interface PricedLine {
-  item: CartItem;
-  product?: ProductView;
-  variant?: Variant;
-  /** The product or variant is gone, or sold out: it cannot be bought. */
-  unavailable: boolean;
-  unit: number;
-  total: number;
+/** How a line's price reads: the sale price, and the list price struck through while on sale. */
+const priceOf = (item: CartItem) => ({
+  price: item.originalPrice,
+  saleInfo: { onSale: item.onSale, discountedPrice: item.onSale ? item.price : null },
+});
+
+/** Why a line cannot be bought as it is, or null. */
+function stockProblem(item: CartItem): string | null {
+  if (item.available) return null;
+  return item.stock === 0 ? null : `Only ${item.stock} left: lower the quantity to check out.`;
 }
 
-/**
- * Re-reads every product in the cart (spec: prices come from the server; the stored price is a
- * cache) and folds the answers into the lines, refreshing the stored prices.
- */
-function usePricedLines(items: CartItem[]): { lines: PricedLine[]; checking: boolean } {
-  const productIds = useMemo(() => [...new Set(items.map((i) => i.productId))], [items]);
-  const results = useQueries({
-    // staleTime 0: opening the cart always asks the server for today's prices and stock.
-    queries: productIds.map((id) => ({ ...productQueries.detail(id), staleTime: 0 })),
-  });
-  const firstError = results.find((r) => r.error && !(isApiError(r.error) && r.error.status === 404))?.error;
-  useErrorToast(firstError, 'cart-prices-error');
-
-  const byId = new Map(productIds.map((id, i) => [id, results[i]]));
-  const lines = items.map((item): PricedLine => {
-    const result = byId.get(item.productId);
-    const gone = isApiError(result?.error) && result.error.status === 404;
-    const product = result?.data ? viewFromDetail(result.data) : undefined;
-    const variant = product?.variants.find((v) => v.variantId === item.variantId);
-    const unavailable = gone || (product !== undefined && (!variant || stockOf(variant) < 1));
-    const unit = variant ? unitPrice(variant) : item.price;
-    return { item, product, variant, unavailable, unit, total: unit * item.quantity };
-  });
-
-  const freshness = lines
-    .map((l) => (l.variant ? `${l.item.itemId}=${l.unit}/${stockOf(l.variant)}` : ''))
-    .join();
-  useEffect(() => {
-    for (const line of lines) {
-      if (line.variant)
-        refreshGuestItem(line.item.itemId, { price: line.unit, stock: stockOf(line.variant) });
-    }
-    // Keyed on what the server said, not on the line objects rebuilt each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [freshness]);
-
-  return { lines, checking: results.some((r) => r.isFetching) };
-}
-
-function CartLine({ line }: { line: PricedLine }) {
-  const { item, product, variant } = line;
+function RemoveButton({ itemId, name }: { itemId: string; name: string }) {
   const { remove } = useCartActions();
-  const link = productLink({ productId: item.productId, categories: product?.categories });
-  const options = product && variant ? attributeLabels(product, variant) : [];
   return (
-    <Grid
-      as="li"
-      templateColumns={{ base: '4.5rem 1fr', sm: '5.5rem 1fr auto' }}
-      templateAreas={{
-        base: `"image info" "image controls"`,
-        sm: `"image info total" "image controls total"`,
-      }}
-      columnGap={{ base: '3', sm: '4' }}
-      rowGap="3"
-      py="4"
-      aria-label={item.name}
+    <IconButton
+      aria-label={`Delete ${name} from cart`}
+      variant="ghost"
+      colorPalette="support"
+      onClick={() => remove({ itemId })}
     >
+      <MdiIcon path={mdiDeleteOutline} boxSize="5" />
+    </IconButton>
+  );
+}
+
+const lineLayout = {
+  as: 'li',
+  templateColumns: { base: '4.5rem 1fr', sm: '5.5rem 1fr auto' },
+  templateAreas: { base: `"image info" "image controls"`, sm: `"image info total" "image controls total"` },
+  columnGap: { base: '3', sm: '4' },
+  rowGap: '3',
+  py: '4',
+} as const;
+
+function LineImage({ src }: { src: string | null }) {
+  return (
+    <Image
+      src={src ?? undefined}
+      alt=""
+      htmlWidth="160"
+      htmlHeight="120"
+      w="full"
+      aspectRatio="4 / 3"
+      fit="cover"
+      rounded="l2"
+      bg="bg.muted"
+      loading="lazy"
+    />
+  );
+}
+
+/** A line as the server priced it: its options, price, quantity controls and total. */
+function CartLine({ item }: { item: CartItem }) {
+  const link = productLink({ productId: item.productId, categoryId: item.categoryId });
+  const options = item.attributes.map((a) => `${a.name}: ${a.value}`);
+  const problem = stockProblem(item);
+  return (
+    <Grid {...lineLayout} aria-label={item.name}>
       <Box gridArea="image">
         <Link {...link} tabIndex={-1} aria-hidden="true">
-          <Image
-            src={item.image || product?.images[0]?.urls.thumb}
-            alt=""
-            htmlWidth="160"
-            htmlHeight="120"
-            w="full"
-            aspectRatio="4 / 3"
-            fit="cover"
-            rounded="l2"
-            bg="bg.muted"
-            loading="lazy"
-          />
+          <LineImage src={item.image} />
         </Link>
       </Box>
       <Stack gridArea="info" gap="1" minW="0">
@@ -133,25 +101,23 @@ function CartLine({ line }: { line: PricedLine }) {
           </Text>
         ) : null}
         <HStack gap="2" flexWrap="wrap">
-          {variant ? <PriceTag variant={variant} /> : <Text fontWeight="bold">{formatKsh(item.price)}</Text>}
+          <PriceTag variant={priceOf(item)} />
           <Text as="span" fontSize="sm" color="fg.muted">
             each
           </Text>
         </HStack>
-        {line.unavailable ? <StockLabel inStock={false} /> : null}
+        {item.stock === 0 ? <StockLabel inStock={false} /> : null}
+        {problem ? (
+          <Text fontSize="sm" color="danger.fg">
+            {problem}
+          </Text>
+        ) : null}
       </Stack>
       <HStack gridArea="controls" gap="2">
         <Box w="9rem">
           <QuantityStepper item={item} name={item.name} />
         </Box>
-        <IconButton
-          aria-label={`Delete ${item.name} from cart`}
-          variant="ghost"
-          colorPalette="support"
-          onClick={() => remove(item)}
-        >
-          <MdiIcon path={mdiDeleteOutline} boxSize="5" />
-        </IconButton>
+        <RemoveButton itemId={item.itemId} name={item.name} />
       </HStack>
       <Stack
         gridArea={{ base: 'auto', sm: 'total' }}
@@ -164,9 +130,31 @@ function CartLine({ line }: { line: PricedLine }) {
         </Text>
         <Text fontWeight="bold" fontSize="lg" data-testid="line-total">
           <VisuallyHidden>Line total </VisuallyHidden>
-          {formatKsh(line.total)}
+          {formatKsh(item.totalPrice)}
         </Text>
       </Stack>
+    </Grid>
+  );
+}
+
+/** A line the shop no longer sells: named from what the browser kept, with a way to remove it. */
+function GoneLine({ itemId, name, image }: { itemId: string; name: string; image: string | null }) {
+  return (
+    <Grid {...lineLayout} aria-label={name}>
+      <Box gridArea="image" opacity={0.5}>
+        <LineImage src={image} />
+      </Box>
+      <Stack gridArea="info" gap="1" minW="0">
+        <Text fontWeight="semibold" lineClamp="2">
+          {name}
+        </Text>
+        <Text fontSize="sm" color="danger.fg">
+          No longer sold: remove it to check out.
+        </Text>
+      </Stack>
+      <HStack gridArea="controls" gap="2">
+        <RemoveButton itemId={itemId} name={name} />
+      </HStack>
     </Grid>
   );
 }
@@ -235,25 +223,42 @@ function CartUnavailable({ onRetry }: { onRetry(): void }) {
   );
 }
 
-/** The cart (spec §2): its lines at today's prices, quantities, totals and the way to checkout. */
+/**
+ * The guest cart follows what the server says about stock: a line above what is left comes down to
+ * it (a sold-out line stays, for the shopper to see and remove).
+ */
+function useGuestCaps(items: readonly CartItem[] | undefined, guest: boolean) {
+  useEffect(() => {
+    if (guest) for (const item of items ?? []) capGuestItem(item.itemId, item.stock);
+  }, [items, guest]);
+}
+
+/**
+ * The cart (spec §2): its lines as the server priced them (one request: `GET /v1/cart` for a
+ * shopper, `POST /v1/cart/quote` for a guest), quantities, totals and the way to checkout.
+ */
 export function CartPage() {
-  const items = useCartItems();
-  const status = useCartStatus();
-  const { lines, checking } = usePricedLines(items);
-  if (status.mode === 'none') return <NoCartForAdmins />;
-  if (status.loading) {
+  const { mode, cart, loading, updating, error, refetch } = useCart();
+  const kept = useGuestCartItems();
+  useErrorToast(error, 'cart-error');
+  useGuestCaps(cart?.Items, mode === 'guest');
+  if (mode === 'none') return <NoCartForAdmins />;
+  if (loading) {
     return (
       <Text role="status" color="fg.muted" py="12" textAlign="center">
         Loading your cart…
       </Text>
     );
   }
-  if (status.error && items.length === 0) return <CartUnavailable onRetry={status.refetch} />;
-  if (items.length === 0) return <EmptyCart />;
+  if (!cart) return <CartUnavailable onRetry={refetch} />;
+  if (cart.Items.length === 0 && cart.missing.length === 0) return <EmptyCart />;
 
-  const units = items.reduce((n, i) => n + i.quantity, 0);
-  const subtotal = lines.reduce((sum, l) => sum + (l.unavailable ? 0 : l.total), 0);
-  const blocked = lines.some((l) => l.unavailable);
+  const gone = cart.missing.map((itemId) => {
+    const line = kept.find((l) => l.itemId === itemId);
+    return { itemId, name: line?.name ?? 'An item', image: line?.image || null };
+  });
+  const units = cart.Items.reduce((n, i) => n + i.quantity, 0);
+  const blocked = gone.length > 0 || cart.Items.some((i) => !i.available);
   return (
     <Flex direction={{ base: 'column', md: 'row' }} gap={{ base: '6', md: '8' }} align="flex-start">
       <Card.Root flex="1" w="full" bg="bg.panel">
@@ -264,10 +269,13 @@ export function CartPage() {
             separator={<Separator />}
             gap="0"
             aria-label="Items in your cart"
-            aria-busy={checking}
+            aria-busy={updating}
           >
-            {lines.map((line) => (
-              <CartLine key={line.item.itemId} line={line} />
+            {cart.Items.map((item) => (
+              <CartLine key={item.itemId} item={item} />
+            ))}
+            {gone.map((line) => (
+              <GoneLine key={line.itemId} {...line} />
             ))}
           </Stack>
         </Card.Body>
@@ -289,11 +297,11 @@ export function CartPage() {
               Subtotal ({units} {units === 1 ? 'item' : 'items'})
             </Text>
             <Text fontWeight="bold" fontSize="xl" whiteSpace="nowrap" data-testid="cart-subtotal">
-              {formatKsh(subtotal)}
+              {formatKsh(cart.subtotal)}
             </Text>
           </Flex>
           <Text fontSize="sm" color="fg.muted">
-            {checking ? 'Checking today’s prices…' : 'Delivery is added at checkout.'}
+            {updating ? 'Checking today’s prices…' : 'Delivery is added at checkout.'}
           </Text>
           {blocked ? (
             <Text fontSize="sm" color="danger.fg" role="alert">

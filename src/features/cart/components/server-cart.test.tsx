@@ -31,7 +31,6 @@ function inGuestCart(name: string, quantity: number) {
         productId: product.id,
         productPid: product.pid,
         variantId: variant.id,
-        price: variant.price,
         image: '',
         name,
       },

@@ -1,10 +1,16 @@
-import { cardVariant, loadProduct, stockOf, unitPrice, type ProductView } from '@/features/catalogue';
+import { cardVariant, loadProduct, stockOf, type ProductView } from '@/features/catalogue';
 import { useIsAdmin, useIsAuthenticated } from '@/features/session';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, GENERIC_ERROR_SHORT } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import type { Cart } from '@contract/cart';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { cartApi } from '../api/cart-api';
 import { applyServerCart, cartQueries } from '../api/cart-queries';
@@ -18,17 +24,19 @@ import {
   useGuestCartItem,
   useGuestCartItems,
   type CartChange,
-  type CartItem,
+  type GuestCartLine,
 } from '../stores/guest-cart-store';
 
 /*
  * The cart as components see it. Guests keep it in browser storage; signed-in shoppers (not admins)
  * keep it on the server (GET/POST/PATCH/DELETE cart, spec §7) through TanStack Query; admins have
  * none (spec §4, §6). Every hook here picks the implementation from the session, so components
- * never know which cart they show.
+ * never know which cart they show. Either way the cart a page shows is the server's priced view
+ * (`Cart`): the signed-in shopper's from `GET /v1/cart`, the guest's from `POST /v1/cart/quote`.
  */
 
-export type { CartItem } from '../stores/guest-cart-store';
+/** A line as the cart controls need it: which variant, and how many. */
+export type CartLineRef = Pick<GuestCartLine, 'itemId' | 'productId' | 'variantId' | 'quantity'>;
 
 export const ADDED_TO_CART = 'Item was successfully added to cart';
 export { CART_UPDATED };
@@ -45,62 +53,72 @@ export function useCartMode(): CartMode {
   return !authenticated ? 'guest' : admin ? 'none' : 'server';
 }
 
-/** A server cart line in the shape every cart component reads. */
-const fromServer = (item: Cart['Items'][number]): CartItem => ({
-  productId: item.productId,
-  productPid: item.productPid,
-  itemId: item.itemId,
-  variantId: item.variantId,
-  quantity: item.quantity,
-  price: item.price,
-  totalPrice: item.totalPrice,
-  image: item.image ?? '',
-  name: item.name,
-});
-
 /** The signed-in shopper's server cart (no delivery fee); idle for guests and admins. */
 export function useServerCart() {
   const mode = useCartMode();
   return useQuery({ ...cartQueries.server(), enabled: mode === 'server' });
 }
 
-export interface CartStatus {
+const EMPTY_CART: Cart = { Items: [], shippingRate: 0, subtotal: 0, total: 0, missing: [] };
+
+/** The guest cart priced by the server; no request while it is empty or for anyone else. */
+function useGuestQuote(enabled: boolean) {
+  const lines = useGuestCartItems();
+  const quoteLines = useMemo(
+    () =>
+      lines.map(({ itemId, productId, variantId, quantity }) => ({ itemId, productId, variantId, quantity })),
+    [lines],
+  );
+  return useQuery({
+    ...cartQueries.guest(quoteLines),
+    enabled: enabled && quoteLines.length > 0,
+    // While a changed cart is priced again, the last answer stays on screen.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface CartView {
   mode: CartMode;
-  /** The server cart has not answered yet (always false for guests). */
+  /** The cart as the server priced it; undefined until it answers. */
+  cart: Cart | undefined;
+  /** No answer yet. */
   loading: boolean;
-  /** The server cart could not be fetched. */
+  /** A newer answer is on its way (a change is being priced). */
+  updating: boolean;
+  /** The cart could not be fetched. */
   error: unknown;
   refetch(): void;
 }
 
-export function useCartStatus(): CartStatus {
+/** The cart of whoever is shopping, priced by the server: one request, whatever its size. */
+export function useCart(): CartView {
   const mode = useCartMode();
-  const query = useServerCart();
+  const guestLines = useGuestCartItems();
+  const server = useServerCart();
+  const guest = useGuestQuote(mode === 'guest');
+  const settled = { loading: false, updating: false, error: null, refetch: () => undefined };
+  if (mode === 'none' || (mode === 'guest' && guestLines.length === 0)) {
+    return { mode, cart: EMPTY_CART, ...settled };
+  }
+  const query = mode === 'guest' ? guest : server;
   return {
     mode,
-    loading: mode === 'server' && query.isPending,
-    error: mode === 'server' ? query.error : null,
+    cart: query.data,
+    loading: query.isPending,
+    updating: query.isFetching,
+    error: query.error,
     refetch: () => void query.refetch(),
   };
 }
 
-const NO_ITEMS: CartItem[] = [];
-
-export function useCartItems(): CartItem[] {
-  const mode = useCartMode();
-  const guest = useGuestCartItems();
-  const { data } = useServerCart();
-  const server = useMemo(() => data?.Items.map(fromServer) ?? NO_ITEMS, [data]);
-  return mode === 'guest' ? guest : mode === 'server' ? server : NO_ITEMS;
-}
-
 /** The line of one variant, if it is in the cart. */
-export function useCartItem(productId: string, variantId: string | undefined): CartItem | undefined {
+export function useCartItem(productId: string, variantId: string | undefined): CartLineRef | undefined {
   const mode = useCartMode();
   const guest = useGuestCartItem(variantId ? cartItemId(productId, variantId) : '');
-  const items = useCartItems();
+  const { data } = useServerCart();
   if (mode === 'guest') return guest;
-  return variantId ? items.find((i) => i.productId === productId && i.variantId === variantId) : undefined;
+  if (mode === 'none' || !variantId) return undefined;
+  return data?.Items.find((i) => i.productId === productId && i.variantId === variantId);
 }
 
 /** Tells the shopper what a change did (spec §8 toasts). */
@@ -142,11 +160,11 @@ async function productFor(queryClient: QueryClient, productId: string): Promise<
 export interface CartActions {
   /** One unit of a variant (the card's first variant when none is named). */
   add(productId: string, variantId?: string): Promise<CartChange>;
-  /** One more unit of a line, never above the stock. */
-  increase(item: Pick<CartItem, 'productId' | 'variantId' | 'itemId'>): Promise<CartChange>;
+  /** One more unit of a line, never above the stock (looked up when the caller does not know it). */
+  increase(item: CartLineRef & { stock?: number }): Promise<CartChange>;
   /** One unit fewer; the last one removes the line. */
-  decrease(item: Pick<CartItem, 'itemId'>): CartChange | Promise<CartChange>;
-  remove(item: Pick<CartItem, 'itemId'>): CartChange | Promise<CartChange>;
+  decrease(item: Pick<CartLineRef, 'itemId'>): CartChange | Promise<CartChange>;
+  remove(item: Pick<CartLineRef, 'itemId'>): CartChange | Promise<CartChange>;
 }
 
 export function createCartActions(queryClient: QueryClient): CartActions {
@@ -167,7 +185,6 @@ export function createCartActions(queryClient: QueryClient): CartActions {
           productId: product.productId,
           productPid: product.pid,
           variantId: variant.variantId,
-          price: unitPrice(variant),
           image: product.images[0]?.urls.thumb ?? '',
           name: product.name,
         },
@@ -177,11 +194,13 @@ export function createCartActions(queryClient: QueryClient): CartActions {
       return change;
     },
     async increase(item) {
-      const product = await productFor(queryClient, item.productId);
-      if (!product) return 'missing';
-      const variant = product.variants.find((v) => v.variantId === item.variantId);
-      const stock = stockOf(variant);
-      const change = increaseGuestItem(item.itemId, stock, variant ? unitPrice(variant) : undefined);
+      let stock = item.stock;
+      if (stock === undefined) {
+        const product = await productFor(queryClient, item.productId);
+        if (!product) return 'missing';
+        stock = stockOf(product.variants.find((v) => v.variantId === item.variantId));
+      }
+      const change = increaseGuestItem(item.itemId, stock);
       report(change, stock);
       return change;
     },

@@ -2,8 +2,12 @@ import { PRODUCT_NAME } from '@contract/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** One line of the cart (spec §3), the same shape the server cart will use. */
-export interface CartItem {
+/**
+ * One line of the guest cart as the browser keeps it: what the shopper chose and how many. Prices,
+ * totals and stock are never kept here: the server prices the lines on every read
+ * (`POST /v1/cart/quote`), so the browser shows what the server computed.
+ */
+export interface GuestCartLine {
   productId: string;
   productPid: string;
   /**
@@ -13,10 +17,7 @@ export interface CartItem {
   itemId: string;
   variantId: string;
   quantity: number;
-  /** Unit price in whole KSH as last seen (sale included); a cache, the server re-prices. */
-  price: number;
-  totalPrice: number;
-  /** The thumbnail URL. */
+  /** The thumbnail URL and the name, to name a line the shop no longer sells. */
   image: string;
   name: string;
   /**
@@ -28,14 +29,14 @@ export interface CartItem {
 }
 
 /** What adding needs to know about the product; the store works out the rest. */
-export type NewCartLine = Omit<CartItem, 'itemId' | 'quantity' | 'totalPrice' | 'lineKey'>;
+export type NewCartLine = Omit<GuestCartLine, 'itemId' | 'quantity' | 'lineKey'>;
 
 /** The outcome of a change, so callers can tell the shopper. */
 export type CartChange =
   'added' | 'increased' | 'decreased' | 'removed' | 'at-stock' | 'out-of-stock' | 'missing';
 
 interface GuestCartData {
-  items: CartItem[];
+  items: GuestCartLine[];
 }
 
 export const GUEST_CART_KEY = `${PRODUCT_NAME.toLowerCase()}.cart`;
@@ -48,17 +49,11 @@ const newLineKey = () => Math.random().toString(36).slice(2, 10).padEnd(8, '0');
  * The id a line is pushed to the server cart with (`localItemId`): the same in every tab and on every
  * retry, so a push is applied once; lines stored before line keys existed use their itemId alone.
  */
-export const pushIdOf = (item: Pick<CartItem, 'itemId' | 'lineKey'>) =>
+export const pushIdOf = (item: Pick<GuestCartLine, 'itemId' | 'lineKey'>) =>
   item.lineKey ? `${item.itemId}:${item.lineKey}` : item.itemId;
 
-const withQuantity = (item: CartItem, quantity: number): CartItem => ({
-  ...item,
-  quantity,
-  totalPrice: item.price * quantity,
-});
-
 const useGuestCartStore = create<GuestCartData>()(
-  persist(() => ({ items: [] as CartItem[] }), {
+  persist(() => ({ items: [] as GuestCartLine[] }), {
     name: GUEST_CART_KEY,
     version: 1,
     storage: createJSONStorage(() => localStorage),
@@ -72,7 +67,7 @@ const useGuestCartStore = create<GuestCartData>()(
   }),
 );
 
-function isCartItem(value: unknown): value is CartItem {
+function isGuestCartLine(value: unknown): value is GuestCartLine {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
@@ -81,25 +76,27 @@ function isCartItem(value: unknown): value is CartItem {
     typeof v.itemId === 'string' &&
     typeof v.name === 'string' &&
     Number.isInteger(v.quantity) &&
-    (v.quantity as number) > 0 &&
-    typeof v.price === 'number' &&
-    Number.isFinite(v.price)
+    (v.quantity as number) > 0
   );
 }
 
-function sanitiseItems(items: unknown): CartItem[] {
+function sanitiseItems(items: unknown): GuestCartLine[] {
   if (!Array.isArray(items)) return [];
-  return items.filter(isCartItem).map((item) => ({
-    ...item,
+  // Field by field: a line stored by an older version (with the prices it once kept) keeps only these.
+  return items.filter(isGuestCartLine).map((item) => ({
+    productId: item.productId,
     productPid: typeof item.productPid === 'string' ? item.productPid : '',
+    itemId: item.itemId,
+    variantId: item.variantId,
+    quantity: item.quantity,
     image: typeof item.image === 'string' ? item.image : '',
+    name: item.name,
     lineKey:
       typeof item.lineKey === 'string' && /^[a-z0-9]{1,16}$/.test(item.lineKey) ? item.lineKey : undefined,
-    totalPrice: item.price * item.quantity,
   }));
 }
 
-const setItems = (update: (items: CartItem[]) => CartItem[]) =>
+const setItems = (update: (items: GuestCartLine[]) => GuestCartLine[]) =>
   useGuestCartStore.setState((state) => ({ items: update(state.items) }));
 
 const findItem = (itemId: string) => useGuestCartStore.getState().items.find((i) => i.itemId === itemId);
@@ -109,25 +106,21 @@ const findItem = (itemId: string) => useGuestCartStore.getState().items.find((i)
 /** Adds one unit of a variant: a new line at quantity 1, or one more on its line. */
 export function addGuestItem(line: NewCartLine, stock: number): CartChange {
   const itemId = cartItemId(line.productId, line.variantId);
-  if (findItem(itemId)) return increaseGuestItem(itemId, stock, line.price);
+  if (findItem(itemId)) return increaseGuestItem(itemId, stock);
   if (stock < 1) return 'out-of-stock';
-  setItems((items) => [
-    ...items,
-    { ...line, itemId, quantity: 1, totalPrice: line.price, lineKey: newLineKey() },
-  ]);
+  setItems((items) => [...items, { ...line, itemId, quantity: 1, lineKey: newLineKey() }]);
   return 'added';
 }
 
-/** One more unit, unless that would pass the stock; `price` refreshes the cached unit price. */
-export function increaseGuestItem(itemId: string, stock: number, price?: number): CartChange {
+const setQuantity = (itemId: string, quantity: number) =>
+  setItems((items) => items.map((i) => (i.itemId === itemId ? { ...i, quantity } : i)));
+
+/** One more unit, unless that would pass the stock. */
+export function increaseGuestItem(itemId: string, stock: number): CartChange {
   const item = findItem(itemId);
   if (!item) return 'missing';
   if (item.quantity + 1 > stock) return stock < 1 ? 'out-of-stock' : 'at-stock';
-  setItems((items) =>
-    items.map((i) =>
-      i.itemId === itemId ? withQuantity({ ...i, price: price ?? i.price }, i.quantity + 1) : i,
-    ),
-  );
+  setQuantity(itemId, item.quantity + 1);
   return 'increased';
 }
 
@@ -136,7 +129,7 @@ export function decreaseGuestItem(itemId: string): CartChange {
   const item = findItem(itemId);
   if (!item) return 'missing';
   if (item.quantity <= 1) return removeGuestItem(itemId);
-  setItems((items) => items.map((i) => (i.itemId === itemId ? withQuantity(i, i.quantity - 1) : i)));
+  setQuantity(itemId, item.quantity - 1);
   return 'decreased';
 }
 
@@ -147,18 +140,12 @@ export function removeGuestItem(itemId: string): CartChange {
 }
 
 /**
- * Takes the server's current unit price (and stock) into a line: the stored price is only a cache.
- * A quantity above what is left comes down to it; a line whose variant sold out keeps its quantity
- * so the shopper sees it and decides.
+ * Brings a line down to the units left when the server says fewer are in stock than it holds. A line
+ * whose variant sold out keeps its quantity, so the shopper sees it and decides.
  */
-export function refreshGuestItem(itemId: string, fresh: { price: number; stock: number }) {
+export function capGuestItem(itemId: string, stock: number) {
   const item = findItem(itemId);
-  if (!item) return;
-  const quantity = fresh.stock > 0 ? Math.min(item.quantity, fresh.stock) : item.quantity;
-  if (item.price === fresh.price && item.quantity === quantity) return;
-  setItems((items) =>
-    items.map((i) => (i.itemId === itemId ? withQuantity({ ...i, price: fresh.price }, quantity) : i)),
-  );
+  if (item && stock > 0 && item.quantity > stock) setQuantity(itemId, stock);
 }
 
 export function clearGuestCart() {
@@ -166,7 +153,7 @@ export function clearGuestCart() {
 }
 
 /** The lines now, for code outside React. */
-export const getGuestCartItems = (): CartItem[] => useGuestCartStore.getState().items;
+export const getGuestCartItems = (): GuestCartLine[] => useGuestCartStore.getState().items;
 
 /** Reads the cart back from storage (another tab changed it, or a test wants the round trip). */
 export const rehydrateGuestCart = () => useGuestCartStore.persist.rehydrate();

@@ -11,7 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { placeParams, type PlaceChoice } from '../model/place';
-import { checkoutTotals, CheckoutSummary } from './checkout-summary';
+import { CheckoutSummary } from './checkout-summary';
 import { DeliveryFields } from './delivery-fields';
 
 /** Spec §8. */
@@ -102,10 +102,6 @@ function CheckoutForm() {
   const show = (field: 'address' | 'phone') => (touched[field] || touched.submitted ? problems[field] : null);
   // The fee of the chosen place is what the total shows: wait for it before paying.
   const updating = isPlaceholderData;
-  const { total } = checkoutTotals(cart, params !== null);
-  if (params && !isPlaceholderData && total !== cart.total) {
-    console.warn('[sokoni] checkout total differs from the server cart', { total, server: cart.total });
-  }
   const blocked = cart.Items.some((i) => !i.available)
     ? 'Some items are not available in the quantity in your cart.'
     : null;

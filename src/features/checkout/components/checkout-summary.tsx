@@ -5,13 +5,6 @@ import type { Cart } from '@contract/cart';
 import { mdiCellphoneCheck } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 
-/** Spec §9: the checkout total is the sum of the items' totalPrice plus the shippingRate. */
-export function checkoutTotals(cart: Pick<Cart, 'Items' | 'shippingRate'>, placeChosen: boolean) {
-  const subtotal = cart.Items.reduce((sum, item) => sum + item.totalPrice, 0);
-  const shipping = placeChosen ? cart.shippingRate : null;
-  return { subtotal, shipping, total: subtotal + (shipping ?? 0) };
-}
-
 export interface CheckoutSummaryProps {
   cart: Cart;
   placeChosen: boolean;
@@ -24,7 +17,10 @@ export interface CheckoutSummaryProps {
 
 /** The order as it will be placed: lines, subtotal, delivery fee, total and the Pay button. */
 export function CheckoutSummary({ cart, placeChosen, updating, submitting, blocked }: CheckoutSummaryProps) {
-  const { subtotal, shipping, total } = checkoutTotals(cart, placeChosen);
+  // The server's figures (spec §9: total = the items' totalPrice + shippingRate); until a place is
+  // chosen the cart carries no fee, so its total is the subtotal.
+  const { subtotal, total } = cart;
+  const shipping = placeChosen ? cart.shippingRate : null;
   const units = cart.Items.reduce((n, i) => n + i.quantity, 0);
   return (
     <Card.Root as="aside" aria-labelledby="checkout-summary" bg="bg.panel" w="full">

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_MPESA_TEST_ENV } from '../../dev/daraja-test-support';
+import { PRODUCTION_MPESA_TEST_ENV } from '../../test/daraja';
 import { mailOutbox } from '../../db/schema';
 import { EnvError, parseEnv } from '../../env';
 import { createTestContext, type TestContext } from '../../test/harness';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, otpChallenges, profileTokens, sessions, users } from '../../db/schema';
 import type { TestContext } from '../../test/harness';
-import { authTestContext, client, latestCode, uniqueEmail } from './test-support';
+import { authTestContext, client, latestCode, uniqueEmail } from '../../test/auth';
 
 // Real concurrency needs PostgreSQL: run these under the server-pg project too (TEST_DATABASE_URL).
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import * as schema from '../../db/schema';
 import { cartItems, variants } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { deliveryFee, deliverySettings } from '../delivery/fee';
-import { api, createProduct, shopper, type TestProduct } from '../checkout/test-support';
+import { api, createProduct, shopper, type TestProduct } from '../../test/shop';
 import { addCartItem, changeCartItem } from './service';
 
 let ctx: TestContext;

@@ -18,7 +18,7 @@ import {
   stockOf,
   waitForOrder,
   type ServedContext,
-} from './test-support';
+} from '../../test/shop';
 
 // The whole flow over real HTTP: the app on an ephemeral port talks to its own Daraja simulator,
 // which calls back into the app, as in development. Phone endings choose the outcome.

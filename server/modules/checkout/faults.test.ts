@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAttempts } from '../../db/schema';
-import { listen, type Listening } from '../../dev/daraja-test-support';
+import { listen, type Listening } from '../../test/daraja';
 import { createLogger } from '../../lib/logger';
 import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -15,7 +15,7 @@ import {
   phoneEnding,
   shopper,
   stockOf,
-} from './test-support';
+} from '../../test/shop';
 
 // Daraja down or slow while the shopper checks out: the order is kept, the answer says what
 // happened, and no reservation is ever left without an owner that will give it back.

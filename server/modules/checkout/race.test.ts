@@ -16,7 +16,7 @@ import {
   stockOf,
   waitForOrder,
   type ServedContext,
-} from './test-support';
+} from '../../test/shop';
 
 // Real concurrency needs PostgreSQL: run these under the server-pg project too (TEST_DATABASE_URL).
 // On PGlite (one connection) the same requests are serialised, and the outcomes must be the same.

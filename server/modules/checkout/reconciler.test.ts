@@ -15,7 +15,7 @@ import {
   stockOf,
   waitForOrder,
   type ServedContext,
-} from './test-support';
+} from '../../test/shop';
 
 // The reconciler as server/index.ts runs it: on a timer, with the expiry from PAYMENT_EXPIRY_MS.
 

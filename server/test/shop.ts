@@ -1,15 +1,15 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { discountProducts, discounts, products, variants } from '../../db/schema';
-import { closeDarajaSimulators } from '../../dev/daraja-simulator';
-import { listen, type Listening } from '../../dev/daraja-test-support';
-import { issueSession } from '../../lib/auth/session';
-import { createLogger } from '../../lib/logger';
-import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { createUser } from '../auth/test-support';
-import { reconcilePayments } from './reconciler';
+import type { Db } from '../db/client';
+import { discountProducts, discounts, products, variants } from '../db/schema';
+import { closeDarajaSimulators } from '../dev/daraja-simulator';
+import { listen, type Listening } from './daraja';
+import { issueSession } from '../lib/auth/session';
+import { createLogger } from '../lib/logger';
+import { createDarajaClientFromEnv } from '../lib/payments/daraja';
+import { createTestContext, type TestContext } from './harness';
+import { createUser } from './auth';
+import { reconcilePayments } from '../modules/checkout/reconciler';
 
 // Test helpers (not tests) for the cart, checkout and orders suites.
 

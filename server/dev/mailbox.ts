@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope } from '../../contract/common';
 import { newRouter, type Deps } from '../lib/http';
+import { ok } from '../lib/openapi';
 import { listMail, type OutboxRow } from '../lib/mail/outbox';
 import { escapeHtml } from '../lib/mail/templates';
 
@@ -27,10 +27,7 @@ const outboxRoute = createRoute({
   summary: 'Development only: the mail the server queued, newest first, optionally to one address',
   request: { query },
   responses: {
-    200: {
-      description: 'Messages',
-      content: { 'application/json': { schema: envelope(z.array(OutboxMessage)) } },
-    },
+    200: ok('Messages', z.array(OutboxMessage)),
   },
 });
 

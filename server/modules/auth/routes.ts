@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   AuthResult,
   ChangePasswordBody,
@@ -17,25 +17,11 @@ import {
   VerifyOtpBody,
   VerifyOtpResult,
 } from '../../../contract/auth';
-import { ErrorBody, envelope } from '../../../contract/common';
 import { bearerSecurity } from '../../lib/auth/middleware';
-
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-const ok = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
+import { body, error, ok, signedOut } from '../../lib/openapi';
 
 const invalid = error('The body is not valid (`issues` name the fields)');
 const limited = error('Too many requests from this address or for this email; see Retry-After');
-const signedOut = error('No valid bearer token, or its session has ended');
 const tags = ['auth'];
 
 export const getUserRoute = createRoute({

@@ -1,24 +1,10 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { AddCartItemBody, Cart, CartItemParams, CartQuery, UpdateCartItemBody } from '../../../contract/cart';
-import { ErrorBody, envelope } from '../../../contract/common';
 import { bearerSecurity } from '../../lib/auth/middleware';
+import { body, error, ok, shoppersOnly } from '../../lib/openapi';
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-const cart = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelope(Cart) } },
-});
-const common = {
-  401: error('No valid bearer token, or its session has ended'),
-  403: error('Admins get no cart'),
-};
+const cart = (description: string) => ok(description, Cart);
+const common = shoppersOnly('Admins get no cart');
 const tags = ['cart'];
 
 export const getCartRoute = createRoute({

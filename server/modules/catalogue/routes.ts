@@ -10,13 +10,8 @@ import {
   ProductList,
   ProductListQuery,
 } from '../../../contract/catalogue';
-import { countRows, envelope, ErrorBody } from '../../../contract/common';
-
-const errorJson = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-const notModified = { description: 'The copy the client holds (If-None-Match) is current' };
+import { countRows } from '../../../contract/common';
+import { error, json, notModified, ok } from '../../lib/openapi';
 
 /**
  * Catalogue answers change whenever an admin edits something, so caches may keep them but must
@@ -38,12 +33,9 @@ export const listProductsRoute = createRoute({
   middleware: conditionalJson,
   request: { query: ProductListQuery },
   responses: {
-    200: {
-      description: 'The page, its position and the linked records',
-      content: { 'application/json': { schema: ProductList } },
-    },
+    200: json('The page, its position and the linked records', ProductList),
     304: notModified,
-    400: errorJson('A query value is out of range or malformed'),
+    400: error('A query value is out of range or malformed'),
   },
 });
 
@@ -55,10 +47,10 @@ export const productRoute = createRoute({
   middleware: conditionalJson,
   request: { params: ProductIdParams },
   responses: {
-    200: { description: 'The product', content: { 'application/json': { schema: envelope(ProductDetail) } } },
+    200: ok('The product', ProductDetail),
     304: notModified,
-    400: errorJson('The id is not a UUID'),
-    404: errorJson('No such product'),
+    400: error('The id is not a UUID'),
+    404: error('No such product'),
   },
 });
 
@@ -69,10 +61,7 @@ export const categoriesRoute = createRoute({
   summary: 'Every category in display order, with its product count',
   middleware: conditionalJson,
   responses: {
-    200: {
-      description: 'The categories',
-      content: { 'application/json': { schema: envelope(countRows(Category)) } },
-    },
+    200: ok('The categories', countRows(Category)),
     304: notModified,
   },
 });
@@ -89,7 +78,7 @@ export const imageRoute = createRoute({
       content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } },
     },
     304: notModified,
-    400: errorJson('The id is not a UUID or the size is unknown'),
-    404: errorJson('No such image or rendition'),
+    400: error('The id is not a UUID or the size is unknown'),
+    404: error('No such image or rendition'),
   },
 });

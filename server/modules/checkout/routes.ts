@@ -10,27 +10,12 @@ import {
   OrderListQuery,
   PayOrderBody,
 } from '../../../contract/checkout';
-import { ErrorBody, envelope } from '../../../contract/common';
 import { bearerSecurity } from '../../lib/auth/middleware';
+import { body, error, json, ok, shoppersOnly } from '../../lib/openapi';
 import { StkCallbackBody } from '../../lib/payments/callback';
 import { MPESA_CALLBACK_PATH } from '../../lib/payments/config';
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-const ok = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-const signedIn = {
-  401: error('No valid bearer token, or its session has ended'),
-  403: error('Admins have no cart or orders'),
-};
+const signedIn = shoppersOnly('Admins have no cart or orders');
 
 export const checkoutRoute = createRoute({
   method: 'post',
@@ -71,7 +56,7 @@ export const listOrdersRoute = createRoute({
   summary: "The shopper's orders, newest first",
   request: { query: OrderListQuery },
   responses: {
-    200: { description: 'One page', content: { 'application/json': { schema: OrderList } } },
+    200: json('One page', OrderList),
     400: error('A bad limit or offset'),
     ...signedIn,
   },
@@ -117,10 +102,10 @@ export const mpesaCallbackRoute = createRoute({
   summary: 'Where Daraja posts the result of an STK push (the last segment is MPESA_CALLBACK_SECRET)',
   request: { params: z.object({ secret: z.string().max(256) }), body: body(StkCallbackBody) },
   responses: {
-    200: {
-      description: 'Accepted (also for an id Sokoni does not know: Daraja need not send it again)',
-      content: { 'application/json': { schema: MpesaCallbackAck } },
-    },
+    200: json(
+      'Accepted (also for an id Sokoni does not know: Daraja need not send it again)',
+      MpesaCallbackAck,
+    ),
     400: error('Not a Daraja STK callback'),
     404: error('Wrong secret: answered as an unknown route'),
   },

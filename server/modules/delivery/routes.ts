@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { DeliveryAreaList } from '../../../contract/cart';
-import { envelope } from '../../../contract/common';
+import { ok } from '../../lib/openapi';
 
 export const deliveryAreasRoute = createRoute({
   method: 'get',
@@ -8,9 +8,6 @@ export const deliveryAreasRoute = createRoute({
   tags: ['setups'],
   summary: 'The areas the shop delivers to, with their coordinates (the fee comes with the cart)',
   responses: {
-    200: {
-      description: 'The areas',
-      content: { 'application/json': { schema: envelope(DeliveryAreaList) } },
-    },
+    200: ok('The areas', DeliveryAreaList),
   },
 });

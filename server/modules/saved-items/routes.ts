@@ -1,20 +1,9 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import { ErrorBody, envelope } from '../../../contract/common';
+import { createRoute } from '@hono/zod-openapi';
 import { SavedItemParams, SavedItems, SavedItemState, SaveItemBody } from '../../../contract/saved-items';
 import { bearerSecurity } from '../../lib/auth/middleware';
+import { body, error, ok, shoppersOnly } from '../../lib/openapi';
 
-const ok = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-const signedIn = {
-  401: error('No valid bearer token, or its session has ended'),
-  403: error('Admins have no saved items'),
-};
+const signedIn = shoppersOnly('Admins have no saved items');
 const tags = ['saved-items'];
 
 export const listSavedRoute = createRoute({
@@ -32,7 +21,7 @@ export const saveRoute = createRoute({
   tags,
   security: bearerSecurity,
   summary: 'Saves a product (idempotent)',
-  request: { body: { required: true, content: { 'application/json': { schema: SaveItemBody } } } },
+  request: { body: body(SaveItemBody) },
   responses: {
     200: ok('Saved', SavedItemState),
     400: error('Not a product id'),

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ErrorBody, envelope } from '../../../contract/common';
 import { CountryList } from '../../../contract/setups';
+import { error, ok } from '../../lib/openapi';
 
 export const setupRoute = createRoute({
   method: 'get',
@@ -9,7 +9,7 @@ export const setupRoute = createRoute({
   summary: 'A setup list for forms; `countries` is the only one',
   request: { params: z.object({ name: z.string().max(64) }) },
   responses: {
-    200: { description: 'The list', content: { 'application/json': { schema: envelope(CountryList) } } },
-    404: { description: 'No such setup list', content: { 'application/json': { schema: ErrorBody } } },
+    200: ok('The list', CountryList),
+    404: error('No such setup list'),
   },
 });

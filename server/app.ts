@@ -18,6 +18,8 @@ import { checkoutModule } from './modules/checkout/handlers';
 import { deliveryModule } from './modules/delivery/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
+import { ordersModule } from './modules/orders/handlers';
+import { paymentsModule } from './modules/payments/handlers';
 import { savedItemsModule } from './modules/saved-items/handlers';
 import { searchModule } from './modules/search/handlers';
 import { setupsModule } from './modules/setups/handlers';
@@ -36,6 +38,8 @@ export function createApp(deps: Deps) {
   api.route('/', catalogueModule(deps));
   api.route('/', cartModule(deps));
   api.route('/', checkoutModule(deps));
+  api.route('/', ordersModule(deps));
+  api.route('/', paymentsModule(deps));
   api.route('/', savedItemsModule(deps));
 
   api.doc31('/openapi.json', {

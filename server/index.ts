@@ -9,7 +9,7 @@ import { createDarajaClientFromEnv } from './lib/payments/daraja';
 import { createMailTransport } from './lib/mail/transport';
 import { startMailWorker } from './lib/mail/worker';
 import { startAuthHousekeeping } from './modules/auth/housekeeping';
-import { startPaymentReconciler } from './modules/checkout/reconciler';
+import { startPaymentReconciler } from './jobs/payment-reconciler';
 
 async function main() {
   let env;

@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { parseEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import { devDarajaModule, simulatorOptionsFromEnv } from '../dev/daraja-routes';
-import { createDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from '../dev/daraja-simulator';
+import {
+  createDarajaSimulator,
+  type DarajaSimulator,
+  type DarajaSimulatorOptions,
+} from '../dev/daraja-simulator';
 
 // Test helpers (not tests): a real HTTP Daraja simulator and a callback receiver on ephemeral ports.
 // The checkout and orders tests can use them too.

@@ -20,6 +20,14 @@ export interface TestContext {
 /** The database engine this test project runs on (`pglite` or `postgres`). */
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
+/**
+ * What a race test proves on this engine, for its name (`*.race.test.ts`): PostgreSQL runs the
+ * requests at once; PGlite has one connection and runs them one after another, so there the test
+ * proves only that the sequential outcome is the same.
+ */
+export const raceEngine =
+  dbKind === 'postgres' ? 'PostgreSQL: really concurrent' : 'PGlite: serialised, sequential outcome only';
+
 /** A fresh database cloned from the migrated, seeded template. */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (dbKind === 'postgres') {
@@ -58,7 +66,11 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       const h = new Headers(headers);
       if (json !== undefined) h.set('Content-Type', 'application/json');
       return Promise.resolve(
-        app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+        app.request(path, {
+          ...rest,
+          headers: h,
+          body: json !== undefined ? JSON.stringify(json) : rest.body,
+        }),
       );
     },
     close: drop,

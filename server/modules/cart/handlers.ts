@@ -1,8 +1,7 @@
-import { currentUser } from '../../lib/auth/middleware';
+import { currentUser, requireCustomer } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
 import { deliverySettings } from '../delivery/fee';
 import { placeInput, resolvePlace } from '../delivery/service';
-import { requireCustomer } from './customers-only';
 import { addCartItemRoute, getCartRoute, removeCartItemRoute, updateCartItemRoute } from './routes';
 import { addCartItem, changeCartItem, getCart, removeCartItem } from './service';
 

@@ -1,6 +1,5 @@
-import { currentUser } from '../../lib/auth/middleware';
+import { currentUser, requireCustomer } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
-import { requireCustomer } from '../cart/customers-only';
 import { listSavedRoute, saveRoute, unsaveRoute } from './routes';
 import { listSavedItems, saveItem, unsaveItem } from './service';
 

@@ -3,7 +3,7 @@ import type { PaymentIssue } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { failureMessage, PAYMENT_FAILURE_REASONS } from '../../lib/payments/result-codes';
-import { OutOfStockError, releaseOrderStock, reserveOrderStock } from './stock';
+import { OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/service';
 
 // The payment state machine. Every way a payment attempt ends (callback, STK query, a push that
 // could not be sent, expiry) goes through `settleAttempt`, which moves the attempt out of its open
@@ -163,3 +163,14 @@ export function issueMessage(issue: PaymentIssue): string {
 /** What the shopper is told while a prompt whose sending timed out may still reach the phone. */
 export const UNKNOWN_PUSH_MESSAGE =
   'M-Pesa is slow to answer. If a payment prompt reaches your phone, complete it; this order updates by itself. Otherwise you can try again in a few minutes.';
+
+/** The shopper's sentence for an order's payment state; null while a prompt is simply on its way. */
+export function paymentMessage(
+  status: string,
+  issue: PaymentIssue | null,
+  latestAttempt: string | undefined,
+): string | null {
+  if (status === 'pending') return latestAttempt === 'unknown' ? UNKNOWN_PUSH_MESSAGE : null;
+  if (status === 'paid') return null;
+  return issue ? issueMessage(issue) : null;
+}

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentAttempts } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
-import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
-import { startPaymentReconciler } from './reconciler';
+import { paymentAttempts } from '../db/schema';
+import { createLogger } from '../lib/logger';
+import { createDarajaClientFromEnv } from '../lib/payments/daraja';
+import { startPaymentReconciler } from './payment-reconciler';
 import {
   api,
   checkoutBody,
@@ -15,7 +15,7 @@ import {
   stockOf,
   waitForOrder,
   type ServedContext,
-} from '../../test/shop';
+} from '../test/shop';
 
 // The reconciler as server/index.ts runs it: on a timer, with the expiry from PAYMENT_EXPIRY_MS.
 

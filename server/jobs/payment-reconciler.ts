@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paymentAttempts } from '../../db/schema';
-import type { Logger } from '../../lib/logger';
-import type { DarajaClient, StkQueryResult } from '../../lib/payments/daraja';
-import { OPEN_ATTEMPT, settleAttempt, type Settlement } from './settlement';
+import type { Db } from '../db/client';
+import { paymentAttempts } from '../db/schema';
+import type { Logger } from '../lib/logger';
+import type { DarajaClient, StkQueryResult } from '../lib/payments/daraja';
+import { OPEN_ATTEMPT, settleAttempt, type Settlement } from '../modules/payments/settlement';
 
 // Callbacks get lost (Daraja does not retry them, our server may be restarting, a push may have
 // timed out before we learnt its CheckoutRequestID). The reconciler asks Daraja about open attempts

@@ -5,7 +5,7 @@ import { listen, type Listening } from '../../test/daraja';
 import { createLogger } from '../../lib/logger';
 import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { reconcilePayments } from './reconciler';
+import { reconcilePayments } from '../../jobs/payment-reconciler';
 import { UNKNOWN_PUSH_MESSAGE } from './settlement';
 import {
   api,

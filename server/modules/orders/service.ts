@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Order, OrderList, OrderListQuery, PaymentIssue } from '../../../contract/checkout';
+import type { CheckoutResult, Order, OrderList, OrderListQuery, PaymentIssue } from '../../../contract/checkout';
 import { formatKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentAttempts } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { paymentMessage } from './service';
-import { OPEN_ATTEMPT } from './settlement';
+import { OPEN_ATTEMPT, paymentMessage } from '../payments/settlement';
 
 /** The user's orders, newest first, one page. */
 export async function listOrders(db: Db, userId: string, query: OrderListQuery): Promise<OrderList> {
@@ -103,5 +102,27 @@ export async function getOrder(db: Db, userId: string, orderId: string): Promise
     })),
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+  };
+}
+
+/** An order and its payment state, as checkout and a payment retry answer. */
+export async function orderState(db: Db, orderId: string): Promise<CheckoutResult> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order');
+  const [latest] = await db
+    .select({ status: paymentAttempts.status })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, orderId))
+    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+    .limit(1);
+  const issue = (order.paymentIssue as PaymentIssue | null) ?? null;
+  return {
+    orderId: order.id,
+    number: order.number,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentIssue: issue,
+    paymentMessage: paymentMessage(order.paymentStatus, issue, latest?.status),
+    total: order.total,
   };
 }

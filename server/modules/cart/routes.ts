@@ -3,13 +3,15 @@ import { AddCartItemBody, Cart, CartItemParams, CartQuery, UpdateCartItemBody } 
 import { bearerSecurity } from '../../lib/auth/middleware';
 import { body, error, ok, shoppersOnly } from '../../lib/openapi';
 
+// Paths are under /v1/cart, where server/app.ts mounts this module.
+
 const cart = (description: string) => ok(description, Cart);
 const common = shoppersOnly('Admins get no cart');
 const tags = ['cart'];
 
 export const getCartRoute = createRoute({
   method: 'get',
-  path: '/v1/cart',
+  path: '/',
   tags,
   security: bearerSecurity,
   summary: "The shopper's cart at today's prices; with a place, shippingRate is its delivery fee",
@@ -23,7 +25,7 @@ export const getCartRoute = createRoute({
 
 export const addCartItemRoute = createRoute({
   method: 'post',
-  path: '/v1/cart',
+  path: '/',
   tags,
   security: bearerSecurity,
   summary: 'Adds units of a product variant (merging by variant); a guest line pushed twice counts once',
@@ -38,7 +40,7 @@ export const addCartItemRoute = createRoute({
 
 export const updateCartItemRoute = createRoute({
   method: 'patch',
-  path: '/v1/cart/{itemId}',
+  path: '/{itemId}',
   tags,
   security: bearerSecurity,
   summary: 'One more (1) or one less (-1); one less at 1 removes the line',
@@ -53,7 +55,7 @@ export const updateCartItemRoute = createRoute({
 
 export const removeCartItemRoute = createRoute({
   method: 'delete',
-  path: '/v1/cart/{itemId}',
+  path: '/{itemId}',
   tags,
   security: bearerSecurity,
   summary: 'Removes a line',

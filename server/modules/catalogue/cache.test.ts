@@ -8,7 +8,7 @@ import { countRows, envelope } from '../../../contract/common';
 import type { Database, Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { parseEnv } from '../../env';
-import { handleError, newRouter } from '../../lib/http';
+import { handleError, mount, newRouter } from '../../lib/http';
 import { createLogger } from '../../lib/logger';
 import { dbKind, freshDatabase } from '../../test/harness';
 import {
@@ -70,7 +70,7 @@ async function instance(options: CatalogueCacheOptions = {}): Promise<Instance> 
   await eventually(async () => cache.listening, 5_000);
   const clock = { now: new Date() };
   const app = newRouter();
-  app.route('/', catalogueModule({ env, database, logger }, { now: () => clock.now, cache }));
+  mount(app, catalogueModule({ env, database, logger }, { now: () => clock.now, cache }));
   app.onError(handleError);
   const created: Instance = {
     database,
@@ -198,7 +198,7 @@ describe('serving from the cache', () => {
 
   it('gives the same validator as the uncached route', async () => {
     const uncached = newRouter();
-    uncached.route('/', catalogueModule({ env, database: base, logger }, { cache: false }));
+    mount(uncached, catalogueModule({ env, database: base, logger }, { cache: false }));
     const plain = await uncached.request('/v2/products?limit=5&sort=name');
     const cached = await a.request('/v2/products?limit=5&sort=name');
     expect(cached.headers.get('etag')).toBe(plain.headers.get('etag'));

@@ -27,7 +27,7 @@ const conditionalJson = [etag(), revalidate];
 
 export const listProductsRoute = createRoute({
   method: 'get',
-  path: '/v2/products',
+  path: '/', // under /v2/products
   tags: ['catalogue'],
   summary: 'One page of products with the records they refer to',
   middleware: conditionalJson,
@@ -41,7 +41,7 @@ export const listProductsRoute = createRoute({
 
 export const productRoute = createRoute({
   method: 'get',
-  path: '/v1/products/{id}',
+  path: '/{id}', // under /v1/products
   tags: ['catalogue'],
   summary: 'One product with its categories, images, discounts and attributes',
   middleware: conditionalJson,
@@ -56,7 +56,7 @@ export const productRoute = createRoute({
 
 export const categoriesRoute = createRoute({
   method: 'get',
-  path: '/v1/categories',
+  path: '/', // under /v1/categories
   tags: ['catalogue'],
   summary: 'Every category in display order, with its product count',
   middleware: conditionalJson,
@@ -68,7 +68,7 @@ export const categoriesRoute = createRoute({
 
 export const imageRoute = createRoute({
   method: 'get',
-  path: '/v1/assets/image/{imageId}/{size}',
+  path: '/{imageId}/{size}', // under /v1/assets/image
   tags: ['catalogue'],
   summary: 'The bytes of one image rendition (cached for a year; a new image gets a new id)',
   request: { params: ImageParams },

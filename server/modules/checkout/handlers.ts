@@ -12,7 +12,7 @@ export function checkoutModule(deps: Deps) {
     daraja: createDarajaClientFromEnv(deps.env),
   });
   const router = newRouter();
-  router.use('/v1/checkout', requireCustomer(deps));
+  router.use('/', requireCustomer(deps));
 
   return router.openapi(checkoutRoute, async (c) => {
     const key = c.req.valid('header')['idempotency-key'];

@@ -3,11 +3,13 @@ import { CheckoutBody, CheckoutResult, IdempotencyKey } from '../../../contract/
 import { bearerSecurity } from '../../lib/auth/middleware';
 import { body, error, ok, shoppersOnly } from '../../lib/openapi';
 
+// Paths are under /v1/checkout, where server/app.ts mounts this module.
+
 const signedIn = shoppersOnly('Admins have no cart or orders');
 
 export const checkoutRoute = createRoute({
   method: 'post',
-  path: '/v1/checkout',
+  path: '/',
   tags: ['checkout'],
   security: bearerSecurity,
   summary: 'Places the order for the cart and sends the M-Pesa prompt',

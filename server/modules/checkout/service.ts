@@ -60,7 +60,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
         return { kind: 'placed' as const, order, attempt };
       });
 
-      if (placed.kind === 'replay') return { result: await orderState(deps.db, placed.orderId), replayed: true };
+      if (placed.kind === 'replay')
+        return { result: await orderState(deps.db, placed.orderId), replayed: true };
       // After the commit: the prompt must never go out for an order that does not exist.
       await sendPrompt(prompt, placed.attempt, placed.order.number);
       return { result: await orderState(deps.db, placed.order.id), replayed: false };

@@ -2,9 +2,11 @@ import { createRoute } from '@hono/zod-openapi';
 import { Health } from '../../../contract/common';
 import { ok } from '../../lib/openapi';
 
+// Paths are under /health, where server/app.ts mounts this module.
+
 export const healthRoute = createRoute({
   method: 'get',
-  path: '/health',
+  path: '/',
   tags: ['system'],
   summary: 'Liveness and database status',
   responses: {

@@ -15,8 +15,7 @@ export function ordersModule(deps: Deps) {
     now: () => new Date(),
   };
   const router = newRouter();
-  router.use('/v1/orders', requireCustomer(deps));
-  router.use('/v1/orders/*', requireCustomer(deps));
+  router.use('/*', requireCustomer(deps));
 
   return router
     .openapi(listOrdersRoute, async (c) => {

@@ -10,11 +10,13 @@ import {
 import { bearerSecurity } from '../../lib/auth/middleware';
 import { body, error, json, ok, shoppersOnly } from '../../lib/openapi';
 
+// Paths are under /v1/orders, where server/app.ts mounts this module.
+
 const signedIn = shoppersOnly('Admins have no cart or orders');
 
 export const listOrdersRoute = createRoute({
   method: 'get',
-  path: '/v1/orders',
+  path: '/',
   tags: ['orders'],
   security: bearerSecurity,
   summary: "The shopper's orders, newest first",
@@ -28,7 +30,7 @@ export const listOrdersRoute = createRoute({
 
 export const getOrderRoute = createRoute({
   method: 'get',
-  path: '/v1/orders/{orderId}',
+  path: '/{orderId}',
   tags: ['orders'],
   security: bearerSecurity,
   summary:
@@ -43,7 +45,7 @@ export const getOrderRoute = createRoute({
 
 export const payOrderRoute = createRoute({
   method: 'post',
-  path: '/v1/orders/{orderId}/pay',
+  path: '/{orderId}/pay',
   tags: ['orders'],
   security: bearerSecurity,
   summary: 'A new M-Pesa prompt for an order whose payment failed or expired',

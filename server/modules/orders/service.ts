@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { CheckoutResult, Order, OrderList, OrderListQuery, PaymentIssue } from '../../../contract/checkout';
+import type {
+  CheckoutResult,
+  Order,
+  OrderList,
+  OrderListQuery,
+  PaymentIssue,
+} from '../../../contract/checkout';
 import { formatKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentAttempts } from '../../db/schema';

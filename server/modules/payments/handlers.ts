@@ -25,7 +25,7 @@ export function paymentsModule(deps: Deps) {
       c.get('log').warn('mpesa callback refused', { message: refused.message, issues: refused.issues });
     }
   };
-  router.use(`${mpesaCallbackRoute.path.replace('{secret}', ':secret')}`, callbackSecret);
+  router.use('/:secret', callbackSecret);
 
   return router.openapi(
     mpesaCallbackRoute,

@@ -120,7 +120,9 @@ export async function sendPrompt(
     // A timeout (or our own failure after Daraja answered) may have left a prompt on the phone.
     logger.warn('stk push outcome unknown', {
       attemptId: attempt.id,
-      ...(err instanceof DarajaError ? err.toLog() : { error: err instanceof Error ? err.message : String(err) }),
+      ...(err instanceof DarajaError
+        ? err.toLog()
+        : { error: err instanceof Error ? err.message : String(err) }),
     });
     await db
       .update(paymentAttempts)

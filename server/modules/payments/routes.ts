@@ -2,11 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { MpesaCallbackAck } from '../../../contract/checkout';
 import { body, error, json } from '../../lib/openapi';
 import { StkCallbackBody } from '../../lib/payments/callback';
-import { MPESA_CALLBACK_PATH } from '../../lib/payments/config';
+
+// Paths are under MPESA_CALLBACK_PATH (/v1/payments/mpesa/callback), where server/app.ts mounts this module.
 
 export const mpesaCallbackRoute = createRoute({
   method: 'post',
-  path: `${MPESA_CALLBACK_PATH}/{secret}`,
+  path: '/{secret}',
   tags: ['payments'],
   summary: 'Where Daraja posts the result of an STK push (the last segment is MPESA_CALLBACK_SECRET)',
   request: { params: z.object({ secret: z.string().max(256) }), body: body(StkCallbackBody) },

@@ -6,8 +6,7 @@ import { listSavedItems, saveItem, unsaveItem } from './service';
 export function savedItemsModule(deps: Deps) {
   const { db } = deps.database;
   const router = newRouter();
-  router.use('/v1/saved-items', requireCustomer(deps));
-  router.use('/v1/saved-items/*', requireCustomer(deps));
+  router.use('/*', requireCustomer(deps));
   return router
     .openapi(listSavedRoute, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -3,12 +3,14 @@ import { SavedItemParams, SavedItems, SavedItemState, SaveItemBody } from '../..
 import { bearerSecurity } from '../../lib/auth/middleware';
 import { body, error, ok, shoppersOnly } from '../../lib/openapi';
 
+// Paths are under /v1/saved-items, where server/app.ts mounts this module.
+
 const signedIn = shoppersOnly('Admins have no saved items');
 const tags = ['saved-items'];
 
 export const listSavedRoute = createRoute({
   method: 'get',
-  path: '/v1/saved-items',
+  path: '/',
   tags,
   security: bearerSecurity,
   summary: 'The saved products with current price, sale and stock, newest first',
@@ -17,7 +19,7 @@ export const listSavedRoute = createRoute({
 
 export const saveRoute = createRoute({
   method: 'post',
-  path: '/v1/saved-items',
+  path: '/',
   tags,
   security: bearerSecurity,
   summary: 'Saves a product (idempotent)',
@@ -32,7 +34,7 @@ export const saveRoute = createRoute({
 
 export const unsaveRoute = createRoute({
   method: 'delete',
-  path: '/v1/saved-items/{productId}',
+  path: '/{productId}',
   tags,
   security: bearerSecurity,
   summary: 'Unsaves a product (idempotent)',

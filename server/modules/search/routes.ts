@@ -2,9 +2,11 @@ import { createRoute } from '@hono/zod-openapi';
 import { SearchQuery, SearchResponse } from '../../../contract/search';
 import { error, json } from '../../lib/openapi';
 
+// Paths are under /v1/search, where server/app.ts mounts this module.
+
 export const searchRoute = createRoute({
   method: 'get',
-  path: '/v1/search/orama',
+  path: '/orama',
   tags: ['search'],
   summary: 'Products matching free text, best first (typos and unfinished words allowed)',
   description:

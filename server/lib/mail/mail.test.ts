@@ -9,7 +9,8 @@ import { createLogger } from '../logger';
 import { claimDueMail, enqueueMail, wakeMailWorker, type MailMessage } from './outbox';
 import { codeEmail, escapeHtml } from './templates';
 import { createMailTransport, type MailTransport } from './transport';
-import { deliverDueMail, startMailWorker } from './worker';
+import { deliverDueMail, mailOutboxJob } from '../../jobs/mail-outbox';
+import { startJobs } from '../../jobs/runner';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -107,7 +108,10 @@ describe('the mail outbox', () => {
   it('runs as a loop that wakes when mail is queued', async () => {
     const db = ctx.database.db;
     const { transport, sent } = flaky(0);
-    const worker = startMailWorker({ db, transport, logger, pollMs: 60_000, maxAttempts: 3 });
+    const worker = startJobs(
+      [mailOutboxJob({ db, transport, logger, pollMs: 60_000, maxAttempts: 3 })],
+      logger,
+    );
     try {
       const m = message();
       await enqueueMail(db, m);

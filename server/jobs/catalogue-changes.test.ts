@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { listenForCatalogueChanges, type CatalogueChange } from '../modules/search/listener';
 import { dbKind, freshDatabase } from '../test/harness';
-import { subscribeToCatalogueChanges } from './catalogue-changes';
-import { createLogger } from './logger';
+import { catalogueChangesJob, subscribeToCatalogueChanges } from './catalogue-changes';
+import { startJobs } from './runner';
+import { createLogger } from '../lib/logger';
 
 const logger = createLogger('silent');
 
@@ -109,5 +110,21 @@ describe('the shared catalogue notification hub', () => {
       )) as { rows: { n: number }[] };
       return rows[0]!.n === 0;
     }, 2_000);
+  });
+
+  it('runs as a job: listening once the jobs start, and no more once they stop', async () => {
+    const own = await freshDatabase();
+    try {
+      const jobs = startJobs([catalogueChangesJob(own.database, logger)], logger);
+      const sub = subscribeToCatalogueChanges(own.database, logger, {
+        onNotify: () => undefined,
+        onResync: () => undefined,
+      });
+      await eventually(() => sub.listening, 5_000);
+      await jobs.stop();
+      expect(sub.listening).toBe(false);
+    } finally {
+      await own.drop();
+    }
   });
 });

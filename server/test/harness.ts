@@ -21,9 +21,9 @@ export interface TestContext {
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
 /**
- * What a race test proves on this engine, for its name (`*.race.test.ts`): PostgreSQL runs the
- * requests at once; PGlite has one connection and runs them one after another, so there the test
- * proves only that the sequential outcome is the same.
+ * What a race or fault test (`*.race.test.ts`, `*.fault.test.ts`) proves on this engine, for its
+ * name: PostgreSQL runs the requests at once; PGlite has one connection and runs them one after
+ * another, so there the test proves only that the sequential outcome is the same.
  */
 export const raceEngine =
   dbKind === 'postgres' ? 'PostgreSQL: really concurrent' : 'PGlite: serialised, sequential outcome only';
@@ -75,4 +75,17 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     },
     close: drop,
   };
+}
+
+/** Polls until `check` holds; answers how long that took. Fails after `timeoutMs`. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 1_000,
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

@@ -75,6 +75,13 @@ export default tseslint.config(
   { files: ['scripts/**', 'bench/**', 'e2e/**'], rules: { 'no-console': 'off' } },
   { files: ['contract/**/*.ts'], rules: forbid(SERVER, SRC, MOCKS) },
   { files: ['server/**/*.ts'], rules: forbid(SRC, MOCKS) },
+  {
+    // Production server code never loads test scaffolding or the dev tools; app.ts and index.ts mount
+    // and close the dev tools outside production.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**', 'server/dev/**', 'server/app.ts', 'server/index.ts'],
+    rules: forbid(SRC, MOCKS, [['**/test/*', '**/test/**', '**/dev/*'], 'Production code never imports server/test or server/dev.']),
+  },
   { files: ['mocks/**/*.ts'], rules: forbid(SERVER, [['@/*', '**/src/**'], 'Mocks speak the contract, not the SPA.']) },
   // Each src file gets one of the blocks below (a later block's options replace an earlier one's).
   { files: ['src/**/*.{ts,tsx}'], ignores: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, MOCKS, INTERNALS) },

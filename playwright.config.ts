@@ -48,6 +48,9 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
       env: { E2E_LIVE_PORT: String(LIVE_PORT) },
+      // Not a SIGKILL (Playwright's default): the server stops cleanly and the script then removes
+      // its database directory, so a run leaves nothing behind.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     },
   ],
 });

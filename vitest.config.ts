@@ -1,12 +1,13 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-const server = (name: string, kind: 'pglite' | 'postgres') => ({
+const server = (name: string, kind: 'pglite' | 'postgres', include: string[], exclude: string[] = []) => ({
   resolve: { alias: viteConfig.resolve?.alias },
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/**/*.test.ts'],
+    include,
+    exclude: [...configDefaults.exclude, ...exclude],
     globalSetup: ['./server/test/global-setup.ts'],
     env: { TEST_DB_KIND: kind },
     testTimeout: 30_000,
@@ -14,6 +15,12 @@ const server = (name: string, kind: 'pglite' | 'postgres') => ({
   },
 });
 
+/**
+ * The server tests run on PGlite (`server`). With TEST_DATABASE_URL, `server-pg` runs on PostgreSQL
+ * only what a real server can prove (docs/architecture.md, Tests): races and faults
+ * (`*.race.test.ts`, `*.fault.test.ts`, which run on PGlite too) and the tests of separate
+ * connections and instances (`*.pg.test.ts`, PostgreSQL only).
+ */
 export default defineConfig({
   test: {
     globals: true,
@@ -26,8 +33,15 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
         },
       }),
-      server('server', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [server('server-pg', 'postgres')] : []),
+      server(
+        'server',
+        'pglite',
+        ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/**/*.test.ts'],
+        ['**/*.pg.test.ts'],
+      ),
+      ...(process.env.TEST_DATABASE_URL
+        ? [server('server-pg', 'postgres', ['server/**/*.{race,fault,pg}.test.ts'])]
+        : []),
     ],
   },
 });

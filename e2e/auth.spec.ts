@@ -1,76 +1,10 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { codeFromMailbox, continueWithEmail, enterCode, signUp, uniqueEmail } from './support/accounts';
 
 // Accounts, end to end, in both projects: sign-up with a code read from the dev mailbox, sign-out and
 // sign-in with the password, a password reset, and the admin login. Every run uses fresh emails, so
 // it also works against a server that keeps its data. The live server allows 30 calls a minute per
 // auth route and address; this file makes a handful of each.
-
-interface Mail {
-  to: string;
-  text: string;
-  createdAt: string;
-}
-
-const uniqueEmail = (label: string) =>
-  `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/**
- * The mail queued for an address (GET /api/dev/outbox?to=…, newest first). The live project asks the
- * server with page.request; the mocked project must ask from inside the page, because its API is the
- * MSW service worker, which only sees the page's own requests.
- */
-async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<Mail[]> {
-  const path = `/api/dev/outbox?to=${encodeURIComponent(to)}`;
-  if (testInfo.project.name === 'live') {
-    const res = await page.request.get(path);
-    expect(res.ok()).toBe(true);
-    return ((await res.json()) as { data: Mail[] }).data;
-  }
-  return page.evaluate(async (url) => {
-    const res = await fetch(url);
-    return ((await res.json()) as { data: Mail[] }).data;
-  }, path);
-}
-
-/** Waits for mail number `count` to the address and answers the 6-digit code in the newest one. */
-async function codeFromMailbox(page: Page, testInfo: TestInfo, to: string, count = 1): Promise<string> {
-  let mail: Mail[] = [];
-  await expect
-    .poll(async () => (mail = await outbox(page, testInfo, to)).length, {
-      message: `mail to ${to}`,
-      timeout: 10_000,
-    })
-    .toBeGreaterThanOrEqual(count);
-  const code = /\b(\d{6})\b/.exec(mail[0]!.text)?.[1];
-  expect(code, 'a 6-digit code in the mail').toBeTruthy();
-  return code!;
-}
-
-async function continueWithEmail(page: Page, email: string) {
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-async function enterCode(page: Page, code: string) {
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  // The last digit sends the code; no button to press.
-  await page.keyboard.type(code);
-}
-
-async function signUp(page: Page, testInfo: TestInfo, email: string, name: string, password: string) {
-  await continueWithEmail(page, email);
-  await expect(page).toHaveURL(/\/auth\/verify-account\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  await enterCode(page, await codeFromMailbox(page, testInfo, email));
-
-  await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
-  await expect(page).toHaveURL(/\/auth\/complete-profile\/[A-Za-z0-9_-]{43}$/);
-  await page.getByRole('textbox', { name: 'Full name' }).fill(name);
-  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('KE');
-  await page.getByRole('textbox', { name: /^Phone number/ }).fill('0722 000 111');
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Create my account' }).click();
-}
 
 /** Toasts sit top-right, over the header's account button; they close when clicked (spec §9). */
 async function dismissToasts(page: Page) {
@@ -116,7 +50,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveTitle('Sokoni | Sign in');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
 
-    await signUp(page, testInfo, email, 'Baraka Mwangi', 'chai-na-mandazi-24');
+    await signUp(page, testInfo, { email, name: 'Baraka Mwangi', password: 'chai-na-mandazi-24' });
     await expect(page).toHaveURL('/more');
     await expect(page.getByText('Welcome to Sokoni, Baraka! Your account is ready.')).toBeVisible();
     await signedInAs(page, 'Baraka');
@@ -139,7 +73,7 @@ test.describe('accounts', () => {
   test('a forgotten password is reset with a mailed code', async ({ page }, testInfo) => {
     const email = uniqueEmail('reset');
     await page.goto('/auth');
-    await signUp(page, testInfo, email, 'Achieng Otieno', 'first-password-1');
+    await signUp(page, testInfo, { email, name: 'Achieng Otieno', password: 'first-password-1' });
     await expect(page).toHaveURL('/');
     await expect(page.getByText('Welcome to Sokoni, Achieng! Your account is ready.')).toBeVisible();
     await signOut(page);

@@ -1,4 +1,6 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/accounts';
+import { buyableCards, cardName, ksh, money } from './support/shop';
 
 // Checkout end to end, in both projects: a guest fills the cart, signs up (code from the dev outbox),
 // finds the cart moved to the account, checks out with M-Pesa and watches the order become paid; a
@@ -13,68 +15,9 @@ const PAYMENT = { timeout: 20_000 };
 const PAYMENT_SENT =
   "We've sent you payment notification on your phone, please proceed to make payment then comeback";
 
-const uniqueEmail = (label: string) =>
-  `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** Whole shillings from text such as "KSH 1,250.00". */
-function ksh(text: string | null): number {
-  const match = /KSH\s*([\d,]+\.\d{2})/.exec(text ?? '');
-  if (!match) throw new Error(`No KSH amount in ${JSON.stringify(text)}`);
-  return Number(match[1]!.replace(/,/g, ''));
-}
-
-/** The amount as the page writes it. */
-const money = (value: number) =>
-  `KSH ${value.toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-/**
- * The mail queued for an address (GET /api/dev/outbox?to=…). The mocked project asks from inside the
- * page: its API is the MSW service worker, which only sees the page's own requests.
- */
-async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<{ text: string }[]> {
-  const path = `/api/dev/outbox?to=${encodeURIComponent(to)}`;
-  if (testInfo.project.name === 'live') {
-    const res = await page.request.get(path);
-    expect(res.ok()).toBe(true);
-    return ((await res.json()) as { data: { text: string }[] }).data;
-  }
-  return page.evaluate(
-    async (url) => ((await (await fetch(url)).json()) as { data: { text: string }[] }).data,
-    path,
-  );
-}
-
-async function signUp(page: Page, testInfo: TestInfo, email: string, name: string) {
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible(PAGE_LOAD);
-  let mail: { text: string }[] = [];
-  await expect
-    .poll(async () => (mail = await outbox(page, testInfo, email)).length, { timeout: 10_000 })
-    .toBeGreaterThan(0);
-  const code = /\b(\d{6})\b/.exec(mail[0]!.text)?.[1];
-  expect(code, 'a 6-digit code in the mail').toBeTruthy();
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(code!);
-  await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible(PAGE_LOAD);
-  await page.getByRole('textbox', { name: 'Full name' }).fill(name);
-  await page.getByRole('textbox', { name: /^Phone number/ }).fill('0722 000 111');
-  await page.getByLabel('Password', { exact: true }).fill('ugali-na-sukuma-7');
-  await page.getByRole('button', { name: 'Create my account' }).click();
-}
-
-/** Cards of the landing page whose Add to Cart can be pressed. */
-const buyableCards = (page: Page) =>
-  page
-    .getByRole('list', { name: 'Our products' })
-    .getByRole('article')
-    .filter({ has: page.getByRole('button', { name: 'Add to Cart', disabled: false }) });
-
-const cardName = async (card: Locator) => (await card.getByRole('heading').innerText()).trim();
-
 /** Adds `quantity` units of the first buyable product on the landing page; answers its name. */
 async function addFirstBuyable(page: Page, quantity: number): Promise<string> {
-  const card = buyableCards(page).first();
+  const card = buyableCards(page, page.getByRole('list', { name: 'Our products' })).first();
   await expect(card).toBeVisible(PAGE_LOAD);
   const name = await cardName(card);
   const article = page.getByRole('article', { name });
@@ -94,7 +37,7 @@ async function signUpAtCheckout(page: Page, testInfo: TestInfo, label: string, u
   await header.getByRole('link', { name: `Cart, ${units} ${units === 1 ? 'item' : 'items'}` }).click();
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
   await expect(page).toHaveURL('/auth?redirect=%2Fcheckout');
-  await signUp(page, testInfo, uniqueEmail(label), 'Njeri Wambui');
+  await signUp(page, testInfo, { email: uniqueEmail(label), name: 'Njeri Wambui' });
   await expect(page).toHaveURL('/checkout', PAGE_LOAD);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page).toHaveTitle('Sokoni | Checkout');
@@ -124,7 +67,7 @@ test('a guest fills the cart, signs up, finds it in the account, checks out and 
   await page.goto('/');
   const first = await addFirstBuyable(page, 2);
   const second = await (async () => {
-    const card = buyableCards(page)
+    const card = buyableCards(page, page.getByRole('list', { name: 'Our products' }))
       .filter({ hasNot: page.getByRole('heading', { name: first, exact: true }) })
       .first();
     const name = await cardName(card);

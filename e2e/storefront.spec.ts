@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+import { buyableCards, cardName, ksh, money } from './support/shop';
 
 // The storefront as a guest uses it: landing page, a category, a product and the cart. Runs in both
 // projects. The mock fixtures and the seeded catalogue sell different products, so the steps pick
@@ -8,26 +9,6 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 // load, which on a busy two-core machine takes its time.
 test.describe.configure({ timeout: 90_000 });
 const PAGE_LOAD = { timeout: 20_000 };
-
-/** Whole shillings from text such as "Sale price KSH 1,250.00". */
-function ksh(text: string | null): number {
-  const match = /KSH\s*([\d,]+\.\d{2})/.exec(text ?? '');
-  if (!match) throw new Error(`No KSH amount in ${JSON.stringify(text)}`);
-  return Math.round(Number(match[1]!.replace(/,/g, '')) * 100) / 100;
-}
-/** The amount as the page writes it, at the end of the element's text (after any hidden label). */
-const money = (value: number) => {
-  const text = `KSH ${value.toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return new RegExp(`(^|\\s)${text.replace(/[.]/g, '\\.')}$`);
-};
-
-/** Cards whose Add to Cart can be pressed. */
-const buyableCards = (page: Page) =>
-  page.getByRole('article').filter({ has: page.getByRole('button', { name: 'Add to Cart', disabled: false }) });
-
-async function cardName(card: Locator) {
-  return (await card.getByRole('heading').innerText()).trim();
-}
 
 test('a guest browses, fills the cart, changes quantities and keeps the cart after a reload', async ({ page }) => {  await page.goto('/');
   await expect(page.getByPlaceholder('search our products')).toBeVisible();

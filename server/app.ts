@@ -8,35 +8,59 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RELEASE } from '../contract/constants';
 import { AppError } from './lib/errors';
-import { correlation, errorResponse, handleError, newRouter, type AppEnv, type Deps } from './lib/http';
-import { catalogueModule } from './modules/catalogue/handlers';
-import { devMailboxModule } from './dev/mailbox';
 import { devDarajaModule } from './dev/daraja-routes';
+import { devMailboxModule } from './dev/mailbox';
+import {
+  correlation,
+  errorResponse,
+  handleError,
+  mount,
+  newRouter,
+  type AppEnv,
+  type Deps,
+  type Mount,
+} from './lib/http';
+import { MPESA_CALLBACK_PATH } from './lib/payments/config';
 import { authModule } from './modules/auth/handlers';
 import { cartModule } from './modules/cart/handlers';
+import { catalogueModule } from './modules/catalogue/handlers';
 import { checkoutModule } from './modules/checkout/handlers';
-import { deliveryModule } from './modules/delivery/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
+import { ordersModule } from './modules/orders/handlers';
+import { paymentsModule } from './modules/payments/handlers';
 import { savedItemsModule } from './modules/saved-items/handlers';
 import { searchModule } from './modules/search/handlers';
 import { setupsModule } from './modules/setups/handlers';
 
+/**
+ * Every API module under its own path prefix (under /api). No two of them can answer the same
+ * request (app.test.ts walks their routes to keep it so), so the order here decides nothing but
+ * the order of the OpenAPI document.
+ */
+export function apiModules(deps: Deps): Mount[] {
+  return [
+    ['/health', healthModule(deps)],
+    ['/v1/search', searchModule(deps)],
+    ['/v1/auth', authModule(deps)],
+    ['/v1/setups', setupsModule(deps)],
+    // The dev mailbox (/dev/outbox, /dev/mailbox), the Daraja simulator and its virtual phone
+    // (/dev/daraja, /dev/phone); never in production.
+    ...(deps.env.NODE_ENV !== 'production' ? [...devMailboxModule(deps), ...devDarajaModule(deps)] : []),
+    // /v2/products, /v1/products, /v1/categories and /v1/assets/image.
+    ...catalogueModule(deps),
+    ['/v1/cart', cartModule(deps)],
+    ['/v1/checkout', checkoutModule(deps)],
+    ['/v1/orders', ordersModule(deps)],
+    [MPESA_CALLBACK_PATH, paymentsModule(deps)],
+    ['/v1/saved-items', savedItemsModule(deps)],
+    ['/docs', docsModule()],
+  ];
+}
+
 /** Builds the whole HTTP application: the API under /api and the SPA everywhere else. */
 export function createApp(deps: Deps) {
-  const api = newRouter();
-  api.route('/', healthModule(deps));
-  api.route('/', searchModule(deps));
-  api.route('/', authModule(deps));
-  // Before setupsModule, whose /v1/setups/{name} would answer delivery-areas with a 404.
-  api.route('/', deliveryModule(deps));
-  api.route('/', setupsModule());
-  if (deps.env.NODE_ENV !== 'production') api.route('/', devMailboxModule(deps));
-  if (deps.env.NODE_ENV !== 'production') api.route('/', devDarajaModule(deps));
-  api.route('/', catalogueModule(deps));
-  api.route('/', cartModule(deps));
-  api.route('/', checkoutModule(deps));
-  api.route('/', savedItemsModule(deps));
+  const api = mount(newRouter(), apiModules(deps));
 
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -46,7 +70,6 @@ export function createApp(deps: Deps) {
       description: 'Online food and grocery delivery for Kenya. Money is whole Kenyan shillings.',
     },
   });
-  api.route('/', docsModule());
 
   const app = new Hono<AppEnv>();
   app.use('*', correlation(deps.logger));
@@ -60,13 +83,20 @@ export function createApp(deps: Deps) {
   });
   // GET and HEAD carry no body; bodyLimit would ask for one, which makes the node adapter build a
   // full Request (with an AbortController) for every read: a measurable share of a cached answer.
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+  );
   app.route('/api', api);
   app.all('/api/*', (c) => {
     const allowed = allowedMethods(api, c.req.path.slice('/api'.length));
     if (allowed.length) {
       c.header('Allow', allowed.join(', '));
-      return errorResponse(c, 405, 'method_not_allowed', `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`);
+      return errorResponse(
+        c,
+        405,
+        'method_not_allowed',
+        `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
+      );
     }
     return errorResponse(c, 404, 'not_found', `There is no API route ${c.req.method} ${c.req.path}.`);
   });
@@ -80,7 +110,12 @@ function allowedMethods(api: Hono<AppEnv>, path: string): string[] {
   for (const r of api.routes) {
     if (r.method === 'ALL') continue;
     const pattern = new RegExp(
-      '^' + r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*') + '$',
+      '^' +
+        r.path
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/\/:[^/]+/g, '/[^/]+')
+          .replace(/\*/g, '.*') +
+        '$',
     );
     if (pattern.test(path)) methods.add(r.method);
   }
@@ -104,13 +139,17 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
     serveStatic({
       root,
       precompressed: true,
-      onFound: (p, c) => c.header('Cache-Control', p.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600'),
+      onFound: (p, c) =>
+        c.header('Cache-Control', p.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600'),
     }),
   );
   let cached: string | undefined;
   app.get('*', async (c) => {
     if (!existsSync(indexFile)) {
-      return c.text('The storefront is not built. Run `npm run build` (or `npm run dev` while developing).', 503);
+      return c.text(
+        'The storefront is not built. Run `npm run build` (or `npm run dev` while developing).',
+        503,
+      );
     }
     cached ??= await readFile(indexFile, 'utf8');
     c.header('Cache-Control', 'no-cache');

@@ -1,15 +1,17 @@
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { createApp } from './app';
-import { closeDarajaSimulators } from './dev/daraja-simulator';
 import { prepareDatabase } from './boot';
+import { closeDarajaSimulators } from './dev/daraja-simulator';
 import { EnvError, parseEnv } from './env';
+import { catalogueChangesJob } from './jobs/catalogue-changes';
+import { housekeepingJob } from './jobs/housekeeping';
+import { mailOutboxJob } from './jobs/mail-outbox';
+import { paymentReconcilerJob } from './jobs/payment-reconciler';
+import { startJobs } from './jobs/runner';
 import { createLogger } from './lib/logger';
-import { createDarajaClientFromEnv } from './lib/payments/daraja';
 import { createMailTransport } from './lib/mail/transport';
-import { startMailWorker } from './lib/mail/worker';
-import { startAuthHousekeeping } from './modules/auth/housekeeping';
-import { startPaymentReconciler } from './modules/checkout/reconciler';
+import { createDarajaClientFromEnv } from './lib/payments/daraja';
 
 async function main() {
   let env;
@@ -31,21 +33,29 @@ async function main() {
     process.exit(1);
   }
   const app = createApp({ env, database, logger });
-  const mailWorker = startMailWorker({
-    db: database.db,
-    transport: createMailTransport(env, logger),
+  const jobs = startJobs(
+    [
+      // In the order they stop: the reconciler first, as a pass in hand may still query Daraja (the
+      // simulator, in development) and settle in the database.
+      paymentReconcilerJob({
+        db: database.db,
+        daraja: createDarajaClientFromEnv(env),
+        logger,
+        queryDelayMs: env.PAYMENT_QUERY_DELAY_MS,
+        intervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
+      }),
+      mailOutboxJob({
+        db: database.db,
+        transport: createMailTransport(env, logger),
+        logger,
+        pollMs: env.MAIL_POLL_MS,
+        maxAttempts: env.MAIL_MAX_ATTEMPTS,
+      }),
+      housekeepingJob(database.db),
+      catalogueChangesJob(database, logger),
+    ],
     logger,
-    pollMs: env.MAIL_POLL_MS,
-    maxAttempts: env.MAIL_MAX_ATTEMPTS,
-  });
-  const housekeeping = startAuthHousekeeping(database.db, logger);
-  const reconciler = startPaymentReconciler({
-    db: database.db,
-    daraja: createDarajaClientFromEnv(env),
-    logger,
-    queryDelayMs: env.PAYMENT_QUERY_DELAY_MS,
-    intervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
-  });
+  );
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind }),
   ) as Server;
@@ -62,11 +72,8 @@ async function main() {
     force.unref();
     // Stop accepting, let in-flight requests finish, then close the database.
     server.close(async () => {
-      housekeeping.stop();
-      // Before the simulator and the database: a pass in hand may still query Daraja and settle.
-      await reconciler.stop().catch(() => undefined);
+      await jobs.stop();
       await closeDarajaSimulators().catch(() => undefined);
-      await mailWorker.stop().catch(() => undefined);
       await database.close().catch(() => undefined);
       logger.info('stopped');
       process.exit(0);
@@ -75,7 +82,9 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', { error: String(reason) }));
+  process.on('unhandledRejection', (reason) =>
+    logger.error('unhandled rejection', { error: String(reason) }),
+  );
 }
 
 void main();

@@ -17,7 +17,7 @@ import { getResponse } from 'msw';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { servedContext, type ServedContext } from '../server/modules/checkout/test-support';
+import { servedContext, type ServedContext } from '../server/test/shop';
 
 /*
  * The mock/server parity test (GUIDE §3). One script of requests — a guest with a cart in the

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { SIMULATOR_OUTCOMES } from '../../contract/mpesa-simulator';
 import { formatKenyanPhone, normaliseKenyanPhone } from '../../contract/phone';
 import type { Env } from '../env';
-import { errorResponse, newRouter, type AppEnv, type Deps } from '../lib/http';
+import { errorResponse, newRouter, type AppEnv, type Deps, type Mount } from '../lib/http';
 import type { Logger } from '../lib/logger';
 import { escapeHtml } from '../lib/mail/templates';
 import { DARAJA_SIMULATOR_PATH, darajaSettings } from '../lib/payments/config';
@@ -34,8 +34,7 @@ export function simulatorOptionsFromEnv(env: Env, logger?: Logger): DarajaSimula
 export function devDarajaModule(
   { env, logger }: Pick<Deps, 'env' | 'logger'>,
   simulator: DarajaSimulator = createDarajaSimulator(simulatorOptionsFromEnv(env, logger)),
-) {
-  const base = DARAJA_SIMULATOR_PATH;
+): Mount[] {
   const send = (c: Context<AppEnv>, answer: SimulatorAnswer) => {
     c.header('Cache-Control', 'no-store');
     return c.json(answer.body, answer.status);
@@ -43,21 +42,22 @@ export function devDarajaModule(
   const phoneFilter = (raw: string | undefined) =>
     raw ? (normaliseKenyanPhone(raw) ?? undefined) : undefined;
 
-  return newRouter()
-    .get(`${base}/oauth/v1/generate`, (c) =>
+  const daraja = newRouter()
+    .get('/oauth/v1/generate', (c) =>
       send(c, simulator.oauth(c.req.header('Authorization'), c.req.query('grant_type'))),
     )
-    .post(`${base}/mpesa/stkpush/v1/processrequest`, async (c) =>
+    .post('/mpesa/stkpush/v1/processrequest', async (c) =>
       send(c, simulator.stkPush(c.req.header('Authorization'), await c.req.text())),
     )
-    .post(`${base}/mpesa/stkpushquery/v1/query`, async (c) =>
+    .post('/mpesa/stkpushquery/v1/query', async (c) =>
       send(c, simulator.stkQuery(c.req.header('Authorization'), await c.req.text())),
-    )
-    .get('/dev/phone/prompts', (c) => {
+    );
+  const virtualPhone = newRouter()
+    .get('/prompts', (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ data: simulator.prompts(phoneFilter(c.req.query('phone'))) }, 200);
     })
-    .post('/dev/phone/prompts/:checkoutRequestId/:choice{pay|cancel}', async (c) => {
+    .post('/prompts/:checkoutRequestId/:choice{pay|cancel}', async (c) => {
       // The page is a dev tool, but another site should still not be able to press its buttons.
       if (c.req.header('Sec-Fetch-Site') === 'cross-site') {
         return errorResponse(c, 403, 'forbidden', 'The virtual phone only answers its own page.');
@@ -74,7 +74,7 @@ export function devDarajaModule(
       if (!answered) return errorResponse(c, 404, 'not_found', 'That prompt is not waiting for an answer.');
       return c.json({ data: { checkoutRequestId: c.req.param('checkoutRequestId'), choice } }, 200);
     })
-    .get('/dev/phone', (c) => {
+    .get('/', (c) => {
       const phone = phoneFilter(c.req.query('phone'));
       c.header('Cache-Control', 'no-store');
       c.header(
@@ -83,6 +83,10 @@ export function devDarajaModule(
       );
       return c.html(phonePage(simulator.prompts(phone), phone, env.MPESA_SIMULATOR_DELAY_MS));
     });
+  return [
+    [DARAJA_SIMULATOR_PATH, daraja],
+    ['/dev/phone', virtualPhone],
+  ];
 }
 
 function phonePage(prompts: PromptView[], phone: string | undefined, delayMs: number) {

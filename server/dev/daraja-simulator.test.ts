@@ -11,7 +11,7 @@ import {
   startSimulatorServer,
   type CallbackReceiver,
   type SimulatorServer,
-} from './daraja-test-support';
+} from '../test/daraja';
 
 let sim: SimulatorServer;
 let receiver: CallbackReceiver;

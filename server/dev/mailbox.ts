@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { envelope } from '../../contract/common';
-import { newRouter, type Deps } from '../lib/http';
+import { newRouter, type Deps, type Mount } from '../lib/http';
+import { ok } from '../lib/openapi';
 import { listMail, type OutboxRow } from '../lib/mail/outbox';
 import { escapeHtml } from '../lib/mail/templates';
 
@@ -22,15 +22,12 @@ const query = z.object({ to: z.string().max(254).optional() });
 
 const outboxRoute = createRoute({
   method: 'get',
-  path: '/dev/outbox',
+  path: '/',
   tags: ['dev'],
   summary: 'Development only: the mail the server queued, newest first, optionally to one address',
   request: { query },
   responses: {
-    200: {
-      description: 'Messages',
-      content: { 'application/json': { schema: envelope(z.array(OutboxMessage)) } },
-    },
+    200: ok('Messages', z.array(OutboxMessage)),
   },
 });
 
@@ -46,26 +43,29 @@ const toMessage = (m: OutboxRow) => ({
   createdAt: m.createdAt.toISOString(),
 });
 
-/** The dev mailbox: JSON for tests and scripts, and a page for people. */
-export function devMailboxModule({ database }: Pick<Deps, 'database'>) {
-  return newRouter()
-    .openapi(outboxRoute, async (c) => {
-      const { to } = c.req.valid('query');
-      const rows = await listMail(database.db, { to: to?.trim() || undefined, limit: LIMIT });
-      c.header('Cache-Control', 'no-store');
-      return c.json({ data: rows.map(toMessage) }, 200);
-    })
-    .get('/dev/mailbox', async (c) => {
-      const to = c.req.query('to')?.trim().slice(0, 254) || undefined;
-      const rows = await listMail(database.db, { to, limit: LIMIT });
-      c.header('Cache-Control', 'no-store');
-      // The messages' own HTML is shown only in sandboxed frames without scripts.
-      c.header(
-        'Content-Security-Policy',
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; form-action 'self'",
-      );
-      return c.html(mailboxPage(rows, to));
-    });
+/** The dev mailbox: JSON for tests and scripts at /dev/outbox, and a page for people at /dev/mailbox. */
+export function devMailboxModule({ database }: Pick<Deps, 'database'>): Mount[] {
+  const outbox = newRouter().openapi(outboxRoute, async (c) => {
+    const { to } = c.req.valid('query');
+    const rows = await listMail(database.db, { to: to?.trim() || undefined, limit: LIMIT });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: rows.map(toMessage) }, 200);
+  });
+  const page = newRouter().get('/', async (c) => {
+    const to = c.req.query('to')?.trim().slice(0, 254) || undefined;
+    const rows = await listMail(database.db, { to, limit: LIMIT });
+    c.header('Cache-Control', 'no-store');
+    // The messages' own HTML is shown only in sandboxed frames without scripts.
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src 'self'; form-action 'self'",
+    );
+    return c.html(mailboxPage(rows, to));
+  });
+  return [
+    ['/dev/outbox', outbox],
+    ['/dev/mailbox', page],
+  ];
 }
 
 function mailboxPage(rows: OutboxRow[], to: string | undefined) {

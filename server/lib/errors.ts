@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-
 import type { Issue } from '../../contract/common';
+import type { Refusal } from '../../contract/stock';
 
 /** A failure the client can act on; becomes the error envelope with its status. */
 export class AppError extends Error {
@@ -22,3 +22,6 @@ export const unauthorized = (message = 'Please sign in.') => new AppError(401, '
 export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError(403, 'forbidden', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+/** A refusal of a shared rule (contract/) as the error the handlers answer with. */
+export const refused = ({ status, code, message }: Refusal) => new AppError(status, code, message);

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { randomUUID } from 'node:crypto';
@@ -40,6 +40,16 @@ export function newRouter() {
       }
     },
   });
+}
+
+/** A module's router and the path prefix it answers under (one module may have several). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any router's route schema
+export type Mount = readonly [prefix: string, router: Hono<AppEnv, any, any>];
+
+/** Mounts each router under its prefix. */
+export function mount<T extends Hono<AppEnv>>(parent: T, mounts: readonly Mount[]): T {
+  for (const [prefix, router] of mounts) parent.route(prefix, router);
+  return parent;
 }
 
 /** Writes the error envelope of GUIDE §3, correlation id included. */

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { migrate, openDatabase } from '../db/client';
@@ -44,6 +44,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, `pglite-template-${process.pid}.tar.gz`);
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
+  return () => rm(file, { force: true });
 }
 
 export function withDatabase(url: string, name: string) {

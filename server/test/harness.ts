@@ -20,6 +20,14 @@ export interface TestContext {
 /** The database engine this test project runs on (`pglite` or `postgres`). */
 export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';
 
+/**
+ * What a race or fault test (`*.race.test.ts`, `*.fault.test.ts`) proves on this engine, for its
+ * name: PostgreSQL runs the requests at once; PGlite has one connection and runs them one after
+ * another, so there the test proves only that the sequential outcome is the same.
+ */
+export const raceEngine =
+  dbKind === 'postgres' ? 'PostgreSQL: really concurrent' : 'PGlite: serialised, sequential outcome only';
+
 /** A fresh database cloned from the migrated, seeded template. */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (dbKind === 'postgres') {
@@ -58,9 +66,26 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       const h = new Headers(headers);
       if (json !== undefined) h.set('Content-Type', 'application/json');
       return Promise.resolve(
-        app.request(path, { ...rest, headers: h, body: json !== undefined ? JSON.stringify(json) : rest.body }),
+        app.request(path, {
+          ...rest,
+          headers: h,
+          body: json !== undefined ? JSON.stringify(json) : rest.body,
+        }),
       );
     },
     close: drop,
   };
+}
+
+/** Polls until `check` holds; answers how long that took. Fails after `timeoutMs`. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 1_000,
+): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }

@@ -25,6 +25,20 @@ export function requireAdmin({ env, database }: AuthDeps): MiddlewareHandler<App
   };
 }
 
+/**
+ * As `requireUser`, and the account must be a shopper: admins have no cart, orders or saved items
+ * (spec §5–6), so they get a 403 rather than an empty cart that checkout would then refuse.
+ */
+export function requireCustomer({ env, database }: AuthDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await authenticate(database.db, env, c.req.header('Authorization'));
+    if (user.type === 'admin')
+      throw forbidden('Admins get no cart, orders or saved items: sign in with a shopper account to shop.');
+    c.set('user', user);
+    await next();
+  };
+}
+
 /** The user `requireUser` or `requireAdmin` put on the context; a 401 when a route forgot the guard. */
 export function currentUser(c: Context<AppEnv>): AuthUser {
   const user = c.get('user');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_MPESA_TEST_ENV } from '../../dev/daraja-test-support';
+import { PRODUCTION_MPESA_TEST_ENV } from '../../test/daraja';
 import { mailOutbox } from '../../db/schema';
 import { EnvError, parseEnv } from '../../env';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -9,7 +9,8 @@ import { createLogger } from '../logger';
 import { claimDueMail, enqueueMail, wakeMailWorker, type MailMessage } from './outbox';
 import { codeEmail, escapeHtml } from './templates';
 import { createMailTransport, type MailTransport } from './transport';
-import { deliverDueMail, startMailWorker } from './worker';
+import { deliverDueMail, mailOutboxJob } from '../../jobs/mail-outbox';
+import { startJobs } from '../../jobs/runner';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -107,7 +108,10 @@ describe('the mail outbox', () => {
   it('runs as a loop that wakes when mail is queued', async () => {
     const db = ctx.database.db;
     const { transport, sent } = flaky(0);
-    const worker = startMailWorker({ db, transport, logger, pollMs: 60_000, maxAttempts: 3 });
+    const worker = startJobs(
+      [mailOutboxJob({ db, transport, logger, pollMs: 60_000, maxAttempts: 3 })],
+      logger,
+    );
     try {
       const m = message();
       await enqueueMail(db, m);

@@ -5,7 +5,7 @@ import {
   startSimulatorServer,
   type CallbackReceiver,
   type SimulatorServer,
-} from '../../dev/daraja-test-support';
+} from '../../test/daraja';
 import { parseStkCallback, type StkCallback } from './callback';
 import { createDarajaClient, type DarajaClientOptions, type FetchLike } from './daraja';
 import { DarajaError, darajaErrorFromResponse } from './daraja-errors';

@@ -3,6 +3,7 @@ import { normaliseKenyanPhone } from '../../../contract/phone';
 import type { Env } from '../../env';
 import { darajaSettings, type DarajaSettings } from './config';
 import { DarajaError, darajaErrorBody, darajaErrorFromResponse, isStillProcessing } from './daraja-errors';
+import { MPESA_MAX_AMOUNT } from '../../../contract/checkout-rules';
 import { paymentOutcome, type PaymentOutcome } from '../../../contract/payments';
 import { eatTimestamp, stkPassword } from './stk-password';
 
@@ -71,8 +72,6 @@ export interface DarajaClient {
   invalidateToken(): void;
 }
 
-/** M-Pesa's ceiling for one customer payment, in shillings. */
-export const MPESA_MAX_AMOUNT = 250_000;
 export const ACCOUNT_REFERENCE_MAX = 12;
 export const TRANSACTION_DESC_MAX = 13;
 

@@ -12,7 +12,7 @@ import {
   loginToken,
   signUp,
   uniqueEmail,
-} from './test-support';
+} from '../../test/auth';
 
 let ctx: TestContext;
 let api: ReturnType<typeof client>;

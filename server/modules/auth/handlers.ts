@@ -25,9 +25,9 @@ export function authModule(deps: Deps) {
     scheme: 'bearer',
     bearerFormat: 'JWT',
   });
-  router.use('/v1/auth/*', authRateLimit(deps));
-  router.use('/v1/auth/me', requireUser(deps));
-  router.use('/v1/auth/change-password', requireUser(deps));
+  router.use('/*', authRateLimit(deps));
+  router.use('/me', requireUser(deps));
+  router.use('/change-password', requireUser(deps));
 
   return router
     .openapi(getUserRoute, async (c) => c.json({ data: await auth.getUser(c.req.valid('json').email) }, 200))

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, otpChallenges, profileTokens } from '../../db/schema';
 import type { TestContext } from '../../test/harness';
-import { authTestContext, client, createUser, latestCode, uniqueEmail } from './test-support';
+import { authTestContext, client, createUser, latestCode, uniqueEmail } from '../../test/auth';
 
 let ctx: TestContext;
 let api: ReturnType<typeof client>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema';
 import { clientIp, hitRateLimit, normaliseIp, purgeRateLimits } from '../../lib/rate-limit';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { authTestContext, client, createUser, freshIp, uniqueEmail } from './test-support';
+import { authTestContext, client, createUser, freshIp, uniqueEmail } from '../../test/auth';
 
 let ctx: TestContext;
 let api: ReturnType<typeof client>;

@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   AuthResult,
   ChangePasswordBody,
@@ -17,30 +17,18 @@ import {
   VerifyOtpBody,
   VerifyOtpResult,
 } from '../../../contract/auth';
-import { ErrorBody, envelope } from '../../../contract/common';
 import { bearerSecurity } from '../../lib/auth/middleware';
+import { body, error, ok, signedOut } from '../../lib/openapi';
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-const ok = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
+// Paths are under /v1/auth, where server/app.ts mounts this module.
 
 const invalid = error('The body is not valid (`issues` name the fields)');
 const limited = error('Too many requests from this address or for this email; see Retry-After');
-const signedOut = error('No valid bearer token, or its session has ended');
 const tags = ['auth'];
 
 export const getUserRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/get-user',
+  path: '/get-user',
   tags,
   summary: 'Email first: password step for an account with a password, else a code is sent',
   request: { body: body(EmailBody) },
@@ -49,7 +37,7 @@ export const getUserRoute = createRoute({
 
 export const registerRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/register',
+  path: '/register',
   tags,
   summary: 'Starts sign-up; the same answer as get-user',
   request: { body: body(EmailBody) },
@@ -58,7 +46,7 @@ export const registerRoute = createRoute({
 
 export const verifyOtpRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/verify-otp',
+  path: '/verify-otp',
   tags,
   summary: 'Checks a code; a right one becomes a one-time profile token',
   request: { body: body(VerifyOtpBody) },
@@ -75,7 +63,7 @@ export const verifyOtpRoute = createRoute({
 
 export const resendOtpRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/resend-otp',
+  path: '/resend-otp',
   tags,
   summary:
     'Sends a new code for a challenge (no sooner than 60 s after the last); the old code stops working',
@@ -91,7 +79,7 @@ export const resendOtpRoute = createRoute({
 
 export const updateProfileRoute = createRoute({
   method: 'patch',
-  path: '/v1/auth/update-profile/{encodedId}',
+  path: '/update-profile/{encodedId}',
   tags,
   summary: 'Creates (sign-up) or completes the account with the profile token, then signs in',
   request: { params: UpdateProfileParams, body: body(UpdateProfileBody) },
@@ -106,7 +94,7 @@ export const updateProfileRoute = createRoute({
 
 export const forgotPasswordRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/forgot-password',
+  path: '/forgot-password',
   tags,
   summary: 'Sends a password-reset code; answers alike whether or not the email has an account',
   request: { body: body(EmailBody) },
@@ -115,7 +103,7 @@ export const forgotPasswordRoute = createRoute({
 
 export const setPasswordRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/set-password',
+  path: '/set-password',
   tags,
   summary: 'Sets a new password with a reset profile token, ends all sessions, then signs in',
   request: { body: body(SetPasswordBody) },
@@ -129,7 +117,7 @@ export const setPasswordRoute = createRoute({
 
 export const loginRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/login',
+  path: '/login',
   tags,
   summary: 'Signs in with email and password',
   request: { body: body(LoginBody) },
@@ -142,7 +130,7 @@ export const loginRoute = createRoute({
 
 export const logoutRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/logout',
+  path: '/logout',
   tags,
   summary: "Ends the bearer token's session (answers the same when there is none)",
   security: bearerSecurity,
@@ -151,7 +139,7 @@ export const logoutRoute = createRoute({
 
 export const meRoute = createRoute({
   method: 'get',
-  path: '/v1/auth/me',
+  path: '/me',
   tags,
   summary: 'The signed-in user',
   security: bearerSecurity,
@@ -160,7 +148,7 @@ export const meRoute = createRoute({
 
 export const updateMeRoute = createRoute({
   method: 'patch',
-  path: '/v1/auth/me',
+  path: '/me',
   tags,
   summary: "Changes the signed-in user's name, phone or country",
   security: bearerSecurity,
@@ -170,7 +158,7 @@ export const updateMeRoute = createRoute({
 
 export const changePasswordRoute = createRoute({
   method: 'post',
-  path: '/v1/auth/change-password',
+  path: '/change-password',
   tags,
   summary: 'Changes the password (the current one is needed) and ends every other session',
   security: bearerSecurity,

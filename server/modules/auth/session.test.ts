@@ -6,7 +6,7 @@ import { sessions } from '../../db/schema';
 import { currentUser, requireAdmin, requireUser } from '../../lib/auth/middleware';
 import { handleError, type AppEnv } from '../../lib/http';
 import type { TestContext } from '../../test/harness';
-import { authTestContext, client, createUser, loginToken, uniqueEmail } from './test-support';
+import { authTestContext, client, createUser, loginToken, uniqueEmail } from '../../test/auth';
 
 let ctx: TestContext;
 let api: ReturnType<typeof client>;

@@ -1,7 +1,6 @@
-import { currentUser } from '../../lib/auth/middleware';
+import { currentUser, requireCustomer } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
 import { deliverySettings, placeInput, resolvePlace } from '../delivery/service';
-import { requireCustomer } from './customers-only';
 import {
   addCartItemRoute,
   getCartRoute,
@@ -15,10 +14,10 @@ export function cartModule(deps: Deps) {
   const { db } = deps.database;
   const settings = deliverySettings(deps.env);
   const router = newRouter();
-  // The shopper's own cart only; the quote (POST /v1/cart/quote) is for guests.
+  // The shopper's own cart only; the quote (POST /quote) is for guests too.
   const shopper = requireCustomer(deps);
-  router.on(['GET', 'POST'], '/v1/cart', shopper);
-  router.on(['PATCH', 'DELETE'], '/v1/cart/:itemId', shopper);
+  router.on(['GET', 'POST'], '/', shopper);
+  router.on(['PATCH', 'DELETE'], '/:itemId', shopper);
   // Mutations answer with the cart (no delivery fee): the SPA refreshes the checkout view itself.
   const cartOf = (userId: string) => getCart(db, userId, 0, new Date());
 

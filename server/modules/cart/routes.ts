@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import {
   AddCartItemBody,
   Cart,
@@ -7,30 +7,18 @@ import {
   CartQuoteBody,
   UpdateCartItemBody,
 } from '../../../contract/cart';
-import { ErrorBody, envelope } from '../../../contract/common';
 import { bearerSecurity } from '../../lib/auth/middleware';
+import { body, error, ok, shoppersOnly } from '../../lib/openapi';
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-const cart = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: envelope(Cart) } },
-});
-const common = {
-  401: error('No valid bearer token, or its session has ended'),
-  403: error('Admins get no cart'),
-};
+// Paths are under /v1/cart, where server/app.ts mounts this module.
+
+const cart = (description: string) => ok(description, Cart);
+const common = shoppersOnly('Admins get no cart');
 const tags = ['cart'];
 
 export const getCartRoute = createRoute({
   method: 'get',
-  path: '/v1/cart',
+  path: '/',
   tags,
   security: bearerSecurity,
   summary: "The shopper's cart at today's prices; with a place, shippingRate is its delivery fee",
@@ -44,7 +32,7 @@ export const getCartRoute = createRoute({
 
 export const addCartItemRoute = createRoute({
   method: 'post',
-  path: '/v1/cart',
+  path: '/',
   tags,
   security: bearerSecurity,
   summary: 'Adds units of a product variant (merging by variant); a guest line pushed twice counts once',
@@ -59,7 +47,7 @@ export const addCartItemRoute = createRoute({
 
 export const updateCartItemRoute = createRoute({
   method: 'patch',
-  path: '/v1/cart/{itemId}',
+  path: '/{itemId}',
   tags,
   security: bearerSecurity,
   summary: 'One more (1) or one less (-1); one less at 1 removes the line',
@@ -74,7 +62,7 @@ export const updateCartItemRoute = createRoute({
 
 export const removeCartItemRoute = createRoute({
   method: 'delete',
-  path: '/v1/cart/{itemId}',
+  path: '/{itemId}',
   tags,
   security: bearerSecurity,
   summary: 'Removes a line',
@@ -88,7 +76,7 @@ export const removeCartItemRoute = createRoute({
 
 export const quoteCartRoute = createRoute({
   method: 'post',
-  path: '/v1/cart/quote',
+  path: '/quote',
   tags,
   summary: 'Prices a guest cart as the server cart is priced, in one call',
   description:

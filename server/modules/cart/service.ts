@@ -23,16 +23,10 @@ import {
   variantAttributeValues,
   variants,
 } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, refused } from '../../lib/errors';
 import { cartView, priceCartLine } from '../../../contract/cart-view';
 import type { PricingDiscount } from '../../../contract/pricing';
-import {
-  cartFull,
-  cartQuantityRefusal,
-  outOfStock,
-  variantLabel,
-  type Refusal,
-} from '../../../contract/stock';
+import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../../contract/stock';
 
 /** A cart line priced now, as the API shows it. */
 export type CartLine = CartItem;
@@ -355,9 +349,6 @@ async function findVariant(db: Db, productId: string, variantId: string | undefi
   }
   return { id: row.id, stock: row.stock, label: variantLabel(row.name, row.variantName) };
 }
-
-/** A refusal of the cart's rules (contract/stock.ts) as the error the handlers answer with. */
-const refused = ({ status, code, message }: Refusal) => new AppError(status, code, message);
 
 function checkQuantity(quantity: number, stock: number, label: string) {
   const refusal = cartQuantityRefusal(quantity, stock, label);

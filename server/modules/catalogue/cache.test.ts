@@ -1,30 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Category, ProductDetail, ProductList } from '../../../contract/catalogue';
+import { Category, ProductList } from '../../../contract/catalogue';
 import { countRows, envelope } from '../../../contract/common';
-import type { Database, Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import { parseEnv } from '../../env';
-import { handleError, newRouter } from '../../lib/http';
+import { mount, newRouter } from '../../lib/http';
 import { createLogger } from '../../lib/logger';
-import { dbKind, freshDatabase } from '../../test/harness';
-import {
-  createCatalogueCache,
-  invalidateCatalogue,
-  type CatalogueCache,
-  type CatalogueCacheOptions,
-} from './cache';
+import { cacheInstance, changed, detail, list, type CacheInstance } from '../../test/catalogue-cache';
+import { dbKind, eventually, freshDatabase } from '../../test/harness';
+import { invalidateCatalogue, type CatalogueCacheOptions } from './cache';
 import { catalogueModule } from './handlers';
 
 /*
  * The catalogue answer cache over the seeded catalogue of a database clone. Every instance here
  * reads through a drizzle handle that counts its statements, so "served from the cache" means "no
  * query at all". Changes are written straight to the database, as another instance or an admin
- * tool would: they must reach the cache through the catalogue notifications (synchronously on
- * PGlite, within a second on PostgreSQL).
+ * tool would: they must reach the cache through the catalogue notifications. Over PostgreSQL's
+ * separate connections, and losing the listening one: cache.pg.test.ts.
  */
 
 const logger = createLogger('silent');
@@ -38,101 +32,20 @@ beforeAll(async () => {
 });
 afterAll(() => drop?.());
 
-interface Instance {
-  /** The handle this instance's module and cache use. */
-  database: Database;
-  cache: CatalogueCache;
-  counter: { queries: number };
-  /** The clock the module prices with; tests move it. */
-  clock: { now: Date };
-  request(path: string, headers?: Record<string, string>): Promise<Response>;
-  /** Statements sent while `fn` ran. */
-  queriesDuring(fn: () => Promise<unknown>): Promise<number>;
-  close(): Promise<void>;
-}
-
-const instances: Instance[] = [];
+const instances: CacheInstance[] = [];
 afterAll(async () => {
   for (const i of instances) await i.close();
 });
 
-/** A catalogue module with its own cache, reading through a statement-counting handle. */
-async function instance(options: CatalogueCacheOptions = {}): Promise<Instance> {
-  const counter = { queries: 0 };
-  const countingLogger = { logQuery: () => void counter.queries++ };
-  const db = (base.kind === 'pglite'
-    ? drizzlePglite(base.pglite!, { schema, logger: countingLogger })
-    : drizzlePg(base.pool!, { schema, logger: countingLogger })) as unknown as Db;
-  // Its own handle object, so it gets its own listening connection and its own cache.
-  const database: Database = { ...base, db, close: async () => undefined };
-  const cache = createCatalogueCache({ database, logger }, options);
-  await cache.started;
-  await eventually(async () => cache.listening, 5_000);
-  const clock = { now: new Date() };
-  const app = newRouter();
-  app.route('/', catalogueModule({ env, database, logger }, { now: () => clock.now, cache }));
-  app.onError(handleError);
-  const created: Instance = {
-    database,
-    cache,
-    counter,
-    clock,
-    request: (path, headers = {}) => Promise.resolve(app.request(path, { headers })),
-    async queriesDuring(fn) {
-      const before = counter.queries;
-      await fn();
-      return counter.queries - before;
-    },
-    close: () => cache.close(),
-  };
+/** A catalogue module with its own cache over the clone, closed after the file. */
+async function instance(options: CatalogueCacheOptions = {}) {
+  const created = await cacheInstance(base, options);
   instances.push(created);
   return created;
 }
 
-async function eventually(check: () => Promise<boolean>, timeoutMs = 1_000): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/**
- * Runs a write and waits until the cache has been flushed by its notification; on PostgreSQL also
- * until the notifications of the write have stopped arriving, so none flushes a later assertion.
- * Resolves to the milliseconds from the end of the write to the first flush.
- */
-async function changed(i: Instance, write: () => Promise<unknown>): Promise<number> {
-  const before = i.cache.stats().invalidations;
-  await write();
-  const ms = await eventually(async () => i.cache.stats().invalidations > before, 1_000);
-  if (dbKind === 'postgres') {
-    let seen = i.cache.stats().invalidations;
-    await eventually(async () => {
-      await new Promise((r) => setTimeout(r, 100));
-      const now = i.cache.stats().invalidations;
-      const quiet = now === seen;
-      seen = now;
-      return quiet;
-    }, 2_000);
-  }
-  return ms;
-}
-
-const list = async (i: Instance, path = '/v2/products?limit=24') => {
-  const res = await i.request(path);
-  expect(res.status).toBe(200);
-  return ProductList.parse(await res.json());
-};
-const detail = async (i: Instance, id: string) => {
-  const res = await i.request(`/v1/products/${id}`);
-  expect(res.status).toBe(200);
-  return envelope(ProductDetail).parse(await res.json()).data;
-};
-
 describe('serving from the cache', () => {
-  let a: Instance;
+  let a: CacheInstance;
   beforeAll(async () => {
     a = await instance();
   });
@@ -198,7 +111,7 @@ describe('serving from the cache', () => {
 
   it('gives the same validator as the uncached route', async () => {
     const uncached = newRouter();
-    uncached.route('/', catalogueModule({ env, database: base, logger }, { cache: false }));
+    mount(uncached, catalogueModule({ env, database: base, logger }, { cache: false }));
     const plain = await uncached.request('/v2/products?limit=5&sort=name');
     const cached = await a.request('/v2/products?limit=5&sort=name');
     expect(cached.headers.get('etag')).toBe(plain.headers.get('etag'));
@@ -236,7 +149,7 @@ describe('serving from the cache', () => {
 });
 
 describe('invalidation by catalogue notifications', () => {
-  let a: Instance;
+  let a: CacheInstance;
   let productId: string;
   beforeAll(async () => {
     a = await instance();
@@ -370,7 +283,7 @@ describe('invalidation by catalogue notifications', () => {
 });
 
 describe('time', () => {
-  let a: Instance;
+  let a: CacheInstance;
   beforeAll(async () => {
     // Long lifetimes, so only the discount boundary can end an entry.
     a = await instance({ maxAgeMs: 10 * HOUR, stockTtlMs: 10 * HOUR });
@@ -426,7 +339,7 @@ describe('time', () => {
 });
 
 describe('stock', () => {
-  let a: Instance;
+  let a: CacheInstance;
   let productId: string;
   let variantId: string;
   let quantity: number;
@@ -513,24 +426,5 @@ describe('consistency rules', () => {
     expect(next.body).toBe('{"n":2}');
     const cached = await a.cache.answer('k', 'categories', clock, async () => ({ n: ++builds }));
     expect(cached.body).toBe('{"n":2}');
-  });
-});
-
-describe.skipIf(dbKind !== 'postgres')('losing the listening connection', () => {
-  it('bypasses the cache until it listens again, then starts afresh', async () => {
-    const a = await instance({ listen: { minBackoffMs: 200, maxBackoffMs: 400 } });
-    await list(a);
-    expect(await a.queriesDuring(() => list(a))).toBe(0);
-    await base.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and query = 'LISTEN catalogue_changed' and pid <> pg_backend_pid()`,
-    );
-    await eventually(async () => !a.cache.listening, 2_000);
-    // Changes now would go unnoticed: every read goes to the database.
-    expect(await a.queriesDuring(() => list(a))).toBeGreaterThan(0);
-    expect(await a.queriesDuring(() => list(a))).toBeGreaterThan(0);
-    await eventually(async () => a.cache.listening, 5_000);
-    await list(a);
-    expect(await a.queriesDuring(() => list(a))).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import {
   subscribeToCatalogueChanges,
   type CatalogueSubscription,
   type ListenOptions,
-} from '../../lib/catalogue-changes';
+} from '../../jobs/catalogue-changes';
 import type { Logger } from '../../lib/logger';
 import { nextPriceChange, variantQuantities } from './service';
 

@@ -7,7 +7,7 @@ import { Category, ProductDetail, ProductList, type ProductSummary } from '../..
 import { countRows, envelope, ErrorBody } from '../../../contract/common';
 import type { Database, Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { handleError, newRouter } from '../../lib/http';
+import { handleError, mount, newRouter } from '../../lib/http';
 import { createLogger } from '../../lib/logger';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { invalidateCatalogue } from './cache';
@@ -662,8 +662,8 @@ describe('GET /api/v1/products/{id}', () => {
 describe('sale windows end to end', () => {
   const appAt = (now: Date) => {
     const app = newRouter();
-    app.route(
-      '/',
+    mount(
+      app,
       catalogueModule(
         { env: ctx.env, database: ctx.database, logger: createLogger('silent') },
         { now: () => now },

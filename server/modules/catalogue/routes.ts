@@ -10,13 +10,8 @@ import {
   ProductList,
   ProductListQuery,
 } from '../../../contract/catalogue';
-import { countRows, envelope, ErrorBody } from '../../../contract/common';
-
-const errorJson = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-const notModified = { description: 'The copy the client holds (If-None-Match) is current' };
+import { countRows } from '../../../contract/common';
+import { error, json, notModified, ok } from '../../lib/openapi';
 
 /**
  * Catalogue answers change whenever an admin edits something, so caches may keep them but must
@@ -32,54 +27,48 @@ const conditionalJson = [etag(), revalidate];
 
 export const listProductsRoute = createRoute({
   method: 'get',
-  path: '/v2/products',
+  path: '/', // under /v2/products
   tags: ['catalogue'],
   summary: 'One page of products with the records they refer to',
   middleware: conditionalJson,
   request: { query: ProductListQuery },
   responses: {
-    200: {
-      description: 'The page, its position and the linked records',
-      content: { 'application/json': { schema: ProductList } },
-    },
+    200: json('The page, its position and the linked records', ProductList),
     304: notModified,
-    400: errorJson('A query value is out of range or malformed'),
+    400: error('A query value is out of range or malformed'),
   },
 });
 
 export const productRoute = createRoute({
   method: 'get',
-  path: '/v1/products/{id}',
+  path: '/{id}', // under /v1/products
   tags: ['catalogue'],
   summary: 'One product with its categories, images, discounts and attributes',
   middleware: conditionalJson,
   request: { params: ProductIdParams },
   responses: {
-    200: { description: 'The product', content: { 'application/json': { schema: envelope(ProductDetail) } } },
+    200: ok('The product', ProductDetail),
     304: notModified,
-    400: errorJson('The id is not a UUID'),
-    404: errorJson('No such product'),
+    400: error('The id is not a UUID'),
+    404: error('No such product'),
   },
 });
 
 export const categoriesRoute = createRoute({
   method: 'get',
-  path: '/v1/categories',
+  path: '/', // under /v1/categories
   tags: ['catalogue'],
   summary: 'Every category in display order, with its product count',
   middleware: conditionalJson,
   responses: {
-    200: {
-      description: 'The categories',
-      content: { 'application/json': { schema: envelope(countRows(Category)) } },
-    },
+    200: ok('The categories', countRows(Category)),
     304: notModified,
   },
 });
 
 export const imageRoute = createRoute({
   method: 'get',
-  path: '/v1/assets/image/{imageId}/{size}',
+  path: '/{imageId}/{size}', // under /v1/assets/image
   tags: ['catalogue'],
   summary: 'The bytes of one image rendition (cached for a year; a new image gets a new id)',
   request: { params: ImageParams },
@@ -89,7 +78,7 @@ export const imageRoute = createRoute({
       content: { 'image/*': { schema: z.string().meta({ format: 'binary' }) } },
     },
     304: notModified,
-    400: errorJson('The id is not a UUID or the size is unknown'),
-    404: errorJson('No such image or rendition'),
+    400: error('The id is not a UUID or the size is unknown'),
+    404: error('No such image or rendition'),
   },
 });

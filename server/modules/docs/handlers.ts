@@ -29,9 +29,9 @@ const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
 /** People-readable API docs at /api/docs, served from the swagger-ui-dist package (no CDN). */
 export function docsModule() {
   return new Hono<AppEnv>()
-    .get('/docs', (c) => c.html(page))
-    .get('/docs/assets/init.js', (c) => c.body(init, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }))
-    .get('/docs/assets/:file', async (c) => {
+    .get('/', (c) => c.html(page))
+    .get('/assets/init.js', (c) => c.body(init, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }))
+    .get('/assets/:file', async (c) => {
       const file = c.req.param('file');
       const type = ASSETS[file];
       if (!type) return c.notFound();

@@ -1,13 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
-import { envelope, Health } from '../../../contract/common';
+import { Health } from '../../../contract/common';
+import { ok } from '../../lib/openapi';
+
+// Paths are under /health, where server/app.ts mounts this module.
 
 export const healthRoute = createRoute({
   method: 'get',
-  path: '/health',
+  path: '/',
   tags: ['system'],
   summary: 'Liveness and database status',
   responses: {
-    200: { description: 'The server and its database answer', content: { 'application/json': { schema: envelope(Health) } } },
-    503: { description: 'The database does not answer', content: { 'application/json': { schema: envelope(Health) } } },
+    200: ok('The server and its database answer', Health),
+    503: ok('The database does not answer', Health),
   },
 });

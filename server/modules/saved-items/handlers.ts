@@ -1,14 +1,12 @@
-import { currentUser } from '../../lib/auth/middleware';
+import { currentUser, requireCustomer } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
-import { requireCustomer } from '../cart/customers-only';
 import { listSavedRoute, saveRoute, unsaveRoute } from './routes';
 import { listSavedItems, saveItem, unsaveItem } from './service';
 
 export function savedItemsModule(deps: Deps) {
   const { db } = deps.database;
   const router = newRouter();
-  router.use('/v1/saved-items', requireCustomer(deps));
-  router.use('/v1/saved-items/*', requireCustomer(deps));
+  router.use('/*', requireCustomer(deps));
   return router
     .openapi(listSavedRoute, async (c) => {
       c.header('Cache-Control', 'no-store');

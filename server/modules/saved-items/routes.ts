@@ -1,25 +1,16 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import { ErrorBody, envelope } from '../../../contract/common';
+import { createRoute } from '@hono/zod-openapi';
 import { SavedItemParams, SavedItems, SavedItemState, SaveItemBody } from '../../../contract/saved-items';
 import { bearerSecurity } from '../../lib/auth/middleware';
+import { body, error, ok, shoppersOnly } from '../../lib/openapi';
 
-const ok = <T extends z.ZodType>(description: string, schema: T) => ({
-  description,
-  content: { 'application/json': { schema: envelope(schema) } },
-});
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
-const signedIn = {
-  401: error('No valid bearer token, or its session has ended'),
-  403: error('Admins have no saved items'),
-};
+// Paths are under /v1/saved-items, where server/app.ts mounts this module.
+
+const signedIn = shoppersOnly('Admins have no saved items');
 const tags = ['saved-items'];
 
 export const listSavedRoute = createRoute({
   method: 'get',
-  path: '/v1/saved-items',
+  path: '/',
   tags,
   security: bearerSecurity,
   summary: 'The saved products with current price, sale and stock, newest first',
@@ -28,11 +19,11 @@ export const listSavedRoute = createRoute({
 
 export const saveRoute = createRoute({
   method: 'post',
-  path: '/v1/saved-items',
+  path: '/',
   tags,
   security: bearerSecurity,
   summary: 'Saves a product (idempotent)',
-  request: { body: { required: true, content: { 'application/json': { schema: SaveItemBody } } } },
+  request: { body: body(SaveItemBody) },
   responses: {
     200: ok('Saved', SavedItemState),
     400: error('Not a product id'),
@@ -43,7 +34,7 @@ export const saveRoute = createRoute({
 
 export const unsaveRoute = createRoute({
   method: 'delete',
-  path: '/v1/saved-items/{productId}',
+  path: '/{productId}',
   tags,
   security: bearerSecurity,
   summary: 'Unsaves a product (idempotent)',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SavedItems } from '../../../contract/saved-items';
 import { variants } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { api, createProduct, shopper } from '../checkout/test-support';
+import { api, createProduct, shopper } from '../../test/shop';
 
 let ctx: TestContext;
 beforeAll(async () => {

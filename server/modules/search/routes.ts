@@ -1,15 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ErrorBody } from '../../../contract/common';
 import { SearchQuery, SearchResponse } from '../../../contract/search';
+import { error, json } from '../../lib/openapi';
 
-const errorJson = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
+// Paths are under /v1/search, where server/app.ts mounts this module.
 
 export const searchRoute = createRoute({
   method: 'get',
-  path: '/v1/search/orama',
+  path: '/orama',
   tags: ['search'],
   summary: 'Products matching free text, best first (typos and unfinished words allowed)',
   description:
@@ -18,11 +15,8 @@ export const searchRoute = createRoute({
     'Products out of stock are found and marked `available: false`.',
   request: { query: SearchQuery },
   responses: {
-    200: {
-      description: 'The matches, best first',
-      content: { 'application/json': { schema: SearchResponse } },
-    },
-    400: errorJson('`q` is empty, only spaces or longer than 100 characters, or `limit` is not 1–50'),
-    503: errorJson('The index is still being built (the server just started); retry after a few seconds'),
+    200: json('The matches, best first', SearchResponse),
+    400: error('`q` is empty, only spaces or longer than 100 characters, or `limit` is not 1–50'),
+    503: error('The index is still being built (the server just started); retry after a few seconds'),
   },
 });

@@ -1,125 +1,31 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SearchResponse } from '../../../contract/search';
-import { createApp } from '../../app';
-import { openDatabase, type Database, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
-import { parseEnv } from '../../env';
 import { AppError } from '../../lib/errors';
 import { createLogger } from '../../lib/logger';
-import { dbKind, freshDatabase } from '../../test/harness';
+import { eventually, freshDatabase } from '../../test/harness';
+import {
+  addCategory,
+  addProduct,
+  emptyCatalogue,
+  searchInstance,
+  uid,
+  type SearchInstance,
+} from '../../test/search';
 import { buildProductIndex, type SearchDocument } from './engine';
 import { typoBudget } from './radix-match';
 import { refreshSearch, searchIndexFor, searchProducts, type SearchIndex } from './service';
 
-/*
- * These tests own their catalogue: each database clone is emptied of the seed's products and
- * categories and filled with rows shaped for the case, before the app (and so the index) starts.
- */
+// These tests own their catalogue (server/test/search.ts), filled before the app (and so the index)
+// starts. Several instances on one PostgreSQL: search.pg.test.ts.
 
 const logger = createLogger('silent');
-const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '.tmp/no-spa' });
-async function emptyCatalogue(db: Db) {
-  await db.execute(sql`truncate table products, categories, images cascade`);
-}
-
-interface Instance {
-  database: Database;
-  app: ReturnType<typeof createApp>;
-  index: SearchIndex;
-  search(q: string, extra?: string): Promise<Response>;
-  names(q: string): Promise<string[]>;
-}
-
-function instance(database: Database): Instance {
-  const app = createApp({ env, database, logger });
-  const index = searchIndexFor({ database, logger });
-  const search = (q: string, extra = '') =>
-    Promise.resolve(app.request(`/api/v1/search/orama?q=${encodeURIComponent(q)}${extra}`));
-  return {
-    database,
-    app,
-    index,
-    search,
-    names: async (q) => {
-      const res = await search(q);
-      expect(res.status).toBe(200);
-      return SearchResponse.parse(await res.json()).data.map((r) => r.name);
-    },
-  };
-}
-
-let seq = 0;
-const uid = () => `${process.pid}-${Date.now().toString(36)}-${++seq}`;
-
-async function addCategory(db: Db, name: string, position = 0) {
-  const [row] = await db
-    .insert(schema.categories)
-    .values({ slug: `c-${uid()}`, name, icon: 'mdiFish', color: 'blue', position })
-    .returning({ id: schema.categories.id });
-  return row!.id;
-}
-
-interface NewProduct {
-  name: string;
-  description?: string;
-  categoryIds?: string[];
-  /** Stock of each variant; no variants at all when empty. */
-  stock?: number[];
-  images?: number;
-}
-
-async function addProduct(db: Db, p: NewProduct) {
-  const [row] = await db
-    .insert(schema.products)
-    .values({ pid: `SKN-${uid()}`, name: p.name, description: p.description ?? '' })
-    .returning({ id: schema.products.id, pid: schema.products.pid });
-  const id = row!.id;
-  if (p.categoryIds?.length) {
-    await db
-      .insert(schema.productCategories)
-      .values(p.categoryIds.map((categoryId) => ({ productId: id, categoryId })));
-  }
-  const stock = p.stock ?? [5];
-  if (stock.length) {
-    await db.insert(schema.variants).values(
-      stock.map((quantity, position) => ({
-        productId: id,
-        name: `v${position}`,
-        price: 100,
-        quantity,
-        position,
-      })),
-    );
-  }
-  const imageIds: string[] = [];
-  for (let i = 0; i < (p.images ?? 0); i++) {
-    const [image] = await db
-      .insert(schema.images)
-      .values({ width: 10, height: 10 })
-      .returning({ id: schema.images.id });
-    imageIds.push(image!.id);
-  }
-  // Inserted in reverse position order, so the result order must come from `position`.
-  for (let i = imageIds.length - 1; i >= 0; i--) {
-    await db.insert(schema.productImages).values({ productId: id, imageId: imageIds[i]!, position: i });
-  }
-  return { id, pid: row!.pid, imageIds };
-}
-
-/** Polls until `check` passes; returns how long it took. Fails after `timeoutMs`. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 1_000): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 15));
-  }
-}
 
 describe('search over a catalogue built at start and kept fresh by the database', () => {
   let drop: () => Promise<void>;
-  let a: Instance;
+  let a: SearchInstance;
   let db: Db;
   const cat: Record<string, string> = {};
   const ids: Record<string, string> = {};
@@ -192,7 +98,7 @@ describe('search over a catalogue built at start and kept fresh by the database'
     ids.rice = (
       await addProduct(db, { name: 'Pishori Rice 2kg', description: 'Aromatic rice from Mwea.' })
     ).id;
-    a = instance(fresh.database);
+    a = searchInstance(fresh.database);
     await a.index.ready;
   });
   afterAll(async () => {
@@ -448,7 +354,7 @@ describe('search over a catalogue built at start and kept fresh by the database'
 
 describe('refreshing directly, without waiting for a notification', () => {
   let drop: () => Promise<void>;
-  let a: Instance;
+  let a: SearchInstance;
   let db: Db;
 
   beforeAll(async () => {
@@ -466,7 +372,7 @@ describe('refreshing directly, without waiting for a notification', () => {
     ]) {
       await db.execute(sql.raw(`drop function if exists search_${fn}() cascade`));
     }
-    a = instance(fresh.database);
+    a = searchInstance(fresh.database);
     await a.index.ready;
   });
   afterAll(async () => {
@@ -564,76 +470,5 @@ describe('the engine on its own', () => {
     const index = await buildProductIndex([doc(1, 'Ugali Flour')]);
     expect(index.search('!!!', 10)).toEqual([]);
     expect(index.search('ugali '.repeat(40), 10).map((r) => r.name)).toEqual(['Ugali Flour']);
-  });
-});
-
-// Skipped on PGlite: it is one embedded process with one connection, so there is no second instance
-// to notify; the server-pg project (TEST_DATABASE_URL) runs these.
-describe.skipIf(dbKind !== 'postgres')('several API instances on one PostgreSQL', () => {
-  let drop: () => Promise<void>;
-  let a: Instance;
-  let b: Instance;
-  let second: Database;
-
-  beforeAll(async () => {
-    const fresh = await freshDatabase();
-    drop = fresh.drop;
-    await emptyCatalogue(fresh.database.db);
-    second = await openDatabase({ url: fresh.database.pool!.options.connectionString, poolSize: 4 });
-    a = instance(fresh.database);
-    b = instance(second);
-    await Promise.all([a.index.ready, b.index.ready]);
-    await eventually(async () => a.index.stats().listening && b.index.stats().listening, 5_000);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await drop?.();
-  });
-
-  it('makes a product written through one instance findable on the other within a second', async () => {
-    const { id } = await addProduct(a.database.db, {
-      name: 'Kachumbari Kit',
-      description: 'Tomatoes, onions, dhania.',
-    });
-    const ms = await eventually(async () => (await b.names('kachumbari'))[0] === 'Kachumbari Kit', 1_000);
-    expect(ms).toBeLessThan(1_000);
-    // And the change the other way round, an update through the second instance's connection.
-    await b.database.db
-      .update(schema.products)
-      .set({ name: 'Kachumbari Salad Kit' })
-      .where(eq(schema.products.id, id));
-    await eventually(async () => (await a.names('salad'))[0] === 'Kachumbari Salad Kit', 1_000);
-  });
-
-  it('reconnects after losing its listening connection and rebuilds to catch up', async () => {
-    const pid = b.index.stats().listenerPid;
-    expect(pid).toBeTypeOf('number');
-    const builtBefore = b.index.stats().builtAt!.getTime();
-    await a.database.db.execute(sql`select pg_terminate_backend(${pid})`);
-    // Written while the second instance may not be listening: only the rebuild can bring it in.
-    await addProduct(a.database.db, { name: 'Mukimo Mash' });
-    await eventually(async () => (await b.names('mukimo'))[0] === 'Mukimo Mash', 10_000);
-    await eventually(async () => b.index.stats().listening && b.index.stats().listenerPid !== pid, 10_000);
-    await eventually(async () => b.index.stats().builtAt!.getTime() > builtBefore, 10_000);
-    // Listening again: the next change arrives by notification.
-    await addProduct(a.database.db, { name: 'Matoke Bunch' });
-    await eventually(async () => (await b.names('matoke'))[0] === 'Matoke Bunch', 1_000);
-  });
-
-  it('stops listening when the database handle closes', async () => {
-    const extra = await openDatabase({ url: a.database.pool!.options.connectionString, poolSize: 1 });
-    const index = searchIndexFor({ database: extra, logger });
-    await index.ready;
-    await eventually(async () => index.stats().listening, 5_000);
-    const pid = index.stats().listenerPid;
-    await extra.close();
-    expect(index.stats().listening).toBe(false);
-    await eventually(async () => {
-      const { rows } = await a.database.pool!.query(
-        'select count(*)::int as n from pg_stat_activity where pid = $1',
-        [pid],
-      );
-      return rows[0].n === 0;
-    }, 2_000);
   });
 });

@@ -1,15 +1,29 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ErrorBody, envelope } from '../../../contract/common';
+import { DeliveryAreaList } from '../../../contract/cart';
 import { CountryList } from '../../../contract/setups';
+import { error, ok } from '../../lib/openapi';
+
+// The lists forms are filled from, under /v1/setups. The delivery areas are a named list of their
+// own; every other name is looked up by setupRoute.
+
+export const deliveryAreasRoute = createRoute({
+  method: 'get',
+  path: '/delivery-areas',
+  tags: ['setups'],
+  summary: 'The areas the shop delivers to, with their coordinates (the fee comes with the cart)',
+  responses: {
+    200: ok('The areas', DeliveryAreaList),
+  },
+});
 
 export const setupRoute = createRoute({
   method: 'get',
-  path: '/v1/setups/{name}',
+  path: '/{name}',
   tags: ['setups'],
   summary: 'A setup list for forms; `countries` is the only one',
   request: { params: z.object({ name: z.string().max(64) }) },
   responses: {
-    200: { description: 'The list', content: { 'application/json': { schema: envelope(CountryList) } } },
-    404: { description: 'No such setup list', content: { 'application/json': { schema: ErrorBody } } },
+    200: ok('The list', CountryList),
+    404: error('No such setup list'),
   },
 });

@@ -3,9 +3,14 @@ import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseEnv } from '../env';
+import { mount, newRouter } from '../lib/http';
 import { createLogger } from '../lib/logger';
-import { devDarajaModule, simulatorOptionsFromEnv } from './daraja-routes';
-import { createDarajaSimulator, type DarajaSimulator, type DarajaSimulatorOptions } from './daraja-simulator';
+import { devDarajaModule, simulatorOptionsFromEnv } from '../dev/daraja-routes';
+import {
+  createDarajaSimulator,
+  type DarajaSimulator,
+  type DarajaSimulatorOptions,
+} from '../dev/daraja-simulator';
 
 // Test helpers (not tests): a real HTTP Daraja simulator and a callback receiver on ephemeral ports.
 // The checkout and orders tests can use them too.
@@ -61,7 +66,7 @@ export async function startSimulatorServer(
   const logger = createLogger('silent');
   const options: DarajaSimulatorOptions = { ...simulatorOptionsFromEnv(env, logger), ...overrides };
   const simulator = createDarajaSimulator(options);
-  const app = new Hono().route('/api', devDarajaModule({ env, logger }, simulator));
+  const app = new Hono().route('/api', mount(newRouter(), devDarajaModule({ env, logger }, simulator)));
   const server = await listen(app.fetch);
   return {
     ...server,

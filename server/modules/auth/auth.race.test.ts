@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, otpChallenges, profileTokens, sessions, users } from '../../db/schema';
-import type { TestContext } from '../../test/harness';
-import { authTestContext, client, latestCode, uniqueEmail } from './test-support';
+import { raceEngine, type TestContext } from '../../test/harness';
+import { authTestContext, client, latestCode, uniqueEmail } from '../../test/auth';
 
-// Real concurrency needs PostgreSQL: run these under the server-pg project too (TEST_DATABASE_URL).
+// Races (see raceEngine): one code, one token or one resend used by several requests at once.
+
 let ctx: TestContext;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ async function start(email = uniqueEmail()) {
   return { email, id: data.id as string, code: await latestCode(ctx.database.db, email) };
 }
 
-describe('races', () => {
+describe(`auth races (${raceEngine})`, () => {
   it('lets exactly one of several concurrent verifications of the same code succeed', async () => {
     const { id, code } = await start();
     const results = await Promise.all(

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentAttempts } from '../../db/schema';
-import { listen, type Listening } from '../../dev/daraja-test-support';
+import { listen, type Listening } from '../../test/daraja';
 import { createLogger } from '../../lib/logger';
 import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { reconcilePayments } from './reconciler';
 import { UNKNOWN_PUSH_MESSAGE } from '../../../contract/payments';
+import { reconcilePayments } from '../../jobs/payment-reconciler';
+import { createTestContext, raceEngine, type TestContext } from '../../test/harness';
 import {
   api,
   checkoutBody,
@@ -15,10 +15,10 @@ import {
   phoneEnding,
   shopper,
   stockOf,
-} from './test-support';
+} from '../../test/shop';
 
-// Daraja down or slow while the shopper checks out: the order is kept, the answer says what
-// happened, and no reservation is ever left without an owner that will give it back.
+// Faults (see raceEngine): Daraja down or slow while the shopper checks out. The order is kept, the
+// answer says what happened, and no reservation is ever left without an owner that will give it back.
 
 async function setup(ctx: TestContext, stock = 3) {
   const product = await createProduct(ctx.database.db, {
@@ -30,7 +30,7 @@ async function setup(ctx: TestContext, stock = 3) {
   return { ...s, call, variantId: product.variantIds[0]! };
 }
 
-describe('Daraja down (connection refused)', () => {
+describe(`Daraja down, connection refused (${raceEngine})`, () => {
   let ctx: TestContext;
   beforeAll(async () => {
     // A port that was free a moment ago: nothing listens there, so connections are refused.
@@ -66,7 +66,7 @@ describe('Daraja down (connection refused)', () => {
   });
 });
 
-describe('Daraja slow (the push times out)', () => {
+describe(`Daraja slow, the push times out (${raceEngine})`, () => {
   let ctx: TestContext;
   let slow: Listening;
   beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { hashPassword } from '../../lib/auth/password';
-import { listMail } from '../../lib/mail/outbox';
-import { createTestContext, type TestContext } from '../../test/harness';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { hashPassword } from '../lib/auth/password';
+import { listMail } from '../lib/mail/outbox';
+import { createTestContext, type TestContext } from './harness';
 
 /**
  * A test app that takes the client IP from X-Forwarded-For, so each test can be its own client, with

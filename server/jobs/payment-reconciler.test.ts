@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentAttempts } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
-import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
-import { startPaymentReconciler } from './reconciler';
+import { paymentAttempts } from '../db/schema';
+import { createLogger } from '../lib/logger';
+import { createDarajaClientFromEnv } from '../lib/payments/daraja';
+import { paymentReconcilerJob } from './payment-reconciler';
+import { startJobs } from './runner';
 import {
   api,
   checkoutBody,
@@ -15,9 +16,9 @@ import {
   stockOf,
   waitForOrder,
   type ServedContext,
-} from './test-support';
+} from '../test/shop';
 
-// The reconciler as server/index.ts runs it: on a timer, with the expiry from PAYMENT_EXPIRY_MS.
+// The reconciler as server/index.ts runs it: a job on a timer, with the expiry from PAYMENT_EXPIRY_MS.
 
 let ctx: ServedContext;
 beforeAll(async () => {
@@ -39,13 +40,19 @@ describe('the payment reconciler', () => {
     ).json();
     expect(await stockOf(ctx.database.db, product.variantIds[0]!)).toBe(0);
 
-    const reconciler = startPaymentReconciler({
-      db: ctx.database.db,
-      daraja: createDarajaClientFromEnv(ctx.env),
-      logger: createLogger('silent'),
-      queryDelayMs: ctx.env.PAYMENT_QUERY_DELAY_MS,
-      intervalMs: 50,
-    });
+    const logger = createLogger('silent');
+    const reconciler = startJobs(
+      [
+        paymentReconcilerJob({
+          db: ctx.database.db,
+          daraja: createDarajaClientFromEnv(ctx.env),
+          logger,
+          queryDelayMs: ctx.env.PAYMENT_QUERY_DELAY_MS,
+          intervalMs: 50,
+        }),
+      ],
+      logger,
+    );
     try {
       const done = await waitForOrder(
         ctx,

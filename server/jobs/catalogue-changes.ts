@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Database } from '../db/client';
-import type { Logger } from './logger';
+import type { Logger } from '../lib/logger';
+import type { Job } from './runner';
 
 /*
  * One LISTEN per database handle for catalogue notifications (migrations 0002_search_triggers and
@@ -104,15 +105,35 @@ function hubFor(database: Database): Hub {
   // the pool (and keep reconnecting to a database that is being dropped, in tests).
   const closeDatabase = database.close.bind(database);
   database.close = async () => {
-    created.closed = true;
-    const listener = created.listener;
-    created.listener = null;
-    created.subscribers.clear();
-    await listener?.close().catch(() => undefined);
+    await stopListening(created);
     await closeDatabase();
   };
   hub = created;
   return hub;
+}
+
+/** Closes the hub for good: its connection ends and no subscriber hears anything more. */
+async function stopListening(hub: Hub) {
+  hub.closed = true;
+  const listener = hub.listener;
+  hub.listener = null;
+  hub.subscribers.clear();
+  await listener?.close().catch(() => undefined);
+}
+
+/**
+ * The listening connection as a job: it opens when the jobs start (the search index and the
+ * catalogue cache subscribe to it as they are created) and closes when they stop, before the
+ * database does; from then on the cache answers from the database and stores nothing.
+ */
+export function catalogueChangesJob(database: Database, logger: Logger): Job {
+  return {
+    name: 'catalogue changes',
+    start() {
+      subscribeToCatalogueChanges(database, logger, { onNotify: () => undefined, onResync: () => undefined });
+      return { stop: () => stopListening(hubFor(database)) };
+    },
+  };
 }
 
 function openListener(database: Database, hub: Hub, logger: Logger, options: ListenOptions): Listener {

@@ -1,15 +1,16 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { discountProducts, discounts, products, variants } from '../../db/schema';
-import { closeDarajaSimulators } from '../../dev/daraja-simulator';
-import { listen, type Listening } from '../../dev/daraja-test-support';
-import { issueSession } from '../../lib/auth/session';
-import { createLogger } from '../../lib/logger';
-import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
-import { createTestContext, type TestContext } from '../../test/harness';
-import { createUser } from '../auth/test-support';
-import { reconcilePayments } from './reconciler';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { discountProducts, discounts, paymentAttempts, products, variants } from '../db/schema';
+import { closeDarajaSimulators } from '../dev/daraja-simulator';
+import { listen, type Listening } from './daraja';
+import { issueSession } from '../lib/auth/session';
+import { createLogger } from '../lib/logger';
+import { createDarajaClientFromEnv } from '../lib/payments/daraja';
+import { expect } from 'vitest';
+import { createTestContext, type TestContext } from './harness';
+import { createUser } from './auth';
+import { reconcilePayments } from '../jobs/payment-reconciler';
 
 // Test helpers (not tests) for the cart, checkout and orders suites.
 
@@ -182,4 +183,111 @@ export async function waitForOrder(
     if (Date.now() > until) throw new Error(`order ${orderId} still ${JSON.stringify(data.paymentStatus)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** An order as `GET /v1/orders/{orderId}` answers it: the fields the tests read. */
+export interface TestOrder {
+  orderId: string;
+  number: number;
+  status: string;
+  paymentStatus: string;
+  paymentIssue: string | null;
+  paymentMessage: string | null;
+  canRetryPayment: boolean;
+  total: number;
+  subtotal: number;
+  shippingRate: number;
+  items: { name: string; price: number; quantity: number; totalPrice: number; variantId: string }[];
+  payments: { status: string; issue: string | null; receipt: string | null; resultCode: number | null }[];
+}
+
+/** A shopper with `quantity` of a fresh product (`stock` units) in the cart. */
+export async function shopperWithCart(ctx: TestContext, { stock = 5, quantity = 2, price = 480 } = {}) {
+  const product = await createProduct(ctx.database.db, {
+    variants: [{ name: '1 kg', price, quantity: stock }],
+  });
+  const s = await shopper(ctx);
+  const call = api(ctx, s.token);
+  const res = await call.post('/cart', { item: { productId: product.productId, quantity } });
+  expect(res.status).toBe(200);
+  return { ...s, call, product, variantId: product.variantIds[0]! };
+}
+
+/** `POST /v1/checkout` with a fresh Idempotency-Key, or the one given. */
+export const checkoutWith = (call: ReturnType<typeof api>, body: unknown, key: string = idempotencyKey()) =>
+  call.post('/checkout', body, { 'Idempotency-Key': key });
+
+/** Checks the cart out, paying from `phone`; the order must be placed. */
+export async function placeOrder(call: ReturnType<typeof api>, phone: string): Promise<TestOrder> {
+  const res = await checkoutWith(call, checkoutBody(phone));
+  expect(res.status).toBe(201);
+  return (await res.json()).data;
+}
+
+/** The order as its shopper reads it. */
+export const orderOf = async (ctx: TestContext, token: string, orderId: string): Promise<TestOrder> =>
+  (await (await api(ctx, token).get(`/orders/${orderId}`)).json()).data;
+
+/** The payment attempts of an order, as stored. */
+export const attemptsOf = (ctx: TestContext, orderId: string) =>
+  ctx.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
+
+/** Lets the reconciler look at the order's open attempt now (as if its next check were due), until `done`. */
+export async function reconcileUntil(
+  ctx: ServedContext,
+  token: string,
+  orderId: string,
+  done: (o: TestOrder) => boolean,
+  timeoutMs = 10_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await ctx.database.db
+      .update(paymentAttempts)
+      .set({ nextCheckAt: new Date(0) })
+      .where(
+        and(eq(paymentAttempts.orderId, orderId), inArray(paymentAttempts.status, ['pending', 'unknown'])),
+      );
+    await ctx.reconcile();
+    const o = await orderOf(ctx, token, orderId);
+    if (done(o)) return o;
+    if (Date.now() > until) throw new Error(`order still ${o.paymentStatus}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Posts a body to the M-Pesa callback route with the given path secret, as Daraja would. */
+export const postCallback = (ctx: TestContext, secret: string, body: unknown) =>
+  ctx.request(`/api/v1/payments/mpesa/callback/${secret}`, { method: 'POST', json: body });
+
+/** A Daraja STK callback body; a payment (result 0) carries `meta`. */
+export function stkCallback(
+  checkoutRequestId: string,
+  resultCode: number,
+  meta?: { amount: number; receipt: string; phone: string },
+) {
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: '29115-34620561-1',
+        CheckoutRequestID: checkoutRequestId,
+        ResultCode: resultCode,
+        ResultDesc:
+          resultCode === 0 ? 'The service request is processed successfully.' : 'Request cancelled by user',
+        ...(meta
+          ? {
+              CallbackMetadata: {
+                Item: [
+                  { Name: 'Amount', Value: meta.amount },
+                  { Name: 'MpesaReceiptNumber', Value: meta.receipt },
+                  { Name: 'Balance' },
+                  { Name: 'TransactionDate', Value: 20251122101530 },
+                  { Name: 'PhoneNumber', Value: Number(meta.phone) },
+                ],
+              },
+            }
+          : {}),
+      },
+    },
+  };
 }

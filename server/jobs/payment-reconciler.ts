@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paymentAttempts } from '../../db/schema';
-import type { Logger } from '../../lib/logger';
-import type { DarajaClient, StkQueryResult } from '../../lib/payments/daraja';
-import { OPEN_ATTEMPT } from '../../../contract/payments';
-import { settleAttempt, type Settlement } from './settlement';
+import { OPEN_ATTEMPT } from '../../contract/payments';
+import type { Db } from '../db/client';
+import { paymentAttempts } from '../db/schema';
+import type { Logger } from '../lib/logger';
+import type { DarajaClient, StkQueryResult } from '../lib/payments/daraja';
+import { settleAttempt, type Settlement } from '../modules/payments/settlement';
+import { periodic, type Job } from './runner';
 
 // Callbacks get lost (Daraja does not retry them, our server may be restarting, a push may have
 // timed out before we learnt its CheckoutRequestID). The reconciler asks Daraja about open attempts
@@ -18,7 +19,7 @@ export interface ReconcilerOptions {
   logger: Logger;
   /** First query after the prompt; later ones back off (doubling, at most `maxBackoffMs`). */
   queryDelayMs: number;
-  /** How often `startPaymentReconciler` looks for due attempts. */
+  /** How often the job looks for due attempts. */
   intervalMs: number;
   maxBackoffMs?: number;
   batch?: number;
@@ -116,36 +117,14 @@ async function reconcileOne(
   return 'waiting';
 }
 
-/** Runs `reconcilePayments` every `intervalMs` until stopped; `stop()` waits for the pass in hand. */
-export function startPaymentReconciler(o: ReconcilerOptions) {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const pass = async () => {
-    // A full batch means more may be due: keep going rather than wait a whole interval.
-    for (;;) {
-      const r = await reconcilePayments(o);
-      if (stopped || r.claimed < (o.batch ?? 20)) return;
-    }
-  };
-  const tick = () => {
-    if (stopped || running) return;
-    running = pass()
-      .catch((err: unknown) =>
-        o.logger.error('payment reconciler failed', {
-          error: err instanceof Error ? err.message : String(err),
-        }),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(tick, o.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+/** Runs `reconcilePayments` every `intervalMs`, and again at once after a full batch. */
+export function paymentReconcilerJob(o: ReconcilerOptions): Job {
+  const batch = o.batch ?? 20;
+  return periodic(
+    'payment reconciler',
+    async () => (await reconcilePayments({ ...o, batch })).claimed >= batch,
+    {
+      everyMs: o.intervalMs,
     },
-  };
+  );
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Order, OrderList, OrderListQuery } from '../../../contract/checkout';
-import { orderView, type OrderRecord } from '../../../contract/order-view';
+import type { CheckoutResult, Order, OrderList, OrderListQuery } from '../../../contract/checkout';
+import { checkoutResult, orderView, type OrderRecord } from '../../../contract/order-view';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentAttempts } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -59,8 +59,21 @@ export async function getOrder(db: Db, userId: string, orderId: string): Promise
   );
 }
 
+/** An order and its payment state, as checkout and a payment retry answer. */
+export async function orderState(db: Db, orderId: string): Promise<CheckoutResult> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound('Order');
+  const [latest] = await db
+    .select({ status: paymentAttempts.status })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, orderId))
+    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+    .limit(1);
+  return checkoutResult(orderRecord(order), latest?.status);
+}
+
 /** An order row as the shared order view reads it. */
-export const orderRecord = (o: typeof orders.$inferSelect): OrderRecord => ({
+const orderRecord = (o: typeof orders.$inferSelect): OrderRecord => ({
   ...o,
   orderId: o.id,
   delivery: {

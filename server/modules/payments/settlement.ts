@@ -3,7 +3,7 @@ import type { PaymentIssue } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { OPEN_ATTEMPT } from '../../../contract/payments';
-import { OutOfStockError, releaseOrderStock, reserveOrderStock } from './stock';
+import { OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/service';
 
 // The payment state machine. Every way a payment attempt ends (callback, STK query, a push that
 // could not be sent, expiry) goes through `settleAttempt`, which moves the attempt out of its open

@@ -1,0 +1,86 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+const PAGE_LOAD = { timeout: 20_000 };
+
+/** An address no run has used, so the specs also work against a server that keeps its data. */
+export const uniqueEmail = (label: string) =>
+  `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+interface Mail {
+  to: string;
+  text: string;
+  createdAt: string;
+}
+
+/**
+ * The mail queued for an address (GET /api/dev/outbox?to=…, newest first). The live project asks the
+ * server with page.request; the mocked project must ask from inside the page, because its API is the
+ * MSW service worker, which only sees the page's own requests.
+ */
+export async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<Mail[]> {
+  const path = `/api/dev/outbox?to=${encodeURIComponent(to)}`;
+  if (testInfo.project.name === 'live') {
+    const res = await page.request.get(path);
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { data: Mail[] }).data;
+  }
+  return page.evaluate(async (url) => {
+    const res = await fetch(url);
+    return ((await res.json()) as { data: Mail[] }).data;
+  }, path);
+}
+
+/** Waits for mail number `count` to the address and answers the 6-digit code in the newest one. */
+export async function codeFromMailbox(
+  page: Page,
+  testInfo: TestInfo,
+  to: string,
+  count = 1,
+): Promise<string> {
+  let mail: Mail[] = [];
+  await expect
+    .poll(async () => (mail = await outbox(page, testInfo, to)).length, {
+      message: `mail to ${to}`,
+      timeout: 10_000,
+    })
+    .toBeGreaterThanOrEqual(count);
+  const code = /\b(\d{6})\b/.exec(mail[0]!.text)?.[1];
+  expect(code, 'a 6-digit code in the mail').toBeTruthy();
+  return code!;
+}
+
+/** The email step of /auth. */
+export async function continueWithEmail(page: Page, email: string) {
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Types a mailed code into the six digit boxes. */
+export async function enterCode(page: Page, code: string) {
+  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  // The last digit sends the code; no button to press.
+  await page.keyboard.type(code);
+}
+
+/**
+ * Signs up from /auth with a code read from the dev outbox, a Kenyan phone (0722 000 111) and the
+ * password given; the app then goes wherever the sign-in was going.
+ */
+export async function signUp(
+  page: Page,
+  testInfo: TestInfo,
+  { email, name, password = 'ugali-na-sukuma-7' }: { email: string; name: string; password?: string },
+) {
+  await continueWithEmail(page, email);
+  await expect(page).toHaveURL(/\/auth\/verify-account\/[0-9a-f-]{36}$/, PAGE_LOAD);
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible(PAGE_LOAD);
+  await enterCode(page, await codeFromMailbox(page, testInfo, email));
+
+  await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible(PAGE_LOAD);
+  await expect(page).toHaveURL(/\/auth\/complete-profile\/[A-Za-z0-9_-]{43}$/);
+  await page.getByRole('textbox', { name: 'Full name' }).fill(name);
+  await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('KE');
+  await page.getByRole('textbox', { name: /^Phone number/ }).fill('0722 000 111');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+}

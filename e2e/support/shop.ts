@@ -1,0 +1,23 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** Shillings from text such as "Sale price KSH 1,250.00". */
+export function ksh(text: string | null): number {
+  const match = /KSH\s*([\d,]+\.\d{2})/.exec(text ?? '');
+  if (!match) throw new Error(`No KSH amount in ${JSON.stringify(text)}`);
+  return Math.round(Number(match[1]!.replace(/,/g, '')) * 100) / 100;
+}
+
+/** The amount as the page writes it, at the end of the element's text (after any hidden label). */
+export const money = (value: number) => {
+  const text = `KSH ${value.toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return new RegExp(`(^|\\s)${text.replace(/[.]/g, '\\.')}$`);
+};
+
+/** Product cards (in `within`, the whole page by default) whose Add to Cart can be pressed. */
+export const buyableCards = (page: Page, within: Page | Locator = page) =>
+  within
+    .getByRole('article')
+    .filter({ has: page.getByRole('button', { name: 'Add to Cart', disabled: false }) });
+
+/** The product name a card shows. */
+export const cardName = async (card: Locator) => (await card.getByRole('heading').innerText()).trim();

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { ErrorBody, envelope } from '../../contract/common';
+
+// The pieces every module's routes.ts declares its requests and answers with, so that an answer
+// means the same thing (and documents the same way) on every route.
+
+/** A required JSON request body. */
+export const body = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+/** A JSON answer whose body is `schema` as it stands (a list with `meta` beside `data`, say). */
+export const json = <T extends z.ZodType>(description: string, schema: T) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A success answer with its payload under `data` (GUIDE §3). */
+export const ok = <T extends z.ZodType>(description: string, schema: T) =>
+  json(description, envelope(schema));
+
+/** An error answer: the error envelope. */
+export const error = (description: string) => json(description, ErrorBody);
+
+/** The 401 of a route behind a bearer token. */
+export const signedOut = error('No valid bearer token, or its session has ended');
+
+/** The answers of a shoppers-only route (`requireCustomer`): 401 signed out, 403 for an admin. */
+export const shoppersOnly = (adminAnswer: string) => ({ 401: signedOut, 403: error(adminAnswer) });
+
+/** The 304 of a route that honours If-None-Match. */
+export const notModified = { description: 'The copy the client holds (If-None-Match) is current' };

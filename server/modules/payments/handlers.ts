@@ -1,0 +1,52 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../../lib/errors';
+import { zodIssues } from '../../../contract/common';
+import { errorResponse, newRouter, type AppEnv, type Deps } from '../../lib/http';
+import { readStkCallback } from '../../lib/payments/callback';
+import { applyStkCallback, isCallbackSecret } from './callback';
+import { mpesaCallbackRoute } from './routes';
+
+/** Where Daraja reports how a prompt ended; the reconciler (server/jobs) asks about the ones it never reports. */
+export function paymentsModule(deps: Deps) {
+  const { db } = deps.database;
+  const router = newRouter();
+
+  // Before the body is read: a wrong secret looks exactly like a route that does not exist.
+  const callbackSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!isCallbackSecret(c.req.param('secret') ?? '', deps.env.MPESA_CALLBACK_SECRET)) {
+      return errorResponse(c, 404, 'not_found', `There is no API route ${c.req.method} ${c.req.path}.`);
+    }
+    await next();
+    // Whatever Daraja sent that we refused (not JSON, not the schema) is worth a look in the log.
+    if (c.res.status === 400) {
+      const refused = (await c.res
+        .clone()
+        .json()
+        .catch(() => ({}))) as { message?: string; issues?: unknown };
+      c.get('log').warn('mpesa callback refused', { message: refused.message, issues: refused.issues });
+    }
+  };
+  router.use('/:secret', callbackSecret);
+
+  return router.openapi(
+    mpesaCallbackRoute,
+    async (c) => {
+      const log = c.get('log');
+      try {
+        await applyStkCallback(db, readStkCallback(c.req.valid('json')), log);
+      } catch (err) {
+        // Daraja does not resend callbacks, so failing the answer would not help: the reconciler's
+        // STK query settles the attempt instead. The error goes to the log with the correlation id.
+        log.error('mpesa callback not applied', {
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
+      return c.json({ ResultCode: 0 as const, ResultDesc: 'Accepted' }, 200);
+    },
+    (result) => {
+      if (result.success) return undefined;
+      // Thrown, so the error envelope is written as everywhere (and logged by the middleware above).
+      throw new AppError(400, 'validation_failed', 'Not a Daraja STK callback.', zodIssues(result.error));
+    },
+  );
+}

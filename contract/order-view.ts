@@ -52,12 +52,7 @@ export function orderView(
   attempts: readonly PaymentAttemptRecord[],
 ): Order {
   return {
-    orderId: order.orderId,
-    number: order.number,
-    status: order.status,
-    paymentStatus: order.paymentStatus,
-    paymentIssue: order.paymentIssue,
-    paymentMessage: paymentMessage(order.paymentStatus, order.paymentIssue, attempts[0]?.status),
+    ...checkoutResult(order, attempts[0]?.status),
     canRetryPayment: canRetryPayment({ ...order, attempts }),
     items: items.map((i) => ({
       productId: i.productId,
@@ -72,7 +67,6 @@ export function orderView(
     })),
     subtotal: order.subtotal,
     shippingRate: order.shippingRate,
-    total: order.total,
     delivery: { ...order.delivery },
     phone: formatKenyanPhone(order.phone),
     payments: attempts.map((a) => ({

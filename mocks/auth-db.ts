@@ -1,5 +1,6 @@
-import { userView } from '../contract/accounts';
+import { userView, type AccountRecord } from '../contract/accounts';
 import type { OtpPurpose, User, UserType } from '../contract/auth';
+import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
 
 /*
  * The accounts side of the mock API: users (with the two demo accounts of the real seed), one-time-code
@@ -8,13 +9,7 @@ import type { OtpPurpose, User, UserType } from '../contract/auth';
  * before a reload must still be there after it. Tests (Vitest) keep it in memory and reset it.
  */
 
-export interface MockUser {
-  id: string;
-  email: string;
-  name: string;
-  phone: string | null;
-  country: string | null;
-  type: UserType;
+export interface MockUser extends Omit<AccountRecord, 'createdAt'> {
   /** Plain text: this is a mock; the real server stores argon2id hashes. */
   password: string | null;
   createdAt: number;
@@ -64,26 +59,10 @@ export interface AuthDbState {
   outbox: MockMail[];
 }
 
-/** The demo accounts of server/db/seed/demo-accounts.ts (mocks may not import server/). */
+/** The demo accounts of the real seed (contract/demo-accounts.ts), with ids of their own. */
 export const DEMO_USERS = {
-  admin: {
-    id: 'ad000000-0000-4000-8000-00000000a001',
-    email: 'admin@sokoni.co.ke',
-    password: 'sokoni-admin-123',
-    name: 'Amina Odhiambo',
-    type: 'admin',
-    phone: null,
-    country: 'KE',
-  },
-  shopper: {
-    id: 'c0000000-0000-4000-8000-00000000c001',
-    email: 'wanjiku@sokoni.co.ke',
-    password: 'sokoni-shopper-123',
-    name: 'Wanjiku Kamau',
-    type: 'customer',
-    phone: '+254712345678',
-    country: 'KE',
-  },
+  admin: { ...DEMO_ACCOUNTS.admin, id: 'ad000000-0000-4000-8000-00000000a001' },
+  shopper: { ...DEMO_ACCOUNTS.shopper, id: 'c0000000-0000-4000-8000-00000000c001' },
 } as const satisfies Record<string, Omit<MockUser, 'createdAt'>>;
 
 const fresh = (now = Date.now()): AuthDbState => ({

@@ -1,11 +1,5 @@
 import { SHOPPERS_ONLY_MESSAGE } from '../contract/accounts';
-import type {
-  AttemptStatus,
-  OrderItem,
-  OrderStatus,
-  PaymentIssue,
-  PaymentStatus,
-} from '../contract/checkout';
+import type { OrderItem, PaymentIssue } from '../contract/checkout';
 import { simulatorScenario, SIMULATOR_DESC } from '../contract/mpesa-simulator';
 import type { OrderRecord, PaymentAttemptRecord } from '../contract/order-view';
 import { isOpenAttempt, paymentOutcome } from '../contract/payments';
@@ -36,38 +30,20 @@ export interface MockCartLine {
   createdAt: number;
 }
 
-export interface MockAttempt {
-  attemptId: string;
-  status: AttemptStatus;
-  amount: number;
-  /** Normalised, `2547XXXXXXXX`. */
-  phone: string;
-  issue: PaymentIssue | null;
-  resultCode: number | null;
-  resultDesc: string | null;
-  receipt: string | null;
+/** A payment attempt as the shared order view reads it, with times as epoch ms (for localStorage). */
+export interface MockAttempt extends Omit<PaymentAttemptRecord, 'createdAt' | 'completedAt'> {
   createdAt: number;
   completedAt: number | null;
 }
 
-export interface MockOrder {
-  orderId: string;
+/** An order as the shared order view reads it, with what the mock keeps besides, times as epoch ms. */
+export interface MockOrder extends Omit<OrderRecord, 'createdAt' | 'paidAt'> {
   userId: string;
-  number: number;
   idempotencyKey: string;
   requestHash: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  paymentIssue: PaymentIssue | null;
   /** Whether the order holds its units (taken at checkout, given back when a payment fails). */
   stockReserved: boolean;
   items: (OrderItem & { variantId: string })[];
-  subtotal: number;
-  shippingRate: number;
-  total: number;
-  delivery: { areaId: string | null; areaName: string | null; address: string; lat: number; lng: number };
-  /** Normalised, `2547XXXXXXXX`. */
-  phone: string;
   /** Newest first. */
   attempts: MockAttempt[];
   createdAt: number;

@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import type { Plugin } from 'vite';
 
-const IMPORT = /import\s*(type\s+)?\{([^}]*)\}\s*from\s*['"]@mdi\/js['"];?/g;
+const IMPORT = /(import|export)\s*(type\s+)?\{([^}]*)\}\s*from\s*['"]@mdi\/js['"];?/g;
 
 /**
- * Replaces `import { mdiX } from '@mdi/js'` with the icon's path string in place. @mdi/js is one
+ * Replaces `import { mdiX } from '@mdi/js'` with the icon's path string in place (and
+ * `export { mdiX } from '@mdi/js'` with an exported one, for a module that is a set of icons). @mdi/js is one
  * module holding every icon, so the bundler puts all icons any page uses into one shared chunk that
  * the landing page then loads; inlined, each page carries only its own icons.
  */
@@ -17,7 +18,7 @@ export function inlineMdiIcons(): Plugin {
       if (!/\.(t|j)sx?$/.test(id) || id.includes('node_modules') || !code.includes('@mdi/js')) return null;
       icons ??= createRequire(import.meta.url)('@mdi/js') as Record<string, string>;
       const table = icons;
-      const out = code.replace(IMPORT, (whole, typeOnly: string | undefined, names: string) => {
+      const out = code.replace(IMPORT, (whole, kind: string, typeOnly: string | undefined, names: string) => {
         if (typeOnly) return whole;
         return names
           .split(',')
@@ -27,7 +28,7 @@ export function inlineMdiIcons(): Plugin {
             const [imported, local = imported] = spec.split(/\s+as\s+/).map((s) => s.trim());
             const path = table[imported!];
             if (path === undefined) this.error(`@mdi/js has no icon named ${imported}`);
-            return `const ${local} = ${JSON.stringify(path)};`;
+            return `${kind === 'export' ? 'export ' : ''}const ${local} = ${JSON.stringify(path)};`;
           })
           .join('\n');
       });

@@ -9,7 +9,7 @@ import { EnvError } from '../../env';
 import { verifyPassword } from '../../lib/auth/password';
 import { freshDatabase } from '../../test/harness';
 import type { Database } from '../client';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
 
 const ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
 

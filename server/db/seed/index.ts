@@ -27,7 +27,7 @@ import {
   type AttributeName,
   type SeedProduct,
 } from './catalogue';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
 import { renderScenes, sceneKey, type Scene } from './images';
 
 export interface SeedOptions {

@@ -9,7 +9,7 @@ import { verifyPassword } from '../../lib/auth/password';
 import { freshDatabase } from '../../test/harness';
 import type { Database } from '../client';
 import { ATTRIBUTES, CATEGORIES, DISCOUNTS, PRODUCTS, type AttributeName } from './catalogue';
-import { DEMO_ACCOUNTS } from './demo-accounts';
+import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
 import { DRAWINGS, IMAGE_SIZES, twemojiFile } from './images';
 import { seed } from './index';
 

@@ -10,14 +10,11 @@ import { eatTimestamp, stkPassword } from './stk-password';
 /** `fetch` narrowed to what the client uses, so `app.request` or a counting wrapper can stand in. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-export interface DarajaClientOptions {
-  baseUrl: string;
-  consumerKey: string;
-  consumerSecret: string;
-  shortcode: string;
-  passkey: string;
-  /** Default CallBackURL for STK pushes. */
-  callbackUrl: string;
+/** The settings of `darajaSettings`; `callbackUrl` is the default CallBackURL for STK pushes. */
+export interface DarajaClientOptions extends Pick<
+  DarajaSettings,
+  'baseUrl' | 'consumerKey' | 'consumerSecret' | 'shortcode' | 'passkey' | 'callbackUrl'
+> {
   /** Per request, including reading the answer (default 10 s). */
   timeoutMs?: number;
   fetch?: FetchLike;

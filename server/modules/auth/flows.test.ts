@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, otpChallenges, users } from '../../db/schema';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts';
+import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
 import type { TestContext } from '../../test/harness';
 import {
   authTestContext,

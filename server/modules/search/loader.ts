@@ -63,15 +63,7 @@ export async function productIdsInCategories(db: Db, categoryIds: string[]): Pro
 
 // node-postgres and PGlite both parse json columns; the driver types `exists` as a boolean too, but
 // be strict about it so a driver change cannot mark everything available.
-function normalise(row: {
-  id: string;
-  pid: string;
-  name: string;
-  description: string;
-  categories: { id: string; name: string }[];
-  imageIds: string[];
-  available: boolean;
-}): SearchDocument {
+function normalise(row: SearchDocument): SearchDocument {
   return {
     ...row,
     categories: typeof row.categories === 'string' ? JSON.parse(row.categories) : row.categories,

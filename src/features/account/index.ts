@@ -1,1 +1,2 @@
+export { loadProfile } from './api/load-profile';
 export { ProfilePanel } from './components/profile-panel';

@@ -13,7 +13,6 @@ export {
   cardVariant,
   isInStock,
   stockOf,
-  unitPrice,
   viewFromDetail,
   viewFromSummary,
   type ProductView,

@@ -1,14 +1,10 @@
 import { PageFrame } from '@/components/layout/page-frame';
-import { ProfilePanel } from '@/features/account';
-import { authQueries, setupQueries } from '@/features/auth';
+import { loadProfile, ProfilePanel } from '@/features/account';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_signed-in/profile')({
   staticData: { title: 'Profile' },
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(setupQueries.countries());
-    return queryClient.ensureQueryData(authQueries.me());
-  },
+  loader: ({ context: { queryClient } }) => loadProfile(queryClient),
   component: Page,
 });
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
+import { Alert, Field, Input, Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -8,6 +8,7 @@ import { toastAuthError } from '../lib/auth-errors';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
 import { checkEmail } from '@/lib/validation';
 import { PasswordInput } from '@/components/password-input';
+import { SubmitButton } from '@/components/submit-button';
 
 /** What a shopper who signs in at /admin/auth is told. */
 export const NOT_AN_ADMIN =
@@ -91,15 +92,9 @@ export function AdminLoginForm() {
           />
           <Field.ErrorText>{errors.password}</Field.ErrorText>
         </Field.Root>
-        <Button
-          type="submit"
-          colorPalette="secondary"
-          size="lg"
-          loading={login.isPending}
-          loadingText="Signing in…"
-        >
+        <SubmitButton colorPalette="secondary" loading={login.isPending} loadingText="Signing in…">
           Sign in to the back office
-        </Button>
+        </SubmitButton>
       </form>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { PASSWORD_MIN } from '@contract/auth';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { composePhone, KENYA } from '@/lib/phone';
@@ -7,6 +7,7 @@ import { PasswordInput } from '@/components/password-input';
 import { PasswordStrengthHint } from '@/components/password-strength-hint';
 import { PhoneFields } from '@/components/phone-fields';
 import { useCountries } from '../hooks/use-countries';
+import { SubmitButton } from '@/components/submit-button';
 
 export interface ProfileFormValues {
   name: string;
@@ -196,9 +197,9 @@ export function ProfileForm({ mode, submitLabel, submitting, serverErrors, onSub
             </Stack>
           </>
         )}
-        <Button type="submit" colorPalette="primary" size="lg" loading={submitting} loadingText="Saving…">
+        <SubmitButton loading={submitting} loadingText="Saving…">
           {submitLabel}
-        </Button>
+        </SubmitButton>
       </form>
     </Stack>
   );

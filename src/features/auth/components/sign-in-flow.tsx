@@ -11,6 +11,7 @@ import { checkEmail } from '@/lib/validation';
 import { setRedirectTarget, startFlow, useFlowEmail } from '../stores/auth-flow-store';
 import { AuthFrame } from './auth-card';
 import { PasswordInput } from '@/components/password-input';
+import { SubmitButton } from '@/components/submit-button';
 
 type Step = { kind: 'email' } | { kind: 'password'; email: string; name: string };
 
@@ -107,15 +108,9 @@ function EmailStep({
           />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
-        <Button
-          type="submit"
-          colorPalette="primary"
-          size="lg"
-          loading={getUser.isPending}
-          loadingText="Checking…"
-        >
+        <SubmitButton loading={getUser.isPending} loadingText="Checking…">
           Continue
-        </Button>
+        </SubmitButton>
         <ChakraLink asChild color="fg.muted" fontSize="sm" alignSelf="center">
           <Link to="/">
             <MdiIcon path={mdiArrowLeft} />
@@ -177,15 +172,9 @@ function PasswordStep({ email, onBack }: { email: string; onBack(): void }) {
           />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
-        <Button
-          type="submit"
-          colorPalette="primary"
-          size="lg"
-          loading={login.isPending}
-          loadingText="Signing in…"
-        >
+        <SubmitButton loading={login.isPending} loadingText="Signing in…">
           Sign in
-        </Button>
+        </SubmitButton>
         <HStack justify="flex-end">
           <Button
             type="button"

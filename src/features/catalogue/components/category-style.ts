@@ -1,46 +1,9 @@
-import {
-  mdiBaguette,
-  mdiBarley,
-  mdiBreadSlice,
-  mdiCarrot,
-  mdiCoffee,
-  mdiCow,
-  mdiCupWater,
-  mdiEgg,
-  mdiFish,
-  mdiFoodApple,
-  mdiFoodDrumstick,
-  mdiLeaf,
-  mdiSack,
-  mdiShaker,
-  mdiShapeOutline,
-  mdiWeatherSunny,
-} from '@mdi/js';
+import { mdiShapeOutline } from '@mdi/js';
+import * as ICONS from './category-icons';
 
-/**
- * Category icons by their @mdi/js export name (Category.icon). Only the icons the catalogue uses
- * are imported, so the bundle carries these paths and not the whole set; an unknown name shows a
- * neutral shape. Add a line here when an admin picks a new icon.
- */
-const ICONS: Record<string, string> = {
-  mdiBaguette,
-  mdiBarley,
-  mdiBreadSlice,
-  mdiCarrot,
-  mdiCoffee,
-  mdiCow,
-  mdiCupWater,
-  mdiEgg,
-  mdiFish,
-  mdiFoodApple,
-  mdiFoodDrumstick,
-  mdiLeaf,
-  mdiSack,
-  mdiShaker,
-  mdiWeatherSunny,
-};
-
-export const categoryIcon = (name: string): string => ICONS[name] ?? mdiShapeOutline;
+/** The icon of a category by its @mdi/js export name (Category.icon); an unknown name shows a neutral shape. */
+export const categoryIcon = (name: string): string =>
+  (ICONS as Readonly<Record<string, string>>)[name] ?? mdiShapeOutline;
 
 /** Palettes the theme has (Chakra's colour scales and the brand's); Category.color names one of them. */
 const PALETTES = new Set([

@@ -1,7 +1,7 @@
 import { Badge, HStack, Text, VisuallyHidden, type StackProps } from '@chakra-ui/react';
 import { formatKsh } from '@/lib/format';
 import type { Variant } from '@contract/catalogue';
-import { salePercent, unitPrice } from '../model/product-view';
+import { salePercent, unitPrice } from '@contract/pricing';
 
 /** The green 'SAVE n%' badge of a variant on sale (spec §2, §9); nothing otherwise. */
 export function SaveBadge({

@@ -26,14 +26,7 @@ function LoadedProductPage({ productId, via, ...slots }: ProductPageProps & { pr
     const viaCategory = via
       ? product.categories.find((c) => c.categoryId === via || c.slug === via)
       : undefined;
-    return (
-      <ProductDetails
-        key={product.productId}
-        product={product}
-        via={viaCategory}
-        {...slots}
-      />
-    );
+    return <ProductDetails key={product.productId} product={product} via={viaCategory} {...slots} />;
   }
   if (query.isPending) return <ProductDetailsSkeleton />;
   if (missing) return <CatalogueNotFound what="product" />;

@@ -34,7 +34,10 @@ export function VariantPicker({ product, value, onChange }: VariantPickerProps) 
               key={variant.variantId}
               display="grid"
               gridTemplateColumns="auto 1fr auto"
-              gridTemplateAreas={{ base: `"radio label label" "radio price price"`, sm: `"radio label price"` }}
+              gridTemplateAreas={{
+                base: `"radio label label" "radio price price"`,
+                sm: `"radio label price"`,
+              }}
               alignItems="center"
               columnGap="3"
               rowGap="0.5"

@@ -1,36 +1,7 @@
 import { mockDb, resetMockDb } from '@mocks/db';
 import { listProducts } from '@mocks/handlers/catalogue';
 import { describe, expect, it } from 'vitest';
-import {
-  attributeLabels,
-  cardVariant,
-  isInStock,
-  salePercent,
-  stockOf,
-  unitPrice,
-  viewFromSummary,
-} from './product-view';
-
-const variant = (price: number, discountedPrice: number | null) => ({
-  price,
-  saleInfo: { onSale: discountedPrice !== null, discountedPrice },
-});
-
-describe('prices', () => {
-  it('work out the sale percent as spec §9 says: rounded (price − discounted) / price', () => {
-    expect(salePercent(variant(40, 36))).toBe(10);
-    expect(salePercent(variant(650, 520))).toBe(20);
-    // 1/3 off rounds to 33, 2/3 to 67.
-    expect(salePercent(variant(300, 200))).toBe(33);
-    expect(salePercent(variant(300, 100))).toBe(67);
-    expect(salePercent(variant(30, null))).toBeNull();
-  });
-
-  it('charge the sale price while on sale, the price otherwise', () => {
-    expect(unitPrice(variant(40, 36))).toBe(36);
-    expect(unitPrice(variant(30, null))).toBe(30);
-  });
-});
+import { attributeLabels, cardVariant, isInStock, stockOf, viewFromSummary } from './product-view';
 
 describe('a product from a list page', () => {
   it('resolves its categories, images and attribute names from the linked records', () => {

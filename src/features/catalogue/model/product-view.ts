@@ -28,30 +28,30 @@ export interface ProductView {
 
 const defined = <T>(value: T | undefined): value is T => value !== undefined;
 
+/** The fields every answer carries as they are. */
+const ownFields = (p: ProductSummary) => ({
+  productId: p.productId,
+  pid: p.pid,
+  name: p.name,
+  description: p.description,
+  recipeTips: p.recipeTips,
+  variants: p.variants,
+});
+
 export function viewFromSummary(product: ProductSummary, linked: ProductList['linked']): ProductView {
   return {
-    productId: product.productId,
-    pid: product.pid,
-    name: product.name,
-    description: product.description,
-    recipeTips: product.recipeTips,
+    ...ownFields(product),
     images: product.imageIds.map((id) => linked.images[id]).filter(defined),
     categories: product.categoryIds.map((id) => linked.categories[id]).filter(defined),
-    variants: product.variants,
     attributeNames: Object.fromEntries(Object.values(linked.attributes).map((a) => [a.attributeId, a.name])),
   };
 }
 
 export function viewFromDetail(product: ProductDetail): ProductView {
   return {
-    productId: product.productId,
-    pid: product.pid,
-    name: product.name,
-    description: product.description,
-    recipeTips: product.recipeTips,
+    ...ownFields(product),
     images: product.images,
     categories: product.categories,
-    variants: product.variants,
     attributeNames: Object.fromEntries(product.attributes.map((a) => [a.attributeId, a.name])),
   };
 }
@@ -62,19 +62,6 @@ export const cardVariant = (product: ProductView): Variant | undefined => produc
 /** 'name: value' of each attribute of a variant (spec §2). */
 export function attributeLabels(product: Pick<ProductView, 'attributeNames'>, variant: Variant): string[] {
   return variant.attributes.map((a) => `${product.attributeNames[a.attributeId] ?? 'Option'}: ${a.value}`);
-}
-
-/** What one unit costs now: the sale price while on sale. */
-export function unitPrice(variant: Pick<Variant, 'price' | 'saleInfo'>): number {
-  const { onSale, discountedPrice } = variant.saleInfo;
-  return onSale && discountedPrice !== null ? discountedPrice : variant.price;
-}
-
-/** Spec §9: rounded (price − discounted price) / price, as a whole percent; null when not on sale. */
-export function salePercent(variant: Pick<Variant, 'price' | 'saleInfo'>): number | null {
-  const { onSale, discountedPrice } = variant.saleInfo;
-  if (!onSale || discountedPrice === null || discountedPrice >= variant.price) return null;
-  return Math.round(((variant.price - discountedPrice) / variant.price) * 100);
 }
 
 /** Units that can be bought now. */

@@ -1,18 +1,13 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
-import { ProfilePanel } from '@/features/account';
-import { authQueries, setupQueries } from '@/features/auth';
+import { loadProfile, ProfilePanel } from '@/features/account';
 import { mdiReceiptTextOutline } from '@mdi/js';
 import { createFileRoute, Link } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_customer/account/dashboard')({
   staticData: { title: 'My account' },
-  loader: ({ context: { queryClient } }) => {
-    // The picker's list is only needed once the profile is edited: fetch it, do not wait for it.
-    void queryClient.prefetchQuery(setupQueries.countries());
-    return queryClient.ensureQueryData(authQueries.me());
-  },
+  loader: ({ context: { queryClient } }) => loadProfile(queryClient),
   component: Page,
 });
 

@@ -1,6 +1,7 @@
 /**
- * The demo accounts the development seed creates; tests and docs read them from here.
- * Their passwords are listed in DEMO_PASSWORDS (server/env.ts), which production refuses.
+ * The demo accounts the development seed creates (server/db/seed) and the mock API starts with
+ * (mocks/auth-db.ts); tests and docs read them from here. Their passwords are listed in
+ * DEMO_PASSWORDS (server/env.ts), which production refuses.
  */
 export const DEMO_ACCOUNTS = {
   admin: {

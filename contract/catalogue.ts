@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListMeta, Uuid } from './common';
+import { ListMeta, pageParams, Uuid } from './common';
 
 /** Whole Kenyan shillings; the server never sends fractions. */
 const Ksh = z.number().int().positive();
@@ -140,20 +140,7 @@ export const PRODUCT_PAGE_MAX = 100;
 /** Query of `GET /api/v2/products`; values arrive as strings and are coerced. */
 export const ProductListQuery = z
   .object({
-    limit: z.coerce
-      .number<number | string>()
-      .int()
-      .min(1)
-      .max(PRODUCT_PAGE_MAX)
-      .default(PRODUCT_PAGE_DEFAULT),
-    // Spelled out for the OpenAPI generator, which probes with null (coerced to a valid 0) and would
-    // otherwise document the parameter as nullable.
-    offset: z.coerce
-      .number<number | string>()
-      .int()
-      .min(0)
-      .default(0)
-      .meta({ type: 'integer', minimum: 0, default: 0 }),
+    ...pageParams(PRODUCT_PAGE_DEFAULT, PRODUCT_PAGE_MAX),
     categoryId: Uuid.optional(),
     /** A category slug, for pages addressed by slug; combined with categoryId when both are sent. */
     category: z.string().min(1).max(200).optional(),

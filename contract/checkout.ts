@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeliveryAreaId, Latitude, Longitude } from './cart';
-import { ListMeta, Uuid } from './common';
+import { ListMeta, pageParams, Uuid } from './common';
 import { MpesaPhone } from './phone';
 
 // Checkout, orders and their M-Pesa payments (GUIDE §4 "Checkout and payment").
@@ -159,30 +159,22 @@ export const OrderDelivery = z
   })
   .meta({ id: 'OrderDelivery' });
 
-export const Order = z
-  .object({
-    orderId: Uuid,
-    number: z.number().int().positive(),
-    status: OrderStatus,
-    paymentStatus: PaymentStatus,
-    paymentIssue: PaymentIssue.nullable(),
-    /** A sentence for the shopper about the payment state; null when there is nothing to say. */
-    paymentMessage: z.string().nullable(),
-    /** Whether `POST /v1/orders/{orderId}/pay` may be offered (failed or expired, nothing pending). */
-    canRetryPayment: z.boolean(),
-    items: z.array(OrderItem),
-    subtotal: Ksh,
-    shippingRate: Ksh,
-    /** subtotal + shippingRate, what M-Pesa is asked for. */
-    total: Ksh,
-    delivery: OrderDelivery,
-    phone: z.string(),
-    /** Every prompt for this order, newest first. */
-    payments: z.array(PaymentAttempt),
-    createdAt: Timestamp,
-    paidAt: Timestamp.nullable(),
-  })
-  .meta({ id: 'Order' });
+/** One order: what checkout answers, with its lines, totals, delivery and payment history. */
+export const Order = CheckoutResult.extend({
+  /** Whether `POST /v1/orders/{orderId}/pay` may be offered (failed or expired, nothing pending). */
+  canRetryPayment: z.boolean(),
+  items: z.array(OrderItem),
+  subtotal: Ksh,
+  shippingRate: Ksh,
+  /** subtotal + shippingRate, what M-Pesa is asked for. */
+  total: Ksh,
+  delivery: OrderDelivery,
+  phone: z.string(),
+  /** Every prompt for this order, newest first. */
+  payments: z.array(PaymentAttempt),
+  createdAt: Timestamp,
+  paidAt: Timestamp.nullable(),
+}).meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;
 
 export const OrderSummary = z
@@ -202,21 +194,7 @@ export const ORDER_PAGE_DEFAULT = 20;
 export const ORDER_PAGE_MAX = 100;
 
 export const OrderListQuery = z
-  .object({
-    limit: z.coerce
-      .number<number | string>()
-      .int()
-      .min(1)
-      .max(ORDER_PAGE_MAX)
-      .default(ORDER_PAGE_DEFAULT)
-      .meta({ type: 'integer', minimum: 1, maximum: ORDER_PAGE_MAX, default: ORDER_PAGE_DEFAULT }),
-    offset: z.coerce
-      .number<number | string>()
-      .int()
-      .min(0)
-      .default(0)
-      .meta({ type: 'integer', minimum: 0, default: 0 }),
-  })
+  .object(pageParams(ORDER_PAGE_DEFAULT, ORDER_PAGE_MAX))
   .meta({ id: 'OrderListQuery' });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 

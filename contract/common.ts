@@ -41,6 +41,27 @@ export const countRows = <T extends z.ZodType>(row: T) =>
 
 export const Uuid = z.uuid();
 
+/**
+ * `limit` and `offset` of a paged list query. Values arrive as strings and are coerced; the meta
+ * spells the integer out for the OpenAPI generator, which probes with null (coerced to a valid 0)
+ * and would otherwise document the parameters as nullable.
+ */
+export const pageParams = (defaultLimit: number, maxLimit: number) => ({
+  limit: z.coerce
+    .number<number | string>()
+    .int()
+    .min(1)
+    .max(maxLimit)
+    .default(defaultLimit)
+    .meta({ type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit }),
+  offset: z.coerce
+    .number<number | string>()
+    .int()
+    .min(0)
+    .default(0)
+    .meta({ type: 'integer', minimum: 0, default: 0 }),
+});
+
 export const ListMeta = z
   .object({
     total: z.number().int().nonnegative(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -25,6 +26,10 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** A required reference to the row that owns this one: deleting the owner deletes it too. */
+const ownedBy = (column: string, owner: () => AnyPgColumn) =>
+  uuid(column).notNull().references(owner, { onDelete: 'cascade' });
+
 export const categories = pgTable('categories', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull().unique(),
@@ -47,9 +52,7 @@ export const attributeValues = pgTable(
   'attribute_values',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    attributeId: uuid('attribute_id')
-      .notNull()
-      .references(() => attributes.id, { onDelete: 'cascade' }),
+    attributeId: ownedBy('attribute_id', () => attributes.id),
     value: text('value').notNull(),
   },
   (t) => [uniqueIndex('attribute_values_attribute_value_uq').on(t.attributeId, t.value)],
@@ -76,12 +79,8 @@ export const products = pgTable(
 export const productCategories = pgTable(
   'product_categories',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    productId: ownedBy('product_id', () => products.id),
+    categoryId: ownedBy('category_id', () => categories.id),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.categoryId] }),
@@ -93,9 +92,7 @@ export const variants = pgTable(
   'variants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: ownedBy('product_id', () => products.id),
     name: text('name').notNull(),
     /** Whole Kenyan shillings. */
     price: integer('price').notNull(),
@@ -114,12 +111,8 @@ export const variants = pgTable(
 export const variantAttributeValues = pgTable(
   'variant_attribute_values',
   {
-    variantId: uuid('variant_id')
-      .notNull()
-      .references(() => variants.id, { onDelete: 'cascade' }),
-    attributeValueId: uuid('attribute_value_id')
-      .notNull()
-      .references(() => attributeValues.id, { onDelete: 'cascade' }),
+    variantId: ownedBy('variant_id', () => variants.id),
+    attributeValueId: ownedBy('attribute_value_id', () => attributeValues.id),
   },
   (t) => [primaryKey({ columns: [t.variantId, t.attributeValueId] })],
 );
@@ -137,12 +130,8 @@ export const images = pgTable('images', {
 export const productImages = pgTable(
   'product_images',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    imageId: uuid('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'cascade' }),
+    productId: ownedBy('product_id', () => products.id),
+    imageId: ownedBy('image_id', () => images.id),
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.imageId] }), index('product_images_image_idx').on(t.imageId)],
@@ -152,9 +141,7 @@ export const productImages = pgTable(
 export const imageFiles = pgTable(
   'image_files',
   {
-    imageId: uuid('image_id')
-      .notNull()
-      .references(() => images.id, { onDelete: 'cascade' }),
+    imageId: ownedBy('image_id', () => images.id),
     size: text('size', { enum: ['thumb', 'card', 'detail'] }).notNull(),
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
@@ -187,12 +174,8 @@ export const discounts = pgTable(
 export const discountProducts = pgTable(
   'discount_products',
   {
-    discountId: uuid('discount_id')
-      .notNull()
-      .references(() => discounts.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    discountId: ownedBy('discount_id', () => discounts.id),
+    productId: ownedBy('product_id', () => products.id),
   },
   (t) => [
     primaryKey({ columns: [t.discountId, t.productId] }),
@@ -247,9 +230,7 @@ export const profileTokens = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tokenHash: text('token_hash').notNull(),
-    challengeId: uuid('challenge_id')
-      .notNull()
-      .references(() => otpChallenges.id, { onDelete: 'cascade' }),
+    challengeId: ownedBy('challenge_id', () => otpChallenges.id),
     email: text('email').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['login', 'register', 'reset'] }).notNull(),
@@ -265,9 +246,7 @@ export const sessions = pgTable(
   'sessions',
   {
     jti: uuid('jti').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamps.createdAt,
@@ -334,15 +313,9 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    variantId: uuid('variant_id')
-      .notNull()
-      .references(() => variants.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    productId: ownedBy('product_id', () => products.id),
+    variantId: ownedBy('variant_id', () => variants.id),
     quantity: integer('quantity').notNull(),
     ...timestamps,
   },
@@ -356,9 +329,7 @@ export const cartItems = pgTable(
 export const cartMerges = pgTable(
   'cart_merges',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     localItemId: text('local_item_id').notNull(),
     createdAt: timestamps.createdAt,
   },
@@ -415,9 +386,7 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: ownedBy('order_id', () => orders.id),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     variantId: uuid('variant_id').references(() => variants.id, { onDelete: 'set null' }),
     productPid: text('product_pid').notNull(),
@@ -440,9 +409,7 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: ownedBy('order_id', () => orders.id),
     phone: text('phone').notNull(),
     amount: integer('amount').notNull(),
     /** `pending` and `unknown` (the push timed out, so it may have reached the phone) are open. */
@@ -483,12 +450,8 @@ export const paymentAttempts = pgTable(
 export const savedItems = pgTable(
   'saved_items',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    productId: ownedBy('product_id', () => products.id),
     createdAt: timestamps.createdAt,
   },
   (t) => [

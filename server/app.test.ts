@@ -57,6 +57,9 @@ describe('the API shell', () => {
     const doc = await (await ctx.request('/api/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/health');
+    // The paths are relative to the server entry, so clients and "Try it out" reach /api/health.
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/api' })]);
+    expect((await ctx.request(`${doc.servers[0].url}/health`)).status).toBe(200);
     const docs = await ctx.request('/api/docs');
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger-ui-bundle.js');
@@ -131,5 +134,68 @@ describe('the API modules', () => {
     // Besides the modules, the API router itself has the OpenAPI document and the 404/405 fallback.
     for (const own of ['GET /api/openapi.json', 'ALL /api/*']) app.delete(own);
     expect([...walked].sort()).toEqual([...app].sort());
+  });
+});
+
+type Answer = { content?: Record<string, { schema?: { $ref?: string } }> };
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses: Record<string, Answer>;
+};
+
+/**
+ * What generated clients and the docs' Authorize button rely on, checked on the document the server
+ * serves, so a new route cannot leave it out (`npm run lint:api` lints the same document).
+ */
+describe('the OpenAPI document', () => {
+  let operations: { name: string; path: string; op: Operation }[];
+  beforeAll(async () => {
+    const doc = await (await ctx.request('/api/openapi.json')).json();
+    const methods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+    operations = Object.entries(doc.paths as Record<string, Record<string, Operation>>).flatMap(
+      ([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => methods.has(method))
+          .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, path, op })),
+    );
+  });
+
+  it("names every operation, the development tools' too, with its own camelCase operationId", () => {
+    expect(operations.map((o) => o.name)).toContain('GET /dev/outbox');
+    expect(
+      operations.filter((o) => !/^[a-z][A-Za-z0-9]*$/.test(o.op.operationId ?? '')).map((o) => o.name),
+    ).toEqual([]);
+    const ids = operations.map((o) => o.op.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
+  it('declares the security of every operation: none, or the bearer token', () => {
+    expect(operations.filter((o) => !Array.isArray(o.op.security)).map((o) => o.name)).toEqual([]);
+    const schemes = new Set(operations.flatMap((o) => o.op.security!.flatMap((s) => Object.keys(s))));
+    expect([...schemes]).toEqual(['bearerAuth']);
+  });
+
+  it('documents the error answers a client can get, each with the error envelope', () => {
+    const missing: string[] = [];
+    for (const { name, path, op } of operations) {
+      const needs = (status: string, why: boolean) => {
+        if (why && !op.responses[status]) missing.push(`${name}: ${status}`);
+      };
+      // zod validates every parameter and body: a bad one is a 400.
+      needs('400', Boolean(op.parameters?.length || op.requestBody));
+      // A token is required unless an empty requirement offers the way without one.
+      const security = op.security ?? [];
+      needs('401', security.length > 0 && !security.some((s) => Object.keys(s).length === 0));
+      needs('429', path.startsWith('/v1/auth/'));
+      for (const [status, answer] of Object.entries(op.responses)) {
+        const schema = answer.content?.['application/json']?.schema;
+        if (status.startsWith('4') && schema?.$ref !== '#/components/schemas/ErrorBody')
+          missing.push(`${name}: ${status} without ErrorBody`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RELEASE } from '../contract/constants';
+import { bearerScheme } from './lib/auth/middleware';
 import { AppError } from './lib/errors';
 import { devDarajaModule } from './dev/daraja-routes';
 import { devMailboxModule } from './dev/mailbox';
@@ -62,6 +63,7 @@ export function apiModules(deps: Deps): Mount[] {
 export function createApp(deps: Deps) {
   const api = mount(newRouter(), apiModules(deps));
 
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerScheme);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -69,6 +71,9 @@ export function createApp(deps: Deps) {
       version: RELEASE,
       description: 'Online food and grocery delivery for Kenya. Money is whole Kenyan shillings.',
     },
+    // The paths are written relative to the router mounted at /api; a relative URL keeps the
+    // document right on any host, and /api/docs "Try it out" calls the page's own origin.
+    servers: [{ url: '/api', description: 'This server' }],
   });
 
   const app = new Hono<AppEnv>();

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { newRouter, type Deps, type Mount } from '../lib/http';
-import { ok } from '../lib/openapi';
+import { publicSecurity } from '../lib/auth/middleware';
+import { error, ok } from '../lib/openapi';
 import { listMail, type OutboxRow } from '../lib/mail/outbox';
 import { escapeHtml } from '../lib/mail/templates';
 
@@ -23,11 +24,14 @@ const query = z.object({ to: z.string().max(254).optional() });
 const outboxRoute = createRoute({
   method: 'get',
   path: '/',
+  operationId: 'listDevOutbox',
   tags: ['dev'],
+  security: publicSecurity,
   summary: 'Development only: the mail the server queued, newest first, optionally to one address',
   request: { query },
   responses: {
     200: ok('Messages', z.array(OutboxMessage)),
+    400: error('`to` is longer than 254 characters'),
   },
 });
 

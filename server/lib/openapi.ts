@@ -23,6 +23,9 @@ export const ok = <T extends z.ZodType>(description: string, schema: T) =>
 /** An error answer: the error envelope. */
 export const error = (description: string) => json(description, ErrorBody);
 
+/** The 400 of a route whose only input is a UUID in its path. */
+export const badId = error('The id in the path is not a UUID');
+
 /** The 401 of a route behind a bearer token. */
 export const signedOut = error('No valid bearer token, or its session has ended');
 

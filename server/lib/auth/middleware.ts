@@ -46,5 +46,16 @@ export function currentUser(c: Context<AppEnv>): AuthUser {
   return user;
 }
 
-/** The OpenAPI security requirement of routes behind `requireUser`/`requireAdmin`. */
-export const bearerSecurity = [{ bearerAuth: [] }];
+/** The bearer token as the OpenAPI document declares it (server/app.ts registers it as `bearerAuth`). */
+export const bearerScheme = { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } as const;
+
+type SecurityRequirement = Record<string, string[]>;
+
+/** The OpenAPI security of routes behind `requireUser`, `requireCustomer` or `requireAdmin`. */
+export const bearerSecurity: SecurityRequirement[] = [{ bearerAuth: [] }];
+
+/** The OpenAPI security of a route that uses the bearer token when one is sent (logout). */
+export const optionalBearerSecurity: SecurityRequirement[] = [{ bearerAuth: [] }, {}];
+
+/** The OpenAPI security of a route anyone may call: said outright, so clients send no token. */
+export const publicSecurity: SecurityRequirement[] = [];

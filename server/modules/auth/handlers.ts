@@ -20,11 +20,6 @@ import { createAuthService } from './service';
 export function authModule(deps: Deps) {
   const auth = createAuthService({ db: deps.database.db, env: deps.env });
   const router = newRouter();
-  router.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'JWT',
-  });
   router.use('/*', authRateLimit(deps));
   router.use('/me', requireUser(deps));
   router.use('/change-password', requireUser(deps));

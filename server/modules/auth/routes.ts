@@ -17,7 +17,7 @@ import {
   VerifyOtpBody,
   VerifyOtpResult,
 } from '../../../contract/auth';
-import { bearerSecurity } from '../../lib/auth/middleware';
+import { bearerSecurity, optionalBearerSecurity, publicSecurity } from '../../lib/auth/middleware';
 import { body, error, ok, signedOut } from '../../lib/openapi';
 
 // Paths are under /v1/auth, where server/app.ts mounts this module.
@@ -29,7 +29,9 @@ const tags = ['auth'];
 export const getUserRoute = createRoute({
   method: 'post',
   path: '/get-user',
+  operationId: 'getUser',
   tags,
+  security: publicSecurity,
   summary: 'Email first: password step for an account with a password, else a code is sent',
   request: { body: body(EmailBody) },
   responses: { 200: ok('Where sign-in goes next', GetUserResult), 400: invalid, 429: limited },
@@ -38,7 +40,9 @@ export const getUserRoute = createRoute({
 export const registerRoute = createRoute({
   method: 'post',
   path: '/register',
+  operationId: 'register',
   tags,
+  security: publicSecurity,
   summary: 'Starts sign-up; the same answer as get-user',
   request: { body: body(EmailBody) },
   responses: { 200: ok('Where sign-up goes next', GetUserResult), 400: invalid, 429: limited },
@@ -47,7 +51,9 @@ export const registerRoute = createRoute({
 export const verifyOtpRoute = createRoute({
   method: 'post',
   path: '/verify-otp',
+  operationId: 'verifyOtp',
   tags,
+  security: publicSecurity,
   summary: 'Checks a code; a right one becomes a one-time profile token',
   request: { body: body(VerifyOtpBody) },
   responses: {
@@ -64,7 +70,9 @@ export const verifyOtpRoute = createRoute({
 export const resendOtpRoute = createRoute({
   method: 'post',
   path: '/resend-otp',
+  operationId: 'resendOtp',
   tags,
+  security: publicSecurity,
   summary:
     'Sends a new code for a challenge (no sooner than 60 s after the last); the old code stops working',
   request: { body: body(ResendOtpBody) },
@@ -80,7 +88,9 @@ export const resendOtpRoute = createRoute({
 export const updateProfileRoute = createRoute({
   method: 'patch',
   path: '/update-profile/{encodedId}',
+  operationId: 'updateProfile',
   tags,
+  security: publicSecurity,
   summary: 'Creates (sign-up) or completes the account with the profile token, then signs in',
   request: { params: UpdateProfileParams, body: body(UpdateProfileBody) },
   responses: {
@@ -95,7 +105,9 @@ export const updateProfileRoute = createRoute({
 export const forgotPasswordRoute = createRoute({
   method: 'post',
   path: '/forgot-password',
+  operationId: 'forgotPassword',
   tags,
+  security: publicSecurity,
   summary: 'Sends a password-reset code; answers alike whether or not the email has an account',
   request: { body: body(EmailBody) },
   responses: { 200: ok('The challenge to verify', ForgotPasswordResult), 400: invalid, 429: limited },
@@ -104,7 +116,9 @@ export const forgotPasswordRoute = createRoute({
 export const setPasswordRoute = createRoute({
   method: 'post',
   path: '/set-password',
+  operationId: 'setPassword',
   tags,
+  security: publicSecurity,
   summary: 'Sets a new password with a reset profile token, ends all sessions, then signs in',
   request: { body: body(SetPasswordBody) },
   responses: {
@@ -118,7 +132,9 @@ export const setPasswordRoute = createRoute({
 export const loginRoute = createRoute({
   method: 'post',
   path: '/login',
+  operationId: 'login',
   tags,
+  security: publicSecurity,
   summary: 'Signs in with email and password',
   request: { body: body(LoginBody) },
   responses: {
@@ -131,15 +147,17 @@ export const loginRoute = createRoute({
 export const logoutRoute = createRoute({
   method: 'post',
   path: '/logout',
+  operationId: 'logout',
   tags,
   summary: "Ends the bearer token's session (answers the same when there is none)",
-  security: bearerSecurity,
+  security: optionalBearerSecurity,
   responses: { 200: ok('Signed out', LogoutResult), 429: limited },
 });
 
 export const meRoute = createRoute({
   method: 'get',
   path: '/me',
+  operationId: 'getMe',
   tags,
   summary: 'The signed-in user',
   security: bearerSecurity,
@@ -149,6 +167,7 @@ export const meRoute = createRoute({
 export const updateMeRoute = createRoute({
   method: 'patch',
   path: '/me',
+  operationId: 'updateMe',
   tags,
   summary: "Changes the signed-in user's name, phone or country",
   security: bearerSecurity,
@@ -159,6 +178,7 @@ export const updateMeRoute = createRoute({
 export const changePasswordRoute = createRoute({
   method: 'post',
   path: '/change-password',
+  operationId: 'changePassword',
   tags,
   summary: 'Changes the password (the current one is needed) and ends every other session',
   security: bearerSecurity,

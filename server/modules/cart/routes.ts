@@ -7,8 +7,8 @@ import {
   CartQuoteBody,
   UpdateCartItemBody,
 } from '../../../contract/cart';
-import { bearerSecurity } from '../../lib/auth/middleware';
-import { body, error, ok, shoppersOnly } from '../../lib/openapi';
+import { bearerSecurity, publicSecurity } from '../../lib/auth/middleware';
+import { badId, body, error, ok, shoppersOnly } from '../../lib/openapi';
 
 // Paths are under /v1/cart, where server/app.ts mounts this module.
 
@@ -19,6 +19,7 @@ const tags = ['cart'];
 export const getCartRoute = createRoute({
   method: 'get',
   path: '/',
+  operationId: 'getCart',
   tags,
   security: bearerSecurity,
   summary: "The shopper's cart at today's prices; with a place, shippingRate is its delivery fee",
@@ -33,6 +34,7 @@ export const getCartRoute = createRoute({
 export const addCartItemRoute = createRoute({
   method: 'post',
   path: '/',
+  operationId: 'addCartItem',
   tags,
   security: bearerSecurity,
   summary: 'Adds units of a product variant (merging by variant); a guest line pushed twice counts once',
@@ -48,13 +50,14 @@ export const addCartItemRoute = createRoute({
 export const updateCartItemRoute = createRoute({
   method: 'patch',
   path: '/{itemId}',
+  operationId: 'updateCartItem',
   tags,
   security: bearerSecurity,
   summary: 'One more (1) or one less (-1); one less at 1 removes the line',
   request: { params: CartItemParams, body: body(UpdateCartItemBody) },
   responses: {
     200: cart('The cart after the change'),
-    400: error('Not 1 or -1, or not enough stock'),
+    400: error('Not 1 or -1, not enough stock, or an id that is not a UUID'),
     404: error('No such line in your cart'),
     ...common,
   },
@@ -63,12 +66,14 @@ export const updateCartItemRoute = createRoute({
 export const removeCartItemRoute = createRoute({
   method: 'delete',
   path: '/{itemId}',
+  operationId: 'removeCartItem',
   tags,
   security: bearerSecurity,
   summary: 'Removes a line',
   request: { params: CartItemParams },
   responses: {
     200: cart('The cart after the change'),
+    400: badId,
     404: error('No such line in your cart'),
     ...common,
   },
@@ -77,7 +82,9 @@ export const removeCartItemRoute = createRoute({
 export const quoteCartRoute = createRoute({
   method: 'post',
   path: '/quote',
+  operationId: 'quoteCart',
   tags,
+  security: publicSecurity,
   summary: 'Prices a guest cart as the server cart is priced, in one call',
   description:
     'For shoppers who are not signed in: the lines of the cart kept in the browser, priced now with ' +

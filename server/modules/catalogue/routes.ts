@@ -11,7 +11,8 @@ import {
   ProductListQuery,
 } from '../../../contract/catalogue';
 import { countRows } from '../../../contract/common';
-import { error, json, notModified, ok } from '../../lib/openapi';
+import { publicSecurity } from '../../lib/auth/middleware';
+import { badId, error, json, notModified, ok } from '../../lib/openapi';
 
 /**
  * Catalogue answers change whenever an admin edits something, so caches may keep them but must
@@ -28,7 +29,9 @@ const conditionalJson = [etag(), revalidate];
 export const listProductsRoute = createRoute({
   method: 'get',
   path: '/', // under /v2/products
+  operationId: 'listProducts',
   tags: ['catalogue'],
+  security: publicSecurity,
   summary: 'One page of products with the records they refer to',
   middleware: conditionalJson,
   request: { query: ProductListQuery },
@@ -42,14 +45,16 @@ export const listProductsRoute = createRoute({
 export const productRoute = createRoute({
   method: 'get',
   path: '/{id}', // under /v1/products
+  operationId: 'getProduct',
   tags: ['catalogue'],
+  security: publicSecurity,
   summary: 'One product with its categories, images, discounts and attributes',
   middleware: conditionalJson,
   request: { params: ProductIdParams },
   responses: {
     200: ok('The product', ProductDetail),
     304: notModified,
-    400: error('The id is not a UUID'),
+    400: badId,
     404: error('No such product'),
   },
 });
@@ -57,7 +62,9 @@ export const productRoute = createRoute({
 export const categoriesRoute = createRoute({
   method: 'get',
   path: '/', // under /v1/categories
+  operationId: 'listCategories',
   tags: ['catalogue'],
+  security: publicSecurity,
   summary: 'Every category in display order, with its product count',
   middleware: conditionalJson,
   responses: {
@@ -69,7 +76,9 @@ export const categoriesRoute = createRoute({
 export const imageRoute = createRoute({
   method: 'get',
   path: '/{imageId}/{size}', // under /v1/assets/image
+  operationId: 'getImage',
   tags: ['catalogue'],
+  security: publicSecurity,
   summary: 'The bytes of one image rendition (cached for a year; a new image gets a new id)',
   request: { params: ImageParams },
   responses: {

@@ -10,6 +10,7 @@ const signedIn = shoppersOnly('Admins have no cart or orders');
 export const checkoutRoute = createRoute({
   method: 'post',
   path: '/',
+  operationId: 'checkout',
   tags: ['checkout'],
   security: bearerSecurity,
   summary: 'Places the order for the cart and sends the M-Pesa prompt',

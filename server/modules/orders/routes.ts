@@ -8,7 +8,7 @@ import {
   PayOrderBody,
 } from '../../../contract/checkout';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { body, error, json, ok, shoppersOnly } from '../../lib/openapi';
+import { badId, body, error, json, ok, shoppersOnly } from '../../lib/openapi';
 
 // Paths are under /v1/orders, where server/app.ts mounts this module.
 
@@ -17,6 +17,7 @@ const signedIn = shoppersOnly('Admins have no cart or orders');
 export const listOrdersRoute = createRoute({
   method: 'get',
   path: '/',
+  operationId: 'listOrders',
   tags: ['orders'],
   security: bearerSecurity,
   summary: "The shopper's orders, newest first",
@@ -31,6 +32,7 @@ export const listOrdersRoute = createRoute({
 export const getOrderRoute = createRoute({
   method: 'get',
   path: '/{orderId}',
+  operationId: 'getOrder',
   tags: ['orders'],
   security: bearerSecurity,
   summary:
@@ -38,6 +40,7 @@ export const getOrderRoute = createRoute({
   request: { params: OrderIdParams },
   responses: {
     200: ok('The order', Order),
+    400: badId,
     404: error('No such order among yours'),
     ...signedIn,
   },
@@ -46,13 +49,14 @@ export const getOrderRoute = createRoute({
 export const payOrderRoute = createRoute({
   method: 'post',
   path: '/{orderId}/pay',
+  operationId: 'retryOrderPayment',
   tags: ['orders'],
   security: bearerSecurity,
   summary: 'A new M-Pesa prompt for an order whose payment failed or expired',
   request: { params: OrderIdParams, body: body(PayOrderBody) },
   responses: {
     201: ok('The order and its payment state, as checkout answers', CheckoutResult),
-    400: error('A bad phone'),
+    400: error('A bad phone, or an order id that is not a UUID'),
     404: error('No such order among yours'),
     409: error(
       'Already paid, under review, a prompt still open (`payment_pending`), or the stock is gone (`out_of_stock`)',

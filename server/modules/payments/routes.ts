@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { MpesaCallbackAck } from '../../../contract/checkout';
+import { publicSecurity } from '../../lib/auth/middleware';
 import { body, error, json } from '../../lib/openapi';
 import { StkCallbackBody } from '../../lib/payments/callback';
 
@@ -8,7 +9,9 @@ import { StkCallbackBody } from '../../lib/payments/callback';
 export const mpesaCallbackRoute = createRoute({
   method: 'post',
   path: '/{secret}',
+  operationId: 'mpesaCallback',
   tags: ['payments'],
+  security: publicSecurity,
   summary: 'Where Daraja posts the result of an STK push (the last segment is MPESA_CALLBACK_SECRET)',
   request: { params: z.object({ secret: z.string().max(256) }), body: body(StkCallbackBody) },
   responses: {

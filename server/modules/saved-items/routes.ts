@@ -11,6 +11,7 @@ const tags = ['saved-items'];
 export const listSavedRoute = createRoute({
   method: 'get',
   path: '/',
+  operationId: 'listSavedItems',
   tags,
   security: bearerSecurity,
   summary: 'The saved products with current price, sale and stock, newest first',
@@ -20,6 +21,7 @@ export const listSavedRoute = createRoute({
 export const saveRoute = createRoute({
   method: 'post',
   path: '/',
+  operationId: 'saveItem',
   tags,
   security: bearerSecurity,
   summary: 'Saves a product (idempotent)',
@@ -35,6 +37,7 @@ export const saveRoute = createRoute({
 export const unsaveRoute = createRoute({
   method: 'delete',
   path: '/{productId}',
+  operationId: 'unsaveItem',
   tags,
   security: bearerSecurity,
   summary: 'Unsaves a product (idempotent)',

@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { SearchQuery, SearchResponse } from '../../../contract/search';
+import { publicSecurity } from '../../lib/auth/middleware';
 import { error, json } from '../../lib/openapi';
 
 // Paths are under /v1/search, where server/app.ts mounts this module.
@@ -7,7 +8,9 @@ import { error, json } from '../../lib/openapi';
 export const searchRoute = createRoute({
   method: 'get',
   path: '/orama',
+  operationId: 'searchProducts',
   tags: ['search'],
+  security: publicSecurity,
   summary: 'Products matching free text, best first (typos and unfinished words allowed)',
   description:
     'Matches product names (weighted most), category names and descriptions. A word of 4–7 letters may ' +

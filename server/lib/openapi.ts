@@ -33,4 +33,10 @@ export const signedOut = error('No valid bearer token, or its session has ended'
 export const shoppersOnly = (adminAnswer: string) => ({ 401: signedOut, 403: error(adminAnswer) });
 
 /** The 304 of a route that honours If-None-Match. */
+/**
+ * For an operation that reads no input and needs no token, so no particular client error is
+ * expected: what any 4xx of this API carries, should a client meet one.
+ */
+export const clientErrors = { '4XX': error('A client error, with the error envelope') };
+
 export const notModified = { description: 'The copy the client holds (If-None-Match) is current' };

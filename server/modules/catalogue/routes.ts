@@ -12,7 +12,7 @@ import {
 } from '../../../contract/catalogue';
 import { countRows } from '../../../contract/common';
 import { publicSecurity } from '../../lib/auth/middleware';
-import { badId, error, json, notModified, ok } from '../../lib/openapi';
+import { badId, clientErrors, error, json, notModified, ok } from '../../lib/openapi';
 
 /**
  * Catalogue answers change whenever an admin edits something, so caches may keep them but must
@@ -70,6 +70,7 @@ export const categoriesRoute = createRoute({
   responses: {
     200: ok('The categories', countRows(Category)),
     304: notModified,
+    ...clientErrors,
   },
 });
 

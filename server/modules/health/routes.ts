@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { Health } from '../../../contract/common';
 import { publicSecurity } from '../../lib/auth/middleware';
-import { ok } from '../../lib/openapi';
+import { clientErrors, ok } from '../../lib/openapi';
 
 // Paths are under /health, where server/app.ts mounts this module.
 
@@ -15,5 +15,6 @@ export const healthRoute = createRoute({
   responses: {
     200: ok('The server and its database answer', Health),
     503: ok('The database does not answer', Health),
+    ...clientErrors,
   },
 });

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { DeliveryAreaList } from '../../../contract/cart';
 import { CountryList } from '../../../contract/setups';
 import { publicSecurity } from '../../lib/auth/middleware';
-import { error, ok } from '../../lib/openapi';
+import { clientErrors, error, ok } from '../../lib/openapi';
 
 // The lists forms are filled from, under /v1/setups. The delivery areas are a named list of their
 // own; every other name is looked up by setupRoute.
@@ -16,6 +16,7 @@ export const deliveryAreasRoute = createRoute({
   summary: 'The areas the shop delivers to, with their coordinates (the fee comes with the cart)',
   responses: {
     200: ok('The areas', DeliveryAreaList),
+    ...clientErrors,
   },
 });
 

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentAttempts } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import type { StkQueryResult } from '../lib/payments/daraja';
@@ -11,18 +11,13 @@ import {
   createProduct,
   idempotencyKey,
   phoneEnding,
-  servedContext,
+  servedContextForFile,
   shopper,
-  type ServedContext,
 } from '../test/shop';
 
 // Races (see raceEngine): reconcilers of several instances claiming the same due attempts.
 
-let ctx: ServedContext;
-beforeAll(async () => {
-  ctx = await servedContext();
-});
-afterAll(() => ctx.closeAll());
+const ctx = servedContextForFile();
 
 describe(`reconciler races (${raceEngine})`, () => {
   it('lets two reconcilers side by side query each due attempt once (FOR UPDATE SKIP LOCKED)', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paymentAttempts } from '../db/schema';
 import { createLogger } from '../lib/logger';
 import { createDarajaClientFromEnv } from '../lib/payments/daraja';
@@ -11,20 +11,15 @@ import {
   createProduct,
   idempotencyKey,
   phoneEnding,
-  servedContext,
+  servedContextForFile,
   shopper,
   stockOf,
   waitForOrder,
-  type ServedContext,
 } from '../test/shop';
 
 // The reconciler as server/index.ts runs it: a job on a timer, with the expiry from PAYMENT_EXPIRY_MS.
 
-let ctx: ServedContext;
-beforeAll(async () => {
-  ctx = await servedContext({ PAYMENT_EXPIRY_MS: '1500', PAYMENT_QUERY_DELAY_MS: '100' });
-});
-afterAll(() => ctx.closeAll());
+const ctx = servedContextForFile({ PAYMENT_EXPIRY_MS: '1500', PAYMENT_QUERY_DELAY_MS: '100' });
 
 describe('the payment reconciler', () => {
   it('expires an unanswered prompt after PAYMENT_EXPIRY_MS, returning the stock, and stops when told', async () => {

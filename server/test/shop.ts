@@ -7,7 +7,7 @@ import { listen, type Listening } from './daraja';
 import { issueSession } from '../lib/auth/session';
 import { createLogger } from '../lib/logger';
 import { createDarajaClientFromEnv } from '../lib/payments/daraja';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestContext, type TestContext } from './harness';
 import { createUser } from './auth';
 import { reconcilePayments } from '../jobs/payment-reconciler';
@@ -164,6 +164,19 @@ export async function servedContext(overrides: Record<string, string> = {}): Pro
       await ctx.close();
     },
   };
+}
+
+/**
+ * The served context of a test file (see servedContext): started before its tests, closed after
+ * them. The object is filled in when the file's tests start.
+ */
+export function servedContextForFile(overrides: Record<string, string> = {}): ServedContext {
+  const ctx = {} as ServedContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await servedContext(overrides));
+  });
+  afterAll(() => ctx.closeAll());
+  return ctx;
 }
 
 /** Polls the order until `done` holds (default: the payment left `pending`); fails after `timeoutMs`. */

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartItems, orders } from '../../db/schema';
 import { raceEngine } from '../../test/harness';
 import {
@@ -8,20 +8,15 @@ import {
   createProduct,
   idempotencyKey,
   phoneEnding,
-  servedContext,
+  servedContextForFile,
   shopper,
   stockOf,
   waitForOrder,
-  type ServedContext,
 } from '../../test/shop';
 
 // Races (see raceEngine): shoppers checking out at once over real HTTP.
 
-let ctx: ServedContext;
-beforeAll(async () => {
-  ctx = await servedContext();
-});
-afterAll(() => ctx.closeAll());
+const ctx = servedContextForFile();
 
 describe(`checkout races (${raceEngine})`, () => {
   it('lets exactly one of 50 shoppers checking out at once have the last unit', async () => {

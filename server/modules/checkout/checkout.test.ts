@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckoutResult, Order as OrderSchema } from '../../../contract/checkout';
 import { deliveryFee } from '../../../contract/delivery';
 import { UNKNOWN_PUSH_MESSAGE } from '../../../contract/payments';
@@ -14,23 +14,18 @@ import {
   orderOf,
   phoneEnding,
   placeOrder,
-  servedContext,
+  servedContextForFile,
   shopper,
   shopperWithCart,
   stockOf,
   waitForOrder,
-  type ServedContext,
   type TestOrder,
 } from '../../test/shop';
 
 // Placing an order over real HTTP: the app on an ephemeral port talks to its own Daraja simulator,
 // which calls back into the app, as in development. Phone endings choose the outcome.
 
-let ctx: ServedContext;
-beforeAll(async () => {
-  ctx = await servedContext({ PAYMENT_QUERY_DELAY_MS: '50' });
-});
-afterAll(() => ctx.closeAll());
+const ctx = servedContextForFile({ PAYMENT_QUERY_DELAY_MS: '50' });
 
 describe('checkout', () => {
   it('places the order, empties the cart, takes the stock and sends one prompt for the total', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderList } from '../../../contract/checkout';
 import { variants } from '../../db/schema';
 import {
@@ -7,22 +7,17 @@ import {
   orderOf,
   phoneEnding,
   placeOrder,
-  servedContext,
+  servedContextForFile,
   shopper,
   shopperWithCart,
   stockOf,
   waitForOrder,
-  type ServedContext,
   type TestOrder,
 } from '../../test/shop';
 
 // The shopper's orders and paying again, over real HTTP with the app's own Daraja simulator.
 
-let ctx: ServedContext;
-beforeAll(async () => {
-  ctx = await servedContext({ PAYMENT_QUERY_DELAY_MS: '50' });
-});
-afterAll(() => ctx.closeAll());
+const ctx = servedContextForFile({ PAYMENT_QUERY_DELAY_MS: '50' });
 
 describe('paying again and reading orders', () => {
   it('retries a failed payment with a new prompt, re-taking the stock, and ends paid', async () => {

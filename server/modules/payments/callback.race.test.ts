@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, paymentAttempts } from '../../db/schema';
 import { raceEngine } from '../../test/harness';
 import {
@@ -12,23 +12,18 @@ import {
   phoneEnding,
   placeOrder,
   postCallback,
-  servedContext,
+  servedContextForFile,
   shopper,
   shopperWithCart,
   stkCallback,
   stockOf,
   waitForOrder,
-  type ServedContext,
   type TestOrder,
 } from '../../test/shop';
 
 // Races (see raceEngine): the same Daraja callback arriving many times at once is applied once.
 
-let ctx: ServedContext;
-beforeAll(async () => {
-  ctx = await servedContext({ PAYMENT_QUERY_DELAY_MS: '50' });
-});
-afterAll(() => ctx.closeAll());
+const ctx = servedContextForFile({ PAYMENT_QUERY_DELAY_MS: '50' });
 
 describe(`callback races (${raceEngine})`, () => {
   it('…05: three identical callbacks at once make one transition to paid', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { paymentAttempts, variants } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
@@ -11,23 +11,18 @@ import {
   placeOrder,
   postCallback,
   reconcileUntil,
-  servedContext,
+  servedContextForFile,
   shopperWithCart,
   stkCallback,
   stockOf,
   waitForOrder,
-  type ServedContext,
   type TestOrder,
 } from '../../test/shop';
 
 // How payments end, over real HTTP: the app talks to its own Daraja simulator, which calls back
 // into the app, as in development. Phone endings choose the outcome.
 
-let ctx: ServedContext;
-beforeAll(async () => {
-  ctx = await servedContext({ PAYMENT_QUERY_DELAY_MS: '50' });
-});
-afterAll(() => ctx.closeAll());
+const ctx = servedContextForFile({ PAYMENT_QUERY_DELAY_MS: '50' });
 
 describe('every simulator outcome ends in the right state', () => {
   const failures: [string, string][] = [

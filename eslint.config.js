@@ -15,6 +15,10 @@ const forbid = (...groups) => ({
 const SERVER = [['**/server/**', '../server', '../../server'], 'Only contract/ is shared with the server.'];
 const SRC = [['@/*', '**/src/**'], 'The server and contract never import the SPA.'];
 const MOCKS = [['@mocks/*', '**/mocks/**'], 'Only tests and mock mode load the mocks.'];
+const HEAVY_CONTRACT = [
+  ['@contract/icons', '@contract/recipe-tips', '**/contract/icons', '**/contract/recipe-tips'],
+  'The icon set and sanitize-html are for the server and the mocks: the SPA draws Category.iconPath and sanitises with DOMPurify.',
+];
 
 /*
  * GUIDE §5.10: a feature's index.ts is its public face. Outside the feature, import it only as
@@ -84,15 +88,15 @@ export default tseslint.config(
   },
   { files: ['mocks/**/*.ts'], rules: forbid(SERVER, [['@/*', '**/src/**'], 'Mocks speak the contract, not the SPA.']) },
   // Each src file gets one of the blocks below (a later block's options replace an earlier one's).
-  { files: ['src/**/*.{ts,tsx}'], ignores: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, MOCKS, INTERNALS) },
+  { files: ['src/**/*.{ts,tsx}'], ignores: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, INTERNALS) },
   { files: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, INTERNALS) },
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
     ignores: TESTS,
-    rules: forbid(SERVER, MOCKS, [['@/features', '@/features/*', '@/routes/*', '**/features/**', '**/routes/**'], 'Shared code knows no feature.']),
+    rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, [['@/features', '@/features/*', '@/routes/*', '**/features/**', '**/routes/**'], 'Shared code knows no feature.']),
   },
   ...FEATURES.flatMap((feature) => [
-    { files: [`src/features/${feature}/**/*.{ts,tsx}`], ignores: TESTS, rules: forbid(SERVER, MOCKS, ...featureBoundaries(feature)) },
+    { files: [`src/features/${feature}/**/*.{ts,tsx}`], ignores: TESTS, rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, ...featureBoundaries(feature)) },
     { files: [`src/features/${feature}/**/*.test.{ts,tsx}`], rules: forbid(SERVER, ...featureBoundaries(feature)) },
   ]),
   {

@@ -15,6 +15,8 @@ export const Category = z
     name: z.string(),
     /** Material Design Icons export name, e.g. `mdiFish`. */
     icon: z.string(),
+    /** That icon's SVG path data, so the shop draws any icon without shipping the icon set. */
+    iconPath: z.string(),
     /** A theme colour palette name (e.g. `green`), never a hex value. */
     color: z.string(),
     slug: z.string(),

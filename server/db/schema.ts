@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '../../contract/admin';
 import { ATTEMPT_STATUSES, ORDER_STATUSES, PAYMENT_ISSUES, PAYMENT_STATUSES } from '../../contract/checkout';
 
 /** Raw bytes (PostgreSQL bytea); PGlite and node-postgres both hand back a Uint8Array/Buffer. */
@@ -68,6 +69,12 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     /** Sanitised HTML. */
     recipeTips: text('recipe_tips').notNull().default(''),
+    /** Hidden by an admin: kept, editable, never served to shoppers. */
+    hidden: boolean('hidden').notNull().default(false),
+    /** Archived ("deleted") by an admin: gone from the shop and carts, restorable; orders keep their lines. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Bumped by every admin write; `If-Match` compares it so a stale form cannot overwrite. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -98,6 +105,10 @@ export const variants = pgTable(
     price: integer('price').notNull(),
     /** Units in stock. */
     quantity: integer('quantity').notNull().default(0),
+    /** Offered for sale (an admin's switch); a variant is available when this holds and stock is left. */
+    available: boolean('available').notNull().default(true),
+    /** Removed from the product by an admin: gone from the shop and carts, restorable. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     position: integer('position').notNull().default(0),
     ...timestamps,
   },
@@ -458,4 +469,26 @@ export const savedItems = pgTable(
     primaryKey({ columns: [t.userId, t.productId] }),
     index('saved_items_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
+);
+
+// ── Back office ──────────────────────────────────────────────────────────────────────────────────
+
+/** Who changed what in the catalogue, and when; read on the product's edit page. */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What kind of record changed (contract ActivityEntity). */
+    entity: text('entity', { enum: ACTIVITY_ENTITIES }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** What happened (contract ActivityAction). */
+    action: text('action', { enum: ACTIVITY_ACTIONS }).notNull(),
+    /** The admin; kept as a name too, so the log outlives the account. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    /** One line in words, e.g. "Price of 1 kg changed from KSH 120 to KSH 150". */
+    summary: text('summary').notNull().default(''),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('activity_log_entity_idx').on(t.entity, t.entityId, t.createdAt.desc())],
 );

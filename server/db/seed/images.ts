@@ -4,27 +4,20 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import {
+  encodeRenditions,
+  IMAGE_SIZES,
+  rendition,
+  WEBP,
+  type ImageSize,
+  type Rendition,
+} from '../../lib/images';
 import type { PaletteName } from './catalogue';
 
 /**
  * Product pictures for the sample catalogue, drawn offline: a soft tint of the category's colour,
  * a plate, and a Twemoji (CC-BY 4.0, see docs/credits.md) in the middle.
  */
-
-export type ImageSize = 'thumb' | 'card' | 'detail';
-
-/** Square widths of the stored renditions. */
-export const IMAGE_SIZES: Record<ImageSize, number> = { thumb: 160, card: 400, detail: 800 };
-
-export interface Rendition {
-  size: ImageSize;
-  contentType: 'image/webp';
-  width: number;
-  height: number;
-  bytes: Buffer;
-  /** Strong HTTP entity tag, quotes included: `"<sha1 of the bytes>"`. */
-  etag: string;
-}
 
 export interface Scene {
   /** Twemoji file name, e.g. `1f41f`, or one of our DRAWINGS. */
@@ -33,9 +26,6 @@ export interface Scene {
   cluster?: boolean;
   palette: PaletteName;
 }
-
-/** Strong entity tag for a file's bytes (the form an `ETag` header carries). */
-export const strongEtag = (bytes: Uint8Array) => `"${createHash('sha1').update(bytes).digest('hex')}"`;
 
 // Light, mid and deep shades per palette (close to the theme's 50, 200 and 900 steps).
 const TINTS: Record<PaletteName, [light: string, mid: string, deep: string]> = {
@@ -52,8 +42,6 @@ const TINTS: Record<PaletteName, [light: string, mid: string, deep: string]> = {
 };
 
 const CANVAS = IMAGE_SIZES.detail;
-// Effort 2 encodes twice as fast as the default 4 for files about 6% larger.
-const WEBP = { quality: 80, effort: 2 } as const;
 
 /**
  * Our own drawings, in Twemoji's flat style and 36×36 grid, for foods Twemoji has no emoji for.
@@ -181,7 +169,7 @@ function diskCache(svg: string) {
     async read(): Promise<Rendition[] | undefined> {
       try {
         return await Promise.all(
-          SIZES.map(async ([size, width]) => rendition(size, width, await readFile(file(size)))),
+          SIZES.map(async ([size, width]) => rendition(size, width, width, await readFile(file(size)))),
         );
       } catch {
         return undefined;
@@ -203,15 +191,6 @@ function diskCache(svg: string) {
   };
 }
 
-const rendition = (size: ImageSize, width: number, bytes: Buffer): Rendition => ({
-  size,
-  contentType: 'image/webp',
-  width,
-  height: width,
-  bytes,
-  etag: strongEtag(bytes),
-});
-
 async function render(scene: Scene): Promise<Rendition[]> {
   const source = await sceneSvg(scene);
   const cache = diskCache(source);
@@ -219,14 +198,8 @@ async function render(scene: Scene): Promise<Rendition[]> {
   if (cached) return cached;
   const svg = Buffer.from(source);
   // Draw once, then encode each width from the same pixels.
-  const { data, info } = await sharp(svg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const files = await Promise.all(
-    SIZES.map(async ([size, width]) => {
-      let pipeline = sharp(data, raw);
-      if (width !== info.width) pipeline = pipeline.resize(width, width, { kernel: 'lanczos3' });
-      return rendition(size, width, await pipeline.webp(WEBP).toBuffer());
-    }),
+  const files = await encodeRenditions(
+    await sharp(svg).removeAlpha().raw().toBuffer({ resolveWithObject: true }),
   );
   await cache.write(files);
   return files;

@@ -10,7 +10,8 @@ import { freshDatabase } from '../../test/harness';
 import type { Database } from '../client';
 import { ATTRIBUTES, CATEGORIES, DISCOUNTS, PRODUCTS, type AttributeName } from './catalogue';
 import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
-import { DRAWINGS, IMAGE_SIZES, twemojiFile } from './images';
+import { IMAGE_SIZES } from '../../lib/images';
+import { DRAWINGS, twemojiFile } from './images';
 import { seed } from './index';
 
 const PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];

@@ -22,6 +22,7 @@ import {
   type Mount,
 } from './lib/http';
 import { MPESA_CALLBACK_PATH } from './lib/payments/config';
+import { activityModule } from './modules/activity/handlers';
 import { authModule } from './modules/auth/handlers';
 import { cartModule } from './modules/cart/handlers';
 import { catalogueModule } from './modules/catalogue/handlers';
@@ -30,9 +31,13 @@ import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
 import { ordersModule } from './modules/orders/handlers';
 import { paymentsModule } from './modules/payments/handlers';
+import { productsAdminModule } from './modules/products-admin/handlers';
 import { savedItemsModule } from './modules/saved-items/handlers';
 import { searchModule } from './modules/search/handlers';
 import { setupsModule } from './modules/setups/handlers';
+import { taxonomyModule } from './modules/taxonomy/handlers';
+import { uploadsModule } from './modules/uploads/handlers';
+import { UPLOAD_PATH } from './modules/uploads/routes';
 
 /**
  * Every API module under its own path prefix (under /api). No two of them can answer the same
@@ -50,11 +55,18 @@ export function apiModules(deps: Deps): Mount[] {
     ...(deps.env.NODE_ENV !== 'production' ? [...devMailboxModule(deps), ...devDarajaModule(deps)] : []),
     // /v2/products, /v1/products, /v1/categories and /v1/assets/image.
     ...catalogueModule(deps),
+    // POST /v1/assets/image and PATCH /v1/assets/image/{imageId}, beside the catalogue's GET.
+    ...uploadsModule(deps),
     ['/v1/cart', cartModule(deps)],
     ['/v1/checkout', checkoutModule(deps)],
     ['/v1/orders', ordersModule(deps)],
     [MPESA_CALLBACK_PATH, paymentsModule(deps)],
     ['/v1/saved-items', savedItemsModule(deps)],
+    // The back office: /v1/admin/products and the product writes under /v1/products, the category
+    // writes (beside the public list), attributes and the activity log.
+    ...productsAdminModule(deps),
+    ...taxonomyModule(deps),
+    ['/v1/admin/activity', activityModule(deps)],
     ['/docs', docsModule()],
   ];
 }
@@ -94,8 +106,13 @@ export function createApp(deps: Deps) {
   });
   // GET and HEAD carry no body; bodyLimit would ask for one, which makes the node adapter build a
   // full Request (with an AbortController) for every read: a measurable share of a cached answer.
+  // An image upload has its own, larger limit (modules/uploads/routes.ts), checked after sign-in.
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD' ||
+    (c.req.method === 'POST' && c.req.path === UPLOAD_PATH)
+      ? next()
+      : limitBody(c, next),
   );
   app.route('/api', api);
   app.all('/api/*', (c) => {

@@ -3,17 +3,19 @@ import { purgeSessions } from '../lib/auth/session';
 import { purgeMail } from '../lib/mail/outbox';
 import { purgeRateLimits } from '../lib/rate-limit';
 import { purgeChallenges } from '../modules/auth/otp';
+import { purgeOrphanImages } from '../modules/uploads/service';
 import { periodic, type Job } from './runner';
 
 /**
  * Deletes rows that can no longer matter: passed rate-limit windows, old sessions and challenges,
- * and mail sent or given up more than a week ago.
+ * mail sent or given up more than a week ago, and uploaded images no product took within a day.
  */
 export async function purgeOldRows(db: Db, now = new Date()) {
   await purgeRateLimits(db, now);
   await purgeSessions(db, now);
   await purgeChallenges(db, now);
   await purgeMail(db, now);
+  await purgeOrphanImages(db, now);
 }
 
 /** Runs `purgeOldRows` at start and every `intervalMs` (any instance may: the deletes are idempotent). */

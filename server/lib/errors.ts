@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Issue } from '../../contract/common';
+import { validationMessage, type Issue, type RequestPart } from '../../contract/common';
 import type { Refusal } from '../../contract/stock';
 
 /** A failure the client can act on; becomes the error envelope with its status. */
@@ -16,6 +16,12 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} was not found.`);
+/**
+ * The 400 a request part's schema answers (`validation_failed`, the first issue in words), for a
+ * rule the schema cannot check itself: a real icon, a known id.
+ */
+export const invalid = (part: RequestPart, issues: Issue[]) =>
+  new AppError(400, 'validation_failed', validationMessage(part, issues), issues);
 export const badRequest = (message: string, issues?: Issue[]) =>
   new AppError(400, 'bad_request', message, issues);
 export const unauthorized = (message = 'Please sign in.') => new AppError(401, 'unauthorized', message);

@@ -33,10 +33,12 @@ export function api(ctx: TestContext, token?: string) {
     get: (path: string) => call('GET', path),
     post: (path: string, json?: unknown, headers?: Record<string, string>) =>
       call('POST', path, json, headers),
+    put: (path: string, json: unknown, headers?: Record<string, string>) => call('PUT', path, json, headers),
     patch: (path: string, json?: unknown) => call('PATCH', path, json),
     delete: (path: string) => call('DELETE', path),
   };
 }
+export type Api = ReturnType<typeof api>;
 
 export interface TestProduct {
   productId: string;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   CART_LINES_MAX,
   CART_QUANTITY_MAX,
@@ -24,6 +24,7 @@ import {
   variants,
 } from '../../db/schema';
 import { AppError, notFound, refused } from '../../lib/errors';
+import { shownToShoppers } from '../catalogue/service';
 import { cartView, priceCartLine } from '../../../contract/cart-view';
 import type { PricingDiscount } from '../../../contract/pricing';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../../contract/stock';
@@ -43,7 +44,11 @@ const lineColumns = {
   name: products.name,
   variantName: variants.name,
   listPrice: variants.price,
-  stock: variants.quantity,
+  // A variant the admin switched off has nothing to sell, whatever its count.
+  stock: sql<number>`case when ${variants.available} then ${variants.quantity} else 0 end`.mapWith(Number),
+  // Hidden or archived product, or archived variant: the line is `missing`, never priced or sold.
+  sold: sql<boolean>`(not ${products.hidden} and ${products.archivedAt} is null
+    and ${variants.archivedAt} is null)`,
   imageId: sql<string | null>`(select ${productImages.imageId} from ${productImages}
     where ${productImages.productId} = ${products.id}
     order by ${productImages.position}, ${productImages.imageId} limit 1)`,
@@ -70,6 +75,7 @@ interface LineRow {
   variantName: string;
   listPrice: number;
   stock: number;
+  sold: boolean;
   imageId: string | null;
   categoryId: string | null;
   attributes: unknown;
@@ -110,17 +116,24 @@ function priceLine(
   );
 }
 
+/** A line of the cart whose product or variant the shop no longer sells (hidden or archived). */
+export interface UnsoldLine {
+  itemId: string;
+  /** How messages name it: `Tilapia (Large)`. */
+  label: string;
+}
+
 /**
  * The user's cart lines priced at `now` with the catalogue's sale rules, oldest first, in one
- * statement. `lock` takes the cart rows FOR UPDATE: checkout uses it so a concurrent +1 waits for
- * the order.
+ * statement, and apart from them the lines the shop no longer sells. `lock` takes the cart rows
+ * FOR UPDATE: checkout uses it so a concurrent +1 waits for the order.
  */
 export async function loadCartLines(
   db: Db,
   userId: string,
   now: Date,
   { lock = false }: { lock?: boolean } = {},
-): Promise<CartLine[]> {
+): Promise<{ lines: CartLine[]; unsold: UnsoldLine[] }> {
   const query = db
     .select({
       itemId: cartItems.id,
@@ -136,12 +149,18 @@ export async function loadCartLines(
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .$dynamic();
   const rows = await (lock ? query.for('update', { of: cartItems }) : query);
-  return rows.map((r) => priceLine(r, r, now));
+  return {
+    lines: rows.filter((r) => r.sold === true).map((r) => priceLine(r, r, now)),
+    unsold: rows
+      .filter((r) => r.sold !== true)
+      .map((r) => ({ itemId: r.itemId, label: variantLabel(r.name, r.variantName) })),
+  };
 }
 
 /**
  * A guest cart priced as the server cart is (`POST /v1/cart/quote`), in one statement. Lines whose
- * variant is gone, or is not the named product's, are `missing`; the rest keep the guest's order.
+ * variant is gone, hidden or archived, or is not the named product's, are `missing`; the rest keep
+ * the guest's order.
  */
 export async function quoteCart(db: Db, { items }: CartQuoteBody, now: Date): Promise<Cart> {
   const rows = items.length
@@ -161,7 +180,7 @@ export async function quoteCart(db: Db, { items }: CartQuoteBody, now: Date): Pr
   const missing: string[] = [];
   for (const line of items) {
     const row = byVariant.get(line.variantId);
-    if (row && row.productId === line.productId) priced.push(priceLine(line, row, now));
+    if (row && row.productId === line.productId && row.sold === true) priced.push(priceLine(line, row, now));
     else missing.push(line.itemId);
   }
   return cartView(priced, 0, missing);
@@ -169,7 +188,12 @@ export async function quoteCart(db: Db, { items }: CartQuoteBody, now: Date): Pr
 
 /** The cart as `GET /v1/cart` answers it, with the delivery fee of the place asked about (else 0). */
 export async function getCart(db: Db, userId: string, shippingRate: number, now: Date): Promise<Cart> {
-  return cartView(await loadCartLines(db, userId, now), shippingRate);
+  const { lines, unsold } = await loadCartLines(db, userId, now);
+  return cartView(
+    lines,
+    shippingRate,
+    unsold.map((l) => l.itemId),
+  );
 }
 
 /**
@@ -249,11 +273,16 @@ export async function changeCartItem(db: Db, userId: string, itemId: string, del
 
 /** Adds the units in one statement when every rule holds; false when it did not apply. */
 async function quickAdd(db: Db, userId: string, item: AddCartItemBody['item']): Promise<boolean> {
-  // The product's first variant when none is named, whatever its stock (as findVariant picks it).
+  // The product's first variant when none is named, whatever its stock (as findVariant picks it);
+  // only of a product shoppers see, never an archived one, and a switched-off one has no stock.
+  const sold = sql`v.archived_at is null and exists (select 1 from ${products} p
+    where p.id = v.product_id and not p.hidden and p.archived_at is null)`;
   const variant = item.variantId
-    ? sql`select id, product_id, quantity from ${variants} where id = ${item.variantId} and product_id = ${item.productId}`
-    : sql`select id, product_id, quantity from ${variants} where product_id = ${item.productId}
-          order by position, id limit 1`;
+    ? sql`select v.id, v.product_id, case when v.available then v.quantity else 0 end as quantity
+          from ${variants} v where v.id = ${item.variantId} and v.product_id = ${item.productId} and ${sold}`
+    : sql`select v.id, v.product_id, case when v.available then v.quantity else 0 end as quantity
+          from ${variants} v where v.product_id = ${item.productId} and ${sold}
+          order by v.position, v.id limit 1`;
   const now = new Date();
   const result = await db.execute(sql`
     insert into ${cartItems} (user_id, product_id, variant_id, quantity)
@@ -289,6 +318,10 @@ async function quickChange(db: Db, userId: string, itemId: string, delta: 1 | -1
         eq(cartItems.id, itemId),
         eq(cartItems.userId, userId),
         eq(variants.id, cartItems.variantId),
+        isNull(variants.archivedAt),
+        eq(variants.available, true),
+        sql`exists (select 1 from ${products} p where p.id = ${cartItems.productId}
+          and not p.hidden and p.archived_at is null)`,
         sql`${cartItems.quantity} + 1 <= least(${variants.quantity}, ${CART_QUANTITY_MAX})`,
       ),
     )
@@ -315,38 +348,45 @@ interface FoundVariant {
   label: string;
 }
 
-/** The named variant of the product, or its first; unknown ids and mismatched pairs are 404s. */
+/**
+ * The named variant of the product, or its first; unknown ids and mismatched pairs are 404s, and so
+ * are a hidden or archived product and an archived variant: to a shopper they do not exist. A
+ * variant the admin switched off has no stock to sell.
+ */
 async function findVariant(db: Db, productId: string, variantId: string | undefined): Promise<FoundVariant> {
   const rows = await db
     .select({
       id: variants.id,
       productId: variants.productId,
-      stock: variants.quantity,
+      stock: sql<number>`case when ${variants.available} then ${variants.quantity} else 0 end`.mapWith(
+        Number,
+      ),
+      variantArchived: sql<boolean>`${variants.archivedAt} is not null`,
       variantName: variants.name,
       name: products.name,
     })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(variantId ? eq(variants.id, variantId) : eq(variants.productId, productId))
+    .where(
+      variantId
+        ? eq(variants.id, variantId)
+        : and(eq(variants.productId, productId), isNull(variants.archivedAt), shownToShoppers()),
+    )
     .orderBy(asc(variants.position), asc(variants.id))
     .limit(1);
   const row = rows[0];
+  const [product] = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(and(eq(products.id, productId), shownToShoppers()));
+  if (!product) throw notFound('Product');
   if (!row) {
     if (variantId) throw notFound('That product variant');
-    const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-    throw product
-      ? new AppError(400, 'not_for_sale', 'That product has no variant for sale.')
-      : notFound('Product');
+    throw new AppError(400, 'not_for_sale', 'That product has no variant for sale.');
   }
-  if (row.productId !== productId) {
-    const [product] = await db
-      .select({ name: products.name })
-      .from(products)
-      .where(eq(products.id, productId));
-    throw product
-      ? new AppError(404, 'not_found', `That variant is not one of ${product.name}'s.`)
-      : notFound('Product');
-  }
+  if (row.productId !== productId)
+    throw new AppError(404, 'not_found', `That variant is not one of ${product.name}'s.`);
+  if (row.variantArchived === true) throw notFound('That product variant');
   return { id: row.id, stock: row.stock, label: variantLabel(row.name, row.variantName) };
 }
 

@@ -1,3 +1,4 @@
+import { mdiCow } from '@mdi/js';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -717,6 +718,7 @@ describe('GET /api/v1/categories', () => {
       categoryId: fx.cat.dairy,
       name: 'Dairy',
       icon: 'mdiCow',
+      iconPath: mdiCow,
       color: 'blue',
       slug: 'dairy',
       productCount: 20,

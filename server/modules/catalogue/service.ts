@@ -43,6 +43,7 @@ import {
   variants,
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { iconPath } from '../../../contract/icons';
 import { isDiscountActive, saleInfo, type PricingDiscount } from '../../../contract/pricing';
 
 const productColumns = {
@@ -61,12 +62,25 @@ const categoryColumns = {
   color: categories.color,
   slug: categories.slug,
   // A correlated count is evaluated once per returned category, answered from the
-  // (category_id, product_id) index, so it stays cheap for the handful a page refers to.
-  productCount:
-    sql<number>`(select count(*) from ${productCategories} where ${productCategories.categoryId} = ${categories.id})`.mapWith(
-      Number,
-    ),
+  // (category_id, product_id) index, so it stays cheap for the handful a page refers to. Only what
+  // shoppers can see counts: hidden and archived products are left out.
+  // Drizzle writes the columns of a one-table select unqualified, so the subquery names its own
+  // tables by alias and the outer category in full.
+  productCount: sql<number>`(select count(*) from ${productCategories} pc
+    join ${products} p on p.id = pc.product_id
+    where pc.category_id = ${sql.raw('"categories"."id"')} and not p.hidden and p.archived_at is null)`.mapWith(
+    Number,
+  ),
 };
+
+/** What shoppers may see: a product neither hidden nor archived (the back office sees the rest). */
+export const shownToShoppers = () => and(eq(products.hidden, false), isNull(products.archivedAt))!;
+
+/** A variant still on the product (not archived by an admin). */
+export const activeVariant = () => isNull(variants.archivedAt);
+
+/** A variant a shopper can buy now: on the product, switched on by the admin, and in stock. */
+export const sellable = () => and(activeVariant(), eq(variants.available, true), gt(variants.quantity, 0))!;
 
 /** One page of the storefront list with every record it refers to, each once. */
 export async function listProducts(db: Db, query: ProductListQuery, now: Date): Promise<ProductList> {
@@ -87,7 +101,8 @@ export async function listProducts(db: Db, query: ProductListQuery, now: Date): 
 
 /**
  * The given products as lists carry them, in the given order, with every record they refer to once
- * (saved items use it too). An id with no product (deleted meanwhile) is left out.
+ * (saved items use it too). An id with no product shoppers may see (deleted, hidden or archived)
+ * is left out.
  */
 export async function productsByIds(
   db: Db,
@@ -95,11 +110,17 @@ export async function productsByIds(
   now: Date,
 ): Promise<Pick<ProductList, 'data' | 'linked'>> {
   const [rows, related] = await Promise.all([
-    ids.length ? db.select(productColumns).from(products).where(inArray(products.id, ids)) : [],
+    ids.length
+      ? db
+          .select(productColumns)
+          .from(products)
+          .where(and(inArray(products.id, ids), shownToShoppers()))
+      : [],
     loadRelated(db, ids, now),
   ]);
   const byId = new Map(rows.map((r) => [r.productId, r]));
-  // A product deleted between the two reads is left out rather than failing the page.
+  // A product deleted (or hidden) between the two reads, or never shown, is left out rather than
+  // failing the page.
   const data = ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toSummary(row, related)] : [];
@@ -117,7 +138,10 @@ export async function productsByIds(
 
 /** One product with its categories, images, active discounts and the attributes its variants use. */
 export async function getProduct(db: Db, productId: string, now: Date): Promise<ProductDetail> {
-  const [row] = await db.select(productColumns).from(products).where(eq(products.id, productId));
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, productId), shownToShoppers()));
   if (!row) throw notFound('Product');
   const related = await loadRelated(db, [productId], now);
   const summary = toSummary(row, related);
@@ -137,7 +161,7 @@ export async function listCategories(db: Db): Promise<{ count: number; rows: Cat
     .select(categoryColumns)
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.name), asc(categories.id));
-  return { count: rows.length, rows };
+  return { count: rows.length, rows: rows.map(withIconPath) };
 }
 
 /**
@@ -202,7 +226,7 @@ export async function findImageFile(
 }
 
 function productFilters(db: Db, query: ProductListQuery): SQL[] {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [shownToShoppers()];
   if (query.categoryId) {
     filters.push(
       exists(
@@ -233,7 +257,7 @@ function productFilters(db: Db, query: ProductListQuery): SQL[] {
     const inStock = db
       .select({ one: sql`1` })
       .from(variants)
-      .where(and(eq(variants.productId, products.id), gt(variants.quantity, 0)));
+      .where(and(eq(variants.productId, products.id), sellable()));
     filters.push(query.inStock === 'true' ? exists(inStock) : notExists(inStock));
   }
   return filters;
@@ -260,6 +284,7 @@ function pageIds(db: Db, query: ProductListQuery, where: SQL | undefined) {
       const first = db
         .selectDistinctOn([variants.productId], { productId: variants.productId, price: variants.price })
         .from(variants)
+        .where(activeVariant())
         .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id))
         .as('first_variant');
       const direction = query.sort === 'price_asc' ? sql`asc` : sql`desc`;
@@ -305,7 +330,7 @@ async function loadRelated(db: Db, productIds: string[], now: Date): Promise<Rel
     .from(variantAttributeValues)
     .innerJoin(attributeValues, eq(attributeValues.id, variantAttributeValues.attributeValueId))
     .innerJoin(variants, eq(variants.id, variantAttributeValues.variantId))
-    .where(inArray(variants.productId, productIds));
+    .where(and(inArray(variants.productId, productIds), activeVariant()));
 
   const [variantRows, categoryLinks, categoryRows, imageRows, attributeRows, discountRows] =
     await Promise.all([
@@ -316,13 +341,14 @@ async function loadRelated(db: Db, productIds: string[], now: Date): Promise<Rel
           name: variants.name,
           price: variants.price,
           quantity: variants.quantity,
+          available: variants.available,
           attributeId: attributeValues.attributeId,
           value: attributeValues.value,
         })
         .from(variants)
         .leftJoin(variantAttributeValues, eq(variantAttributeValues.variantId, variants.id))
         .leftJoin(attributeValues, eq(attributeValues.id, variantAttributeValues.attributeValueId))
-        .where(inArray(variants.productId, productIds))
+        .where(and(inArray(variants.productId, productIds), activeVariant()))
         .orderBy(asc(variants.position), asc(variants.id)),
       db
         .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
@@ -360,35 +386,11 @@ async function loadRelated(db: Db, productIds: string[], now: Date): Promise<Rel
         .leftJoin(attributeValues, eq(attributeValues.attributeId, attributes.id))
         .where(inArray(attributes.id, usedAttributeIds))
         .orderBy(asc(attributes.name), asc(attributes.id), asc(attributeValues.value)),
-      db
-        .select({
-          productId: discountProducts.productId,
-          discountId: discounts.id,
-          name: discounts.name,
-          kind: discounts.kind,
-          value: discounts.value,
-          active: discounts.active,
-          startsAt: discounts.startsAt,
-          endsAt: discounts.endsAt,
-        })
-        .from(discountProducts)
-        .innerJoin(discounts, eq(discounts.id, discountProducts.discountId))
-        // The same rule as isDiscountActive, so expired and scheduled discounts never leave the
-        // database; isDiscountActive below stays the authority.
-        .where(
-          and(
-            inArray(discountProducts.productId, productIds),
-            eq(discounts.active, true),
-            lte(discounts.startsAt, now),
-            or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
-          ),
-        )
-        .orderBy(asc(discounts.startsAt), asc(discounts.id)),
+      discountsOn(db, productIds, now),
     ]);
 
   const pricing = new Map<string, PricingDiscount[]>();
   for (const d of discountRows) {
-    if (!isDiscountActive(d, now)) continue;
     push(pricing, d.productId, d);
     push(related.discountIds, d.productId, d.discountId);
     related.discounts.set(d.discountId, {
@@ -410,7 +412,7 @@ async function loadRelated(db: Db, productIds: string[], now: Date): Promise<Rel
         name: r.name,
         price: r.price,
         quantity: r.quantity,
-        isAvailable: r.quantity > 0,
+        isAvailable: r.available && r.quantity > 0,
         attributes: [],
         saleInfo: saleInfo(r.price, pricing.get(r.productId) ?? [], now),
       };
@@ -422,7 +424,7 @@ async function loadRelated(db: Db, productIds: string[], now: Date): Promise<Rel
   }
 
   for (const l of categoryLinks) push(related.categoryIds, l.productId, l.categoryId);
-  for (const c of categoryRows) related.categories.set(c.categoryId, c);
+  for (const c of categoryRows) related.categories.set(c.categoryId, withIconPath(c));
 
   for (const i of imageRows) {
     push(related.imageIds, i.productId, i.imageId);
@@ -458,7 +460,43 @@ function toSummary(row: ProductRow, related: Related): ProductSummary {
   };
 }
 
-function toImage(row: { imageId: string; altText: string; width: number; height: number }): Image {
+/**
+ * The switched-on discounts of these products that apply at `now`, oldest start first. The query
+ * keeps the rule of isDiscountActive, so expired and scheduled discounts never leave the database;
+ * isDiscountActive stays the authority.
+ */
+export async function discountsOn(db: Db, productIds: string[], now: Date) {
+  const rows = await db
+    .select({
+      productId: discountProducts.productId,
+      discountId: discounts.id,
+      name: discounts.name,
+      kind: discounts.kind,
+      value: discounts.value,
+      active: discounts.active,
+      startsAt: discounts.startsAt,
+      endsAt: discounts.endsAt,
+    })
+    .from(discountProducts)
+    .innerJoin(discounts, eq(discounts.id, discountProducts.discountId))
+    .where(
+      and(
+        inArray(discountProducts.productId, productIds),
+        eq(discounts.active, true),
+        lte(discounts.startsAt, now),
+        or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(discounts.startsAt), asc(discounts.id));
+  return rows.filter((d) => isDiscountActive(d, now));
+}
+
+function withIconPath(c: Omit<Category, 'iconPath'>): Category {
+  return { ...c, iconPath: iconPath(c.icon) };
+}
+
+/** An image row as the API answers it: its three renditions' paths, the card's as `url`. */
+export function toImage(row: { imageId: string; altText: string; width: number; height: number }): Image {
   const urls = {
     thumb: imagePath(row.imageId, 'thumb'),
     card: imagePath(row.imageId, 'card'),

@@ -22,6 +22,7 @@ import { deliverySettings, placeInput, resolvePlace } from '../delivery/service'
 import { orderState } from '../orders/service';
 import { openAttempt, sendPrompt } from '../payments/prompt';
 import { reserveLines } from '../stock/service';
+import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
 
 export interface CheckoutDeps {
   db: Db;
@@ -126,12 +127,20 @@ async function priceCart(
   settings: DeliverySettings,
   now: Date,
 ): Promise<PricedCart> {
-  const lines = await loadCartLines(tx, userId, now, { lock: true });
+  const { lines, unsold } = await loadCartLines(tx, userId, now, { lock: true });
+  // A line the shop stopped selling (a hidden or archived product or variant) is refused as a
+  // variant no longer sold, never bought.
+  const [gone] = unsold;
+  if (gone) throw refused(reservationRefusal(gone.label, null, CART_HINT));
   if (lines.length === 0) throw refused(cartEmpty());
   const where = await resolvePlace(tx, place, settings);
   const { subtotal, total } = cartView(lines, where.fee);
   const tooMuch = totalRefusal(total);
   if (tooMuch) throw refused(tooMuch);
+  // A variant the admin switched off reads as stock 0 with its units still counted, so the
+  // reservation would take them: refuse it as sold out here.
+  const off = lines.find((l) => l.stock === 0);
+  if (off) throw refused(reservationRefusal(variantLabel(off.name, off.variantName), 0, CART_HINT));
   return { lines, where, subtotal, total };
 }
 

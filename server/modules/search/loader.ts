@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import type { SearchDocument } from './engine';
@@ -23,8 +23,13 @@ const imageIdsOf = sql<string[]>`coalesce((
   select json_agg(pi.image_id order by pi.position, pi.image_id)
   from ${productImages} pi where pi.product_id = ${productId}), '[]'::json)`;
 
+// As the catalogue's isAvailable: a variant still on the product, switched on and in stock.
 const inStock = sql<boolean>`exists(
-  select 1 from ${variants} v where v.product_id = ${productId} and v.quantity > 0)`;
+  select 1 from ${variants} v where v.product_id = ${productId}
+    and v.archived_at is null and v.available and v.quantity > 0)`;
+
+// Hidden and archived products are never indexed: a refresh that no longer finds one removes it.
+const shownToShoppers = sql`not ${products.hidden} and ${products.archivedAt} is null`;
 
 function select(db: Db) {
   return db
@@ -40,15 +45,15 @@ function select(db: Db) {
     .from(products);
 }
 
-/** Every product, for a full build. */
+/** Every product shoppers may see, for a full build. */
 export async function loadAllSearchDocuments(db: Db): Promise<SearchDocument[]> {
-  return (await select(db)).map(normalise);
+  return (await select(db).where(shownToShoppers)).map(normalise);
 }
 
-/** These products as they are now; ids that no longer exist are simply absent. */
+/** These products as they are now; ids that no longer exist, or are hidden or archived, are absent. */
 export async function loadSearchDocuments(db: Db, productIds: string[]): Promise<SearchDocument[]> {
   if (!productIds.length) return [];
-  return (await select(db).where(inArray(products.id, productIds))).map(normalise);
+  return (await select(db).where(and(inArray(products.id, productIds), shownToShoppers))).map(normalise);
 }
 
 /** The products of these categories (a renamed category changes what its products match). */

@@ -1,0 +1,22 @@
+import { createRoute } from '@hono/zod-openapi';
+import { ActivityList, ActivityQuery } from '../../../contract/admin';
+import { bearerSecurity } from '../../lib/auth/middleware';
+import { error, json } from '../../lib/openapi';
+import { adminsOnly, adminTags } from '../products-admin/routes';
+
+// Under /v1/admin/activity, where server/app.ts mounts this module.
+
+export const listActivityRoute = createRoute({
+  method: 'get',
+  path: '/',
+  operationId: 'listActivity',
+  tags: adminTags,
+  security: bearerSecurity,
+  summary: "One record's history of admin writes, newest first: who did what, and when",
+  request: { query: ActivityQuery },
+  responses: {
+    200: json('The entries and their position', ActivityList),
+    400: error('No entity or id, an unknown entity, or a paging value out of range'),
+    ...adminsOnly,
+  },
+});

@@ -10,6 +10,14 @@ import type { Refusal } from '../contract/stock';
 export const correlationId = () => crypto.randomUUID();
 
 /** The error envelope of GUIDE §3, exactly as the server writes it. */
+/**
+ * Whether a handler helper answered with a response rather than a value. Not `instanceof Response`
+ * alone: under Node, @hono/node-server replaces the global Response (the parity test loads both), and
+ * msw's HttpResponse extends the one it found first.
+ */
+export const isResponse = (value: unknown): value is Response =>
+  value instanceof HttpResponse || value instanceof Response;
+
 export function errorResponse(status: number, code: string, message: string, issues?: ErrorBody['issues']) {
   const id = correlationId();
   const body: ErrorBody = {

@@ -13,10 +13,14 @@ import {
 } from '../../contract/catalogue';
 import { countRows, envelope } from '../../contract/common';
 import { isDiscountActive, saleInfo } from '../../contract/pricing';
+import { iconPath } from '../../contract/icons';
 import { mockDb } from '../db';
 import {
   imageDataUrl,
+  activeVariants,
   imageSvg,
+  isShopperVisible,
+  shopperProducts,
   type CatalogueFixture,
   type FixtureDiscount,
   type FixtureProduct,
@@ -34,18 +38,19 @@ import { errorResponse, invalid, queryObject } from '../http';
 
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function toCategory(c: CatalogueFixture['categories'][number], catalogue: CatalogueFixture): Category {
+export function toCategory(c: CatalogueFixture['categories'][number], catalogue: CatalogueFixture): Category {
   return {
     categoryId: c.id,
     name: c.name,
     icon: c.icon,
+    iconPath: iconPath(c.icon),
     color: c.color,
     slug: c.slug,
-    productCount: catalogue.products.filter((p) => p.categoryIds.includes(c.id)).length,
+    productCount: shopperProducts(catalogue).filter((p) => p.categoryIds.includes(c.id)).length,
   };
 }
 
-function toImage(image: CatalogueFixture['images'][number]): Image {
+export function toImage(image: CatalogueFixture['images'][number]): Image {
   const urls = {
     thumb: imageDataUrl(image, 'thumb'),
     card: imageDataUrl(image, 'card'),
@@ -77,14 +82,14 @@ function toDiscount(d: FixtureDiscount): DiscountSummary {
 }
 
 /** Categories in display order, as the server orders a product's links. */
-function orderedCategoryIds(p: FixtureProduct, catalogue: CatalogueFixture): string[] {
+export function orderedCategoryIds(p: FixtureProduct, catalogue: CatalogueFixture): string[] {
   return catalogue.categories
     .filter((c) => p.categoryIds.includes(c.id))
     .sort((a, b) => a.position - b.position || byString(a.name, b.name) || byString(a.id, b.id))
     .map((c) => c.id);
 }
 
-function activeDiscounts(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): FixtureDiscount[] {
+export function activeDiscounts(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): FixtureDiscount[] {
   return catalogue.discounts
     .filter((d) => p.discountIds.includes(d.id) && isDiscountActive(d, now))
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byString(a.id, b.id));
@@ -102,12 +107,12 @@ function toSummary(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): P
     imageIds: [...p.imageIds],
     categoryIds: orderedCategoryIds(p, catalogue),
     discountIds: discounts.map((d) => d.id),
-    variants: p.variants.map((v) => ({
+    variants: activeVariants(p).map((v) => ({
       variantId: v.id,
       name: v.name,
       price: v.price,
       quantity: v.quantity,
-      isAvailable: v.quantity > 0,
+      isAvailable: v.available && v.quantity > 0,
       attributes: [...v.attributes].sort(
         (a, b) =>
           byString(attributeName(a.attributeId), attributeName(b.attributeId)) ||
@@ -118,7 +123,7 @@ function toSummary(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): P
   };
 }
 
-const firstPrice = (p: FixtureProduct) => p.variants[0]?.price ?? null;
+const firstPrice = (p: FixtureProduct) => activeVariants(p)[0]?.price ?? null;
 
 /** The server's orders, nulls (products without variants) last, ties broken on the id. */
 function compareProducts(sort: ProductListQuery['sort']) {
@@ -137,10 +142,15 @@ export function listProducts(query: ProductListQuery, catalogue: CatalogueFixtur
   const slugCategory = query.category
     ? catalogue.categories.find((c) => c.slug === query.category)
     : undefined;
-  const matches = catalogue.products
+  // Hidden and archived products are never served to shoppers (issue 10).
+  const matches = shopperProducts(catalogue)
     .filter((p) => !query.categoryId || p.categoryIds.includes(query.categoryId))
     .filter((p) => !query.category || (slugCategory !== undefined && p.categoryIds.includes(slugCategory.id)))
-    .filter((p) => !query.inStock || p.variants.some((v) => v.quantity > 0) === (query.inStock === 'true'))
+    .filter(
+      (p) =>
+        !query.inStock ||
+        activeVariants(p).some((v) => v.available && v.quantity > 0) === (query.inStock === 'true'),
+    )
     .sort(compareProducts(query.sort));
   const data = matches
     .slice(query.offset, query.offset + query.limit)
@@ -189,6 +199,14 @@ export function productDetail(p: FixtureProduct, catalogue: CatalogueFixture, no
   };
 }
 
+/** Every category in landing-page order (position, then name and id), as `GET /v1/categories` lists them. */
+export function categoryList(catalogue: CatalogueFixture): { count: number; rows: Category[] } {
+  const rows = [...catalogue.categories]
+    .sort((a, b) => a.position - b.position || byString(a.name, b.name) || byString(a.id, b.id))
+    .map((c) => toCategory(c, catalogue));
+  return { count: rows.length, rows };
+}
+
 // ---- handlers ------------------------------------------------------------------------------
 
 const ProductListBody = ProductList;
@@ -206,7 +224,7 @@ export const catalogueHandlers = [
   http.get('*/api/v1/products/:id', ({ params }) => {
     const parsed = ProductIdParams.safeParse(params);
     if (!parsed.success) return invalid('param', parsed.error);
-    const product = mockDb.catalogue.products.find((p) => p.id === parsed.data.id);
+    const product = mockDb.catalogue.products.find((p) => p.id === parsed.data.id && isShopperVisible(p));
     if (!product) return errorResponse(404, 'not_found', 'Product was not found.');
     return HttpResponse.json(
       ProductDetailBody.parse({ data: productDetail(product, mockDb.catalogue, new Date()) }),
@@ -214,10 +232,7 @@ export const catalogueHandlers = [
   }),
 
   http.get('*/api/v1/categories', () => {
-    const rows = [...mockDb.catalogue.categories]
-      .sort((a, b) => a.position - b.position || byString(a.name, b.name) || byString(a.id, b.id))
-      .map((c) => toCategory(c, mockDb.catalogue));
-    return HttpResponse.json(CategoriesBody.parse({ data: { count: rows.length, rows } }));
+    return HttpResponse.json(CategoriesBody.parse({ data: categoryList(mockDb.catalogue) }));
   }),
 
   http.get('*/api/v1/assets/image/:imageId/:size', ({ params }) => {

@@ -1,7 +1,10 @@
 import type { RequestHandler } from 'msw';
+import { adminProductHandlers } from './admin-products';
+import { attributeHandlers } from './attributes';
 import { authHandlers } from './auth';
 import { cartHandlers } from './cart';
 import { catalogueHandlers } from './catalogue';
+import { categoryAdminHandlers } from './categories';
 import { checkoutHandlers } from './checkout';
 import { deliveryHandlers } from './delivery';
 import { ordersHandlers } from './orders';
@@ -26,9 +29,12 @@ const commerceHandlers = [
 export const handlers: RequestHandler[] = [
   ...systemHandlers,
   ...catalogueHandlers,
+  ...categoryAdminHandlers,
+  ...attributeHandlers,
   ...searchHandlers,
   ...commerceHandlers,
   ...authHandlers,
   ...setupsHandlers,
+  ...adminProductHandlers,
   apiNotFoundHandler,
 ];

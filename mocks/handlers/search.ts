@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { SearchQuery, SearchResponse, type SearchResult } from '../../contract/search';
 import { mockDb } from '../db';
-import { imageDataUrl, type CatalogueFixture, type FixtureProduct } from '../fixtures/catalogue';
+import { activeVariants, imageDataUrl, shopperProducts, type CatalogueFixture, type FixtureProduct } from '../fixtures/catalogue';
 import { invalid, queryObject } from '../http';
 
 /*
@@ -89,7 +89,7 @@ function toResult(p: FixtureProduct, catalogue: CatalogueFixture): SearchResult 
       const image = catalogue.images.find((i) => i.id === id);
       return image ? [{ url: imageDataUrl(image, 'thumb') }] : [];
     }),
-    available: p.variants.some((v) => v.quantity > 0),
+    available: activeVariants(p).some((v) => v.available && v.quantity > 0),
   };
 }
 
@@ -98,7 +98,8 @@ export function searchCatalogue(q: string, limit: number, catalogue: CatalogueFi
   const query = words(q).slice(0, 10);
   if (!query.length) return [];
   const anyRequired = query.some((w) => !OPTIONAL.has(w));
-  const scored = catalogue.products.flatMap((p, order) => {
+  // Hidden and archived products are never found by shoppers (issue 10).
+  const scored = shopperProducts(catalogue).flatMap((p, order) => {
     const fields = {
       name: words(p.name),
       categories: words(

@@ -26,6 +26,8 @@ import { Route as CustomerAccountDashboardRouteImport } from './routes/_customer
 import { Route as GuestAdminAuthRouteImport } from './routes/_guest/admin/auth'
 import { Route as GuestAuthIndexRouteImport } from './routes/_guest/auth/index'
 import { Route as AdminAdminIdIndexRouteImport } from './routes/admin/$adminId/index'
+import { Route as AdminAdminIdAttributesRouteImport } from './routes/admin/$adminId/attributes'
+import { Route as AdminAdminIdCategoriesRouteImport } from './routes/admin/$adminId/categories'
 import { Route as AdminAdminIdDashboardRouteImport } from './routes/admin/$adminId/dashboard'
 import { Route as AdminAdminIdDiscountsRouteImport } from './routes/admin/$adminId/discounts'
 import { Route as ViewCategoryCategoryRouteImport } from './routes/view/category/$category'
@@ -35,7 +37,11 @@ import { Route as CustomerAccountOrdersOrderIdRouteImport } from './routes/_cust
 import { Route as GuestAuthCompleteProfileUniquCodeRouteImport } from './routes/_guest/auth/complete-profile/$uniquCode'
 import { Route as GuestAuthCredentialsUniquCodeRouteImport } from './routes/_guest/auth/credentials/$uniquCode'
 import { Route as GuestAuthVerifyAccountUniquCodeRouteImport } from './routes/_guest/auth/verify-account/$uniquCode'
+import { Route as AdminAdminIdCategoriesCreateRouteImport } from './routes/admin/$adminId/categories.create'
+import { Route as AdminAdminIdOrdersIndexRouteImport } from './routes/admin/$adminId/orders/index'
+import { Route as AdminAdminIdOrdersOrderIdRouteImport } from './routes/admin/$adminId/orders/$orderId'
 import { Route as AdminAdminIdProductsIndexRouteImport } from './routes/admin/$adminId/products/index'
+import { Route as AdminAdminIdProductsProductIdRouteImport } from './routes/admin/$adminId/products/$productId'
 import { Route as AdminAdminIdProductsCreateRouteImport } from './routes/admin/$adminId/products/create'
 
 const IndexRoute = IndexRouteImport.update({
@@ -121,6 +127,16 @@ const AdminAdminIdIndexRoute = AdminAdminIdIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminAdminIdRouteRoute,
 } as any)
+const AdminAdminIdAttributesRoute = AdminAdminIdAttributesRouteImport.update({
+  id: '/attributes',
+  path: '/attributes',
+  getParentRoute: () => AdminAdminIdRouteRoute,
+} as any)
+const AdminAdminIdCategoriesRoute = AdminAdminIdCategoriesRouteImport.update({
+  id: '/categories',
+  path: '/categories',
+  getParentRoute: () => AdminAdminIdRouteRoute,
+} as any)
 const AdminAdminIdDashboardRoute = AdminAdminIdDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -171,10 +187,33 @@ const GuestAuthVerifyAccountUniquCodeRoute =
     path: '/auth/verify-account/$uniquCode',
     getParentRoute: () => GuestRoute,
   } as any)
+const AdminAdminIdCategoriesCreateRoute =
+  AdminAdminIdCategoriesCreateRouteImport.update({
+    id: '/create',
+    path: '/create',
+    getParentRoute: () => AdminAdminIdCategoriesRoute,
+  } as any)
+const AdminAdminIdOrdersIndexRoute = AdminAdminIdOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => AdminAdminIdRouteRoute,
+} as any)
+const AdminAdminIdOrdersOrderIdRoute =
+  AdminAdminIdOrdersOrderIdRouteImport.update({
+    id: '/orders/$orderId',
+    path: '/orders/$orderId',
+    getParentRoute: () => AdminAdminIdRouteRoute,
+  } as any)
 const AdminAdminIdProductsIndexRoute =
   AdminAdminIdProductsIndexRouteImport.update({
     id: '/products/',
     path: '/products/',
+    getParentRoute: () => AdminAdminIdRouteRoute,
+  } as any)
+const AdminAdminIdProductsProductIdRoute =
+  AdminAdminIdProductsProductIdRouteImport.update({
+    id: '/products/$productId',
+    path: '/products/$productId',
     getParentRoute: () => AdminAdminIdRouteRoute,
   } as any)
 const AdminAdminIdProductsCreateRoute =
@@ -196,6 +235,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/account/dashboard': typeof CustomerAccountDashboardRoute
   '/admin/auth': typeof GuestAdminAuthRoute
+  '/admin/$adminId/attributes': typeof AdminAdminIdAttributesRoute
+  '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
@@ -207,8 +248,12 @@ export interface FileRoutesByFullPath {
   '/auth/complete-profile/$uniquCode': typeof GuestAuthCompleteProfileUniquCodeRoute
   '/auth/credentials/$uniquCode': typeof GuestAuthCredentialsUniquCodeRoute
   '/auth/verify-account/$uniquCode': typeof GuestAuthVerifyAccountUniquCodeRoute
+  '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
+  '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
+  '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
   '/account/orders/': typeof CustomerAccountOrdersIndexRoute
+  '/admin/$adminId/orders/': typeof AdminAdminIdOrdersIndexRoute
   '/admin/$adminId/products/': typeof AdminAdminIdProductsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -222,6 +267,8 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/account/dashboard': typeof CustomerAccountDashboardRoute
   '/admin/auth': typeof GuestAdminAuthRoute
+  '/admin/$adminId/attributes': typeof AdminAdminIdAttributesRoute
+  '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
@@ -233,8 +280,12 @@ export interface FileRoutesByTo {
   '/auth/complete-profile/$uniquCode': typeof GuestAuthCompleteProfileUniquCodeRoute
   '/auth/credentials/$uniquCode': typeof GuestAuthCredentialsUniquCodeRoute
   '/auth/verify-account/$uniquCode': typeof GuestAuthVerifyAccountUniquCodeRoute
+  '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
+  '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
+  '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
   '/account/orders': typeof CustomerAccountOrdersIndexRoute
+  '/admin/$adminId/orders': typeof AdminAdminIdOrdersIndexRoute
   '/admin/$adminId/products': typeof AdminAdminIdProductsIndexRoute
 }
 export interface FileRoutesById {
@@ -253,6 +304,8 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_customer/account/dashboard': typeof CustomerAccountDashboardRoute
   '/_guest/admin/auth': typeof GuestAdminAuthRoute
+  '/admin/$adminId/attributes': typeof AdminAdminIdAttributesRoute
+  '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
@@ -264,8 +317,12 @@ export interface FileRoutesById {
   '/_guest/auth/complete-profile/$uniquCode': typeof GuestAuthCompleteProfileUniquCodeRoute
   '/_guest/auth/credentials/$uniquCode': typeof GuestAuthCredentialsUniquCodeRoute
   '/_guest/auth/verify-account/$uniquCode': typeof GuestAuthVerifyAccountUniquCodeRoute
+  '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
+  '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
+  '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
   '/_customer/account/orders/': typeof CustomerAccountOrdersIndexRoute
+  '/admin/$adminId/orders/': typeof AdminAdminIdOrdersIndexRoute
   '/admin/$adminId/products/': typeof AdminAdminIdProductsIndexRoute
 }
 export interface FileRouteTypes {
@@ -282,6 +339,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/account/dashboard'
     | '/admin/auth'
+    | '/admin/$adminId/attributes'
+    | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
     | '/admin/$adminId/discounts'
     | '/view/category/$category'
@@ -293,8 +352,12 @@ export interface FileRouteTypes {
     | '/auth/complete-profile/$uniquCode'
     | '/auth/credentials/$uniquCode'
     | '/auth/verify-account/$uniquCode'
+    | '/admin/$adminId/categories/create'
+    | '/admin/$adminId/orders/$orderId'
+    | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
     | '/account/orders/'
+    | '/admin/$adminId/orders/'
     | '/admin/$adminId/products/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -308,6 +371,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/account/dashboard'
     | '/admin/auth'
+    | '/admin/$adminId/attributes'
+    | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
     | '/admin/$adminId/discounts'
     | '/view/category/$category'
@@ -319,8 +384,12 @@ export interface FileRouteTypes {
     | '/auth/complete-profile/$uniquCode'
     | '/auth/credentials/$uniquCode'
     | '/auth/verify-account/$uniquCode'
+    | '/admin/$adminId/categories/create'
+    | '/admin/$adminId/orders/$orderId'
+    | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
     | '/account/orders'
+    | '/admin/$adminId/orders'
     | '/admin/$adminId/products'
   id:
     | '__root__'
@@ -338,6 +407,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_customer/account/dashboard'
     | '/_guest/admin/auth'
+    | '/admin/$adminId/attributes'
+    | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
     | '/admin/$adminId/discounts'
     | '/view/category/$category'
@@ -349,8 +420,12 @@ export interface FileRouteTypes {
     | '/_guest/auth/complete-profile/$uniquCode'
     | '/_guest/auth/credentials/$uniquCode'
     | '/_guest/auth/verify-account/$uniquCode'
+    | '/admin/$adminId/categories/create'
+    | '/admin/$adminId/orders/$orderId'
+    | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
     | '/_customer/account/orders/'
+    | '/admin/$adminId/orders/'
     | '/admin/$adminId/products/'
   fileRoutesById: FileRoutesById
 }
@@ -489,6 +564,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIdIndexRouteImport
       parentRoute: typeof AdminAdminIdRouteRoute
     }
+    '/admin/$adminId/attributes': {
+      id: '/admin/$adminId/attributes'
+      path: '/attributes'
+      fullPath: '/admin/$adminId/attributes'
+      preLoaderRoute: typeof AdminAdminIdAttributesRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
+    '/admin/$adminId/categories': {
+      id: '/admin/$adminId/categories'
+      path: '/categories'
+      fullPath: '/admin/$adminId/categories'
+      preLoaderRoute: typeof AdminAdminIdCategoriesRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
     '/admin/$adminId/dashboard': {
       id: '/admin/$adminId/dashboard'
       path: '/dashboard'
@@ -552,11 +641,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestAuthVerifyAccountUniquCodeRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/admin/$adminId/categories/create': {
+      id: '/admin/$adminId/categories/create'
+      path: '/create'
+      fullPath: '/admin/$adminId/categories/create'
+      preLoaderRoute: typeof AdminAdminIdCategoriesCreateRouteImport
+      parentRoute: typeof AdminAdminIdCategoriesRoute
+    }
+    '/admin/$adminId/orders/': {
+      id: '/admin/$adminId/orders/'
+      path: '/orders'
+      fullPath: '/admin/$adminId/orders/'
+      preLoaderRoute: typeof AdminAdminIdOrdersIndexRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
+    '/admin/$adminId/orders/$orderId': {
+      id: '/admin/$adminId/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/admin/$adminId/orders/$orderId'
+      preLoaderRoute: typeof AdminAdminIdOrdersOrderIdRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
     '/admin/$adminId/products/': {
       id: '/admin/$adminId/products/'
       path: '/products'
       fullPath: '/admin/$adminId/products/'
       preLoaderRoute: typeof AdminAdminIdProductsIndexRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
+    '/admin/$adminId/products/$productId': {
+      id: '/admin/$adminId/products/$productId'
+      path: '/products/$productId'
+      fullPath: '/admin/$adminId/products/$productId'
+      preLoaderRoute: typeof AdminAdminIdProductsProductIdRouteImport
       parentRoute: typeof AdminAdminIdRouteRoute
     }
     '/admin/$adminId/products/create': {
@@ -622,19 +739,43 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
   SignedInRouteChildren,
 )
 
+interface AdminAdminIdCategoriesRouteChildren {
+  AdminAdminIdCategoriesCreateRoute: typeof AdminAdminIdCategoriesCreateRoute
+}
+
+const AdminAdminIdCategoriesRouteChildren: AdminAdminIdCategoriesRouteChildren =
+  {
+    AdminAdminIdCategoriesCreateRoute: AdminAdminIdCategoriesCreateRoute,
+  }
+
+const AdminAdminIdCategoriesRouteWithChildren =
+  AdminAdminIdCategoriesRoute._addFileChildren(
+    AdminAdminIdCategoriesRouteChildren,
+  )
+
 interface AdminAdminIdRouteRouteChildren {
+  AdminAdminIdAttributesRoute: typeof AdminAdminIdAttributesRoute
+  AdminAdminIdCategoriesRoute: typeof AdminAdminIdCategoriesRouteWithChildren
   AdminAdminIdDashboardRoute: typeof AdminAdminIdDashboardRoute
   AdminAdminIdDiscountsRoute: typeof AdminAdminIdDiscountsRoute
   AdminAdminIdIndexRoute: typeof AdminAdminIdIndexRoute
+  AdminAdminIdOrdersOrderIdRoute: typeof AdminAdminIdOrdersOrderIdRoute
+  AdminAdminIdProductsProductIdRoute: typeof AdminAdminIdProductsProductIdRoute
   AdminAdminIdProductsCreateRoute: typeof AdminAdminIdProductsCreateRoute
+  AdminAdminIdOrdersIndexRoute: typeof AdminAdminIdOrdersIndexRoute
   AdminAdminIdProductsIndexRoute: typeof AdminAdminIdProductsIndexRoute
 }
 
 const AdminAdminIdRouteRouteChildren: AdminAdminIdRouteRouteChildren = {
+  AdminAdminIdAttributesRoute: AdminAdminIdAttributesRoute,
+  AdminAdminIdCategoriesRoute: AdminAdminIdCategoriesRouteWithChildren,
   AdminAdminIdDashboardRoute: AdminAdminIdDashboardRoute,
   AdminAdminIdDiscountsRoute: AdminAdminIdDiscountsRoute,
   AdminAdminIdIndexRoute: AdminAdminIdIndexRoute,
+  AdminAdminIdOrdersOrderIdRoute: AdminAdminIdOrdersOrderIdRoute,
+  AdminAdminIdProductsProductIdRoute: AdminAdminIdProductsProductIdRoute,
   AdminAdminIdProductsCreateRoute: AdminAdminIdProductsCreateRoute,
+  AdminAdminIdOrdersIndexRoute: AdminAdminIdOrdersIndexRoute,
   AdminAdminIdProductsIndexRoute: AdminAdminIdProductsIndexRoute,
 }
 

@@ -50,6 +50,18 @@ describe('feature boundaries', { timeout: 30_000 }, () => {
     expect(await failing('src/components/probe.tsx', '../features/cart')).toEqual([RESTRICTED]);
   });
 
+  it("keep the server's icon set and HTML sanitiser out of the SPA", async () => {
+    for (const file of [
+      'src/features/admin-taxonomy/components/probe.tsx',
+      'src/routes/probe.tsx',
+      'src/lib/probe.ts',
+    ]) {
+      expect(await failing(file, '@contract/icons')).toEqual([RESTRICTED]);
+      expect(await failing(file, '@contract/recipe-tips')).toEqual([RESTRICTED]);
+      expect(await failing(file, '@contract/admin')).toEqual([]);
+    }
+  });
+
   it('refuse an import cycle, followed through the @/ alias and the feature indexes', async () => {
     // The cart's index leads to CartSync, which reads the session: the session importing the cart closes a circle.
     expect(await failing('src/features/session/stores/session-store.ts', '@/features/cart')).toEqual([CYCLE]);

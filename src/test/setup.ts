@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { resetMockDb } from '@mocks/db';
 import { server } from '@mocks/node';
 import { syncSessionFromStorage } from '@/features/session';
 import { resetUiStore } from '@/features/ui';
@@ -39,7 +40,12 @@ if (hasDom) {
   Element.prototype.releasePointerCapture ??= () => {};
   Element.prototype.hasPointerCapture ??= () => false;
 
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => {
+    // Test files share one module graph (the project runs without isolation, for speed): each file
+    // starts from the mock database as seeded, whatever the file before it did.
+    resetMockDb();
+    server.listen({ onUnhandledRequest: 'error' });
+  });
 
   beforeEach(() => {
     // jsdom cannot reload; tests assert on the spy instead.

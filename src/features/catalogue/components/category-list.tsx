@@ -44,7 +44,7 @@ function CategoryTile({ category }: { category: Category }) {
           _hover={{ borderColor: 'colorPalette.solid', shadow: 'sm' }}
         >
           <Circle size="12" bg="colorPalette.subtle" color="colorPalette.fg">
-            <MdiIcon path={categoryIcon(category.icon)} boxSize="7" />
+            <MdiIcon path={categoryIcon(category)} boxSize="7" />
           </Circle>
           <Text fontWeight="semibold" fontSize="sm" lineHeight="1.2" lineClamp="2">
             {category.name}

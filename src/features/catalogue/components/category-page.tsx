@@ -61,7 +61,7 @@ function CategoryHeader({
           color="colorPalette.contrast"
           flexShrink="0"
         >
-          <MdiIcon path={categoryIcon(category.icon)} boxSize="7" />
+          <MdiIcon path={categoryIcon(category)} boxSize="7" />
         </Circle>
         <Stack gap="0" minW="0">
           <Heading

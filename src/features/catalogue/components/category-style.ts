@@ -1,29 +1,16 @@
+import { CATEGORY_COLORS } from '@contract/category-colors';
+import type { Category } from '@contract/catalogue';
 import { mdiShapeOutline } from '@mdi/js';
-import * as ICONS from './category-icons';
 
-/** The icon of a category by its @mdi/js export name (Category.icon); an unknown name shows a neutral shape. */
-export const categoryIcon = (name: string): string =>
-  (ICONS as Readonly<Record<string, string>>)[name] ?? mdiShapeOutline;
+/**
+ * The icon of a category: the SVG path the server sends (Category.iconPath), so the shop draws any
+ * icon an admin picks without bundling the icon set; a category without one shows a neutral shape.
+ */
+export const categoryIcon = (category: Pick<Category, 'iconPath'>): string =>
+  category.iconPath || mdiShapeOutline;
 
-/** Palettes the theme has (Chakra's colour scales and the brand's); Category.color names one of them. */
-const PALETTES = new Set([
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'cyan',
-  'purple',
-  'pink',
-  'primary',
-  'secondary',
-  'info',
-  'warning',
-  'danger',
-  'support',
-]);
+/** Palettes the theme has: those an admin may choose, and the brand's status colours. */
+const PALETTES = new Set<string>([...CATEGORY_COLORS, 'info', 'warning', 'danger', 'support']);
 
 /** The `colorPalette` of a category; a name the theme lacks falls back to grey rather than no colour. */
 export const categoryPalette = (color: string): string => (PALETTES.has(color) ? color : 'gray');

@@ -8,6 +8,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAROUSEL_INTERVAL_MS } from './promo-carousel';
+import { mockMedia } from '@/test/media';
 
 // A page's first render loads its route modules, which takes more than a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -115,19 +116,7 @@ describe('the promotions carousel', () => {
   });
 
   it('stays still for people who prefer reduced motion', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('prefers-reduced-motion'),
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    mockMedia((query) => query.includes('prefers-reduced-motion'));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       renderApp('/');

@@ -26,8 +26,8 @@ const actions = [
     icon: mdiPlusBoxOutline,
   },
   {
-    // The category form lives with the products (route name createCategory).
-    to: '/admin/$adminId/products',
+    // Route name createCategory: the category form over the categories list.
+    to: '/admin/$adminId/categories/create',
     label: 'Add new Category',
     text: 'Group products into a new category for the landing page.',
     icon: mdiShapePlusOutline,

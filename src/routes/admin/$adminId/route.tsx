@@ -7,7 +7,8 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
  * layout route rather than a pathless one because it needs the `adminId` param.
  */
 export const Route = createFileRoute('/admin/$adminId')({
-  staticData: { title: 'Admin' },
+  // The back office has its own top bar and sidebar instead of the shop's header and footer.
+  staticData: { title: 'Admin', headerless: true, footerless: true },
   beforeLoad: ({ context, params }) => {
     const to = adminOnly(context.session(), params.adminId);
     if (to) throw redirect({ ...to, replace: true });

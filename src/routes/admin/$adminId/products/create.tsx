@@ -1,11 +1,13 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { CreateProductPage } from '@/features/admin-catalogue';
 import { createFileRoute } from '@tanstack/react-router';
 
+/** Route name createProduct (spec §2). */
 export const Route = createFileRoute('/admin/$adminId/products/create')({
   staticData: { title: 'Add product' },
   component: Page,
 });
 
 function Page() {
-  return <PageFrame title="Add product" description="Create a new product with its variants, images and categories." />;
+  const { adminId } = Route.useParams();
+  return <CreateProductPage adminId={adminId} />;
 }

@@ -1,0 +1,67 @@
+import { apiDelete, apiGet, apiGetRaw, apiPatch, apiPost, apiPut, apiUpload } from '@/lib/api-client';
+import type {
+  ActivityList,
+  AdminAttribute,
+  AdminProduct,
+  AdminProductList,
+  AdminProductParams,
+  ImagePatch,
+  ProductInput,
+  ProductPatch,
+} from '@contract/admin';
+import type { Image } from '@contract/catalogue';
+
+/* Fetchers of the back office's catalogue calls (contract/admin.ts). */
+
+/** `GET /api/v1/admin/products`: one page of the manage-products table. */
+export async function fetchAdminProducts(params: AdminProductParams, signal?: AbortSignal): Promise<AdminProductList> {
+  const body = await apiGetRaw<AdminProductList['data'], AdminProductList['meta']>('v1/admin/products', {
+    searchParams: { ...params },
+    signal,
+  });
+  return body as AdminProductList;
+}
+
+/** `GET /api/v1/admin/products/{id}`: the product as the form edits it. */
+export const fetchAdminProduct = (productId: string, signal?: AbortSignal) =>
+  apiGet<AdminProduct>(`v1/admin/products/${encodeURIComponent(productId)}`, { signal });
+
+export const createProduct = (input: ProductInput) => apiPost<AdminProduct>('v1/products', input);
+
+/** `PUT` with the version the admin edited; a stale one answers 409 `version_conflict`. */
+export const updateProduct = (productId: string, input: ProductInput, version: number) =>
+  apiPut<AdminProduct>(`v1/products/${encodeURIComponent(productId)}`, input, {
+    headers: { 'If-Match': `"${version}"` },
+  });
+
+export const patchProduct = (productId: string, patch: ProductPatch) =>
+  apiPatch<AdminProduct>(`v1/products/${encodeURIComponent(productId)}`, patch);
+
+/** Archives (the shop loses it; `PATCH { archived: false }` restores it). */
+export const archiveProduct = (productId: string) =>
+  apiDelete<AdminProduct>(`v1/products/${encodeURIComponent(productId)}`);
+
+/** One file as its own multipart request, so each has its progress and its own success or error. */
+export function uploadImage(file: File, altText: string, onProgress?: (fraction: number) => void) {
+  const form = new FormData();
+  form.append('images', file, file.name);
+  form.append('altText', altText);
+  return apiUpload<Image[]>('v1/assets/image', form, { onProgress }).then((images) => images[0]!);
+}
+
+export const patchImage = (imageId: string, patch: ImagePatch) =>
+  apiPatch<Image>(`v1/assets/image/${encodeURIComponent(imageId)}`, patch);
+
+/** `GET /api/v1/admin/activity?entity=product&id=…`, newest first. */
+export async function fetchProductActivity(productId: string, signal?: AbortSignal): Promise<ActivityList> {
+  const body = await apiGetRaw<ActivityList['data'], ActivityList['meta']>('v1/admin/activity', {
+    searchParams: { entity: 'product', id: productId, limit: 50 },
+    signal,
+  });
+  return body as ActivityList;
+}
+
+/** `GET /api/v1/attribute?eager=true`: every attribute with its values. */
+export const fetchAttributes = (signal?: AbortSignal) =>
+  apiGet<{ count: number; rows: AdminAttribute[] }>('v1/attribute', { searchParams: { eager: 'true' }, signal });
+

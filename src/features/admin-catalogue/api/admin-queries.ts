@@ -1,0 +1,63 @@
+import { categoryQueries, productQueries } from '@/features/catalogue';
+import { searchQueries } from '@/features/search';
+import type { AdminProductParams } from '@contract/admin';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { fetchAdminProduct, fetchAdminProducts, fetchAttributes, fetchProductActivity } from './admin-catalogue-api';
+
+const keys = {
+  all: ['admin', 'products'] as const,
+  lists: () => [...keys.all, 'list'] as const,
+  details: () => [...keys.all, 'detail'] as const,
+  activity: () => ['admin', 'activity'] as const,
+};
+
+/** Query factories of the back office's products (GUIDE §5.3). */
+export const adminProductQueries = {
+  all: () => keys.all,
+  /** A page of the table; the previous page stays on screen while the next loads. */
+  list: (params: AdminProductParams) =>
+    queryOptions({
+      queryKey: [...keys.lists(), params] as const,
+      queryFn: ({ signal }) => fetchAdminProducts(params, signal),
+      placeholderData: keepPreviousData,
+      staleTime: 5_000,
+    }),
+  detail: (productId: string) =>
+    queryOptions({
+      queryKey: [...keys.details(), productId] as const,
+      queryFn: ({ signal }) => fetchAdminProduct(productId, signal),
+      // The form edits what the server has now; a cached copy would only invite a 409.
+      staleTime: 0,
+    }),
+  activity: (productId: string) =>
+    queryOptions({
+      queryKey: [...keys.activity(), 'product', productId] as const,
+      queryFn: ({ signal }) => fetchProductActivity(productId, signal),
+      staleTime: 0,
+    }),
+};
+
+/** The attributes with their values, for the variant pickers. */
+export const adminAttributeQueries = {
+  eager: () =>
+    queryOptions({
+      queryKey: ['admin', 'attributes', 'eager'] as const,
+      queryFn: ({ signal }) => fetchAttributes(signal),
+      staleTime: 10_000,
+    }),
+};
+
+/**
+ * After any catalogue write: the back office's lists, details and activity, and the shop's product,
+ * category and search answers, so both follow at once without a reload.
+ */
+export function invalidateCatalogue(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.all }),
+    queryClient.invalidateQueries({ queryKey: keys.activity() }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'attributes'] }),
+    queryClient.invalidateQueries({ queryKey: productQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: categoryQueries.list().queryKey }),
+    queryClient.invalidateQueries({ queryKey: searchQueries.all() }),
+  ]);
+}

@@ -1,0 +1,185 @@
+import { Button, Dialog, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { MdiIcon } from '@/components/mdi-icon';
+import { productLink } from '@/features/catalogue';
+import { errorMessage } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import type { AdminProductRow } from '@contract/admin';
+import {
+  mdiContentCopy,
+  mdiDeleteOutline,
+  mdiDotsVertical,
+  mdiEyeOffOutline,
+  mdiEyeOutline,
+  mdiPencilOutline,
+  mdiStorefrontOutline,
+} from '@mdi/js';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useProductMutations } from '../api/product-mutations';
+
+export const ACTIONS_VIEW_ERROR = 'An error occurred while setting product actions view.';
+
+export interface ProductActionsMenuProps {
+  adminId: string;
+  product: AdminProductRow;
+  open: boolean;
+  /** Which row's menu is open (spec §2: one at a time; any other click closes it). */
+  onOpenChange: (open: boolean) => void;
+}
+
+/** A row's product-actions menu: Edit, View in shop, Hide/Show, Duplicate, Delete (with confirmation). */
+export function ProductActionsMenu({ adminId, product, open, onOpenChange }: ProductActionsMenuProps) {
+  const navigate = useNavigate();
+  const { patch, archive, duplicate } = useProductMutations();
+  const [confirming, setConfirming] = useState(false);
+  const hidden = product.status === 'hidden';
+  const archived = product.status === 'archived';
+
+  const setView = (next: boolean) => {
+    try {
+      onOpenChange(next);
+    } catch (error) {
+      console.error(error);
+      notify.error(ACTIONS_VIEW_ERROR);
+    }
+  };
+
+  const toggleHidden = () =>
+    patch.mutate(
+      { productId: product.productId, patch: { hidden: !hidden } },
+      {
+        onSuccess: () =>
+          notify.success(hidden ? `${product.name} is back in the shop.` : `${product.name} is hidden from the shop.`),
+        onError: (error) => notify.error(errorMessage(error)),
+      },
+    );
+
+  const restore = () =>
+    patch.mutate(
+      { productId: product.productId, patch: { archived: false } },
+      {
+        onSuccess: () => notify.success(`${product.name} was restored.`),
+        onError: (error) => notify.error(errorMessage(error)),
+      },
+    );
+
+  const remove = () =>
+    archive.mutate(product.productId, {
+      onSuccess: () => {
+        setConfirming(false);
+        notify.success(`${product.name} was deleted.`, { action: { label: 'Undo', onClick: restore } });
+      },
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+
+  const copy = () =>
+    duplicate.mutate(product.productId, {
+      onSuccess: (created) =>
+        notify.success(`${created.name} was created, hidden from the shop.`, {
+          action: {
+            label: 'Edit',
+            onClick: () =>
+              void navigate({ to: '/admin/$adminId/products/$productId', params: { adminId, productId: created.productId } }),
+          },
+        }),
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+
+  const actions: Record<string, () => void> = {
+    restore,
+    visibility: toggleHidden,
+    duplicate: copy,
+    delete: () => setConfirming(true),
+  };
+
+  return (
+    <>
+      <Menu.Root
+        open={open}
+        onOpenChange={(e) => setView(e.open)}
+        onSelect={({ value }) => actions[value]?.()}
+        positioning={{ placement: 'bottom-end' }}
+      >
+        <Menu.Trigger asChild>
+          <IconButton variant="ghost" size="sm" aria-label={`Actions for ${product.name}`}>
+            <MdiIcon path={mdiDotsVertical} />
+          </IconButton>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content minW="48">
+              <Menu.Item value="edit" asChild>
+                <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: product.productId }}>
+                  <MdiIcon path={mdiPencilOutline} />
+                  Edit
+                </Link>
+              </Menu.Item>
+              {product.status === 'visible' ? (
+                <Menu.Item value="view" asChild>
+                  <Link {...productLink(product)} target="_blank">
+                    <MdiIcon path={mdiStorefrontOutline} />
+                    View in shop
+                  </Link>
+                </Menu.Item>
+              ) : null}
+              {archived ? (
+                <Menu.Item value="restore">
+                  <MdiIcon path={mdiEyeOutline} />
+                  Restore
+                </Menu.Item>
+              ) : (
+                <Menu.Item value="visibility">
+                  <MdiIcon path={hidden ? mdiEyeOutline : mdiEyeOffOutline} />
+                  {hidden ? 'Show in shop' : 'Hide from shop'}
+                </Menu.Item>
+              )}
+              <Menu.Item value="duplicate">
+                <MdiIcon path={mdiContentCopy} />
+                Duplicate
+              </Menu.Item>
+              {archived ? null : (
+                <Menu.Item value="delete" color="fg.error">
+                  <MdiIcon path={mdiDeleteOutline} />
+                  Delete
+                </Menu.Item>
+              )}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+
+      <Dialog.Root
+        role="alertdialog"
+        open={confirming}
+        onOpenChange={(e) => setConfirming(e.open)}
+        // The menu hands focus back to its button as it closes; that must not dismiss the question.
+        closeOnInteractOutside={false}
+      >
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <Dialog.Header>
+                <Dialog.Title>Delete {product.name}?</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text>
+                  It leaves the shop, search and shoppers&apos; carts. Past orders keep it, and you can restore it from
+                  the archived products.
+                </Text>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Cancel</Button>
+                </Dialog.ActionTrigger>
+                <Button colorPalette="red" loading={archive.isPending} onClick={remove}>
+                  Delete product
+                </Button>
+              </Dialog.Footer>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}

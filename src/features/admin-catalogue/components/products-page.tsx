@@ -1,0 +1,323 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  HStack,
+  Image,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  useBreakpointValue,
+  Wrap,
+} from '@chakra-ui/react';
+import { EmptyPanel } from '@/components/empty-panel';
+import { PageFrame } from '@/components/layout/page-frame';
+import { MdiIcon } from '@/components/mdi-icon';
+import { categoryQueries } from '@/features/catalogue';
+import { useErrorToast } from '@/lib/use-error-toast';
+import { formatKsh } from '@/lib/format';
+import type { AdminProductRow, ProductStatus } from '@contract/admin';
+import { mdiImageOffOutline, mdiMagnify, mdiPackageVariantClosed, mdiPlus } from '@mdi/js';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { adminProductQueries } from '../api/admin-queries';
+import { listParams, PRODUCTS_PAGE_SIZE, SORT_LABELS, type ProductsSearch } from '../model/products-search';
+import { ProductActionsMenu } from './product-actions-menu';
+
+export interface ProductsPageProps {
+  adminId: string;
+  search: ProductsSearch;
+  /** Merges into the URL's search params; `replace` for typing, so history holds searches, not letters. */
+  onSearchChange: (change: Partial<ProductsSearch>, options?: { replace?: boolean }) => void;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+const STATUS_BADGE: Record<ProductStatus, { label: string; palette: string }> = {
+  visible: { label: 'Visible', palette: 'green' },
+  hidden: { label: 'Hidden', palette: 'gray' },
+  archived: { label: 'Archived', palette: 'red' },
+};
+
+const priceRange = (p: AdminProductRow) =>
+  p.variantCount === 0 ? '—' : p.minPrice === p.maxPrice ? formatKsh(p.minPrice) : `${formatKsh(p.minPrice)} – ${formatKsh(p.maxPrice)}`;
+
+/** `/admin/{adminId}/products`: every product, paged on the server, searchable as you type. */
+export function ProductsPage({ adminId, search, onSearchChange }: ProductsPageProps) {
+  const list = useQuery(adminProductQueries.list(listParams(search)));
+  const categories = useQuery(categoryQueries.list());
+  useErrorToast(list.error, 'admin-products-error');
+  const layout = useBreakpointValue({ base: 'cards', md: 'table' } as const, { ssr: false }) ?? 'cards';
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
+
+  // The search box types freely; the URL (and the request) follow once typing pauses.
+  const [text, setText] = useState(search.q ?? '');
+  const [shownQ, setShownQ] = useState(search.q);
+  if (shownQ !== search.q) {
+    // Back/forward changed the URL: the box follows it.
+    setShownQ(search.q);
+    setText(search.q ?? '');
+  }
+  useEffect(() => {
+    if (text.trim() === (search.q ?? '').trim()) return;
+    const timer = setTimeout(() => {
+      const q = text.trim() || undefined;
+      setShownQ(q);
+      onSearchChange({ q, page: undefined }, { replace: true });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, search.q, onSearchChange]);
+
+  const page = search.page ?? 1;
+  const total = list.data?.meta.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
+  const rows = list.data?.data ?? [];
+  const first = total === 0 ? 0 : (page - 1) * PRODUCTS_PAGE_SIZE + 1;
+
+  const menuFor = (p: AdminProductRow) => (
+    <ProductActionsMenu
+      adminId={adminId}
+      product={p}
+      open={openMenu === p.productId}
+      onOpenChange={(open) => setOpenMenu(open ? p.productId : null)}
+    />
+  );
+
+  return (
+    <PageFrame title="Manage products" description="Add, edit and organise the products of the shop.">
+      <Stack gap="4">
+        <Wrap gap="3" align="end">
+          <InputGroup flex="1" minW={{ base: 'full', md: '64' }} startElement={<MdiIcon path={mdiMagnify} />}>
+            <Input
+              type="search"
+              aria-label="Search products"
+              placeholder="Search by name or PID"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </InputGroup>
+          <NativeSelect.Root size="md" width={{ base: 'full', sm: '52' }}>
+            <NativeSelect.Field
+              aria-label="Category"
+              value={search.categoryId ?? ''}
+              onChange={(e) => onSearchChange({ categoryId: e.target.value || undefined, page: undefined })}
+            >
+              <option value="">All categories</option>
+              {categories.data?.rows.map((c) => (
+                <option key={c.categoryId} value={c.categoryId}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <NativeSelect.Root size="md" width={{ base: 'full', sm: '40' }}>
+            <NativeSelect.Field
+              aria-label="Status"
+              value={search.status ?? ''}
+              onChange={(e) =>
+                onSearchChange({ status: (e.target.value || undefined) as ProductStatus | undefined, page: undefined })
+              }
+            >
+              <option value="">In the catalogue</option>
+              <option value="visible">Visible</option>
+              <option value="hidden">Hidden</option>
+              <option value="archived">Archived</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <NativeSelect.Root size="md" width={{ base: 'full', sm: '52' }}>
+            <NativeSelect.Field
+              aria-label="Sort by"
+              value={search.sort ?? 'updated'}
+              onChange={(e) =>
+                onSearchChange({ sort: e.target.value === 'updated' ? undefined : (e.target.value as ProductsSearch['sort']) })
+              }
+            >
+              {Object.entries(SORT_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Button asChild colorPalette="primary" width={{ base: 'full', sm: 'auto' }}>
+            <Link to="/admin/$adminId/products/create" params={{ adminId }}>
+              <MdiIcon path={mdiPlus} />
+              Create a new product
+            </Link>
+          </Button>
+        </Wrap>
+
+        {list.isPending ? (
+          <Stack gap="2" aria-busy="true" aria-label="Loading products">
+            {Array.from({ length: 5 }, (_, i) => (
+              <Skeleton key={i} height="14" rounded="l2" />
+            ))}
+          </Stack>
+        ) : rows.length === 0 ? (
+          <EmptyPanel
+            icon={mdiPackageVariantClosed}
+            title={search.q || search.categoryId || search.status ? 'No products match' : 'No products yet'}
+            description={
+              search.q || search.categoryId || search.status
+                ? 'Try another search or filter.'
+                : 'Create the first product of the shop.'
+            }
+          />
+        ) : layout === 'table' ? (
+          <Table.ScrollArea borderWidth="1px" rounded="l2" bg="bg" opacity={list.isPlaceholderData ? 0.6 : 1}>
+            <Table.Root size="sm" interactive aria-label="Products">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader w="14">
+                    <Box srOnly>Image</Box>
+                  </Table.ColumnHeader>
+                  <Table.ColumnHeader>Name</Table.ColumnHeader>
+                  <Table.ColumnHeader>PID</Table.ColumnHeader>
+                  <Table.ColumnHeader>Categories</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Stock</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader w="12">
+                    <Box srOnly>Actions</Box>
+                  </Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rows.map((p) => (
+                  <Table.Row key={p.productId}>
+                    <Table.Cell>
+                      <Thumb product={p} />
+                    </Table.Cell>
+                    <Table.Cell fontWeight="medium">
+                      <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: p.productId }}>
+                        {p.name}
+                      </Link>
+                    </Table.Cell>
+                    <Table.Cell color="fg.muted" fontFamily="mono" fontSize="xs">
+                      {p.pid}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text lineClamp={2} fontSize="sm">
+                        {p.categories.map((c) => c.name).join(', ') || '—'}
+                      </Text>
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                      {priceRange(p)}
+                      {p.onSale ? (
+                        <Badge ms="2" colorPalette="green" size="sm">
+                          On sale
+                        </Badge>
+                      ) : null}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end" color={p.totalStock === 0 ? 'fg.error' : undefined}>
+                      {p.totalStock.toLocaleString('en-KE')}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <StatusBadge status={p.status} />
+                    </Table.Cell>
+                    <Table.Cell>{menuFor(p)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        ) : (
+          <Stack as="ul" aria-label="Products" gap="3" opacity={list.isPlaceholderData ? 0.6 : 1}>
+            {rows.map((p) => (
+              <Card.Root as="li" key={p.productId} size="sm" listStyleType="none">
+                <Card.Body>
+                  <HStack align="start" gap="3">
+                    <Thumb product={p} />
+                    <Stack gap="1" flex="1" minW="0">
+                      <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: p.productId }}>
+                        <Text fontWeight="semibold" truncate>
+                          {p.name}
+                        </Text>
+                      </Link>
+                      <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                        {p.pid}
+                      </Text>
+                      <Text fontSize="sm">{priceRange(p)}</Text>
+                      <HStack gap="2" wrap="wrap">
+                        <StatusBadge status={p.status} />
+                        {p.onSale ? (
+                          <Badge colorPalette="green" size="sm">
+                            On sale
+                          </Badge>
+                        ) : null}
+                        <Text fontSize="xs" color={p.totalStock === 0 ? 'fg.error' : 'fg.muted'}>
+                          {p.totalStock.toLocaleString('en-KE')} in stock
+                        </Text>
+                      </HStack>
+                      {p.categories.length ? (
+                        <Text fontSize="xs" color="fg.muted" truncate>
+                          {p.categories.map((c) => c.name).join(', ')}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                    {menuFor(p)}
+                  </HStack>
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </Stack>
+        )}
+
+        <HStack as="nav" aria-label="Pages" justify="space-between" wrap="wrap" gap="3">
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            {total === 0 ? 'No products' : `Showing ${first}–${first + rows.length - 1} of ${total.toLocaleString('en-KE')}`}
+          </Text>
+          <HStack gap="2">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page <= 1}
+              onClick={() => onSearchChange({ page: page - 1 > 1 ? page - 1 : undefined })}
+            >
+              Previous page
+            </Button>
+            <Text fontSize="sm">
+              Page {page} of {pages}
+            </Text>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={page >= pages || list.isPlaceholderData}
+              onClick={() => onSearchChange({ page: page + 1 })}
+            >
+              Next page
+            </Button>
+          </HStack>
+        </HStack>
+      </Stack>
+    </PageFrame>
+  );
+}
+
+function StatusBadge({ status }: { status: ProductStatus }) {
+  const { label, palette } = STATUS_BADGE[status];
+  return (
+    <Badge colorPalette={palette} size="sm" variant="subtle">
+      {label}
+    </Badge>
+  );
+}
+
+function Thumb({ product }: { product: AdminProductRow }) {
+  return product.thumbUrl ? (
+    <Image src={product.thumbUrl} alt="" boxSize="12" rounded="l1" objectFit="cover" loading="lazy" />
+  ) : (
+    <Box boxSize="12" rounded="l1" bg="bg.muted" display="grid" placeItems="center" color="fg.subtle">
+      <MdiIcon path={mdiImageOffOutline} />
+    </Box>
+  );
+}

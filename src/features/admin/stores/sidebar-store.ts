@@ -1,0 +1,19 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+/*
+ * Whether the admin keeps the desktop sidebar narrow (icons only). A preference, so it survives
+ * reloads; the phone drawer's open flag is the spec's sidebar-visibility flag in the ui store.
+ */
+interface SidebarPreference {
+  collapsed: boolean;
+}
+
+const useSidebarPreference = create<SidebarPreference>()(
+  persist<SidebarPreference>(() => ({ collapsed: false }), { name: 'sokoni.admin.sidebar' }),
+);
+
+export const useSidebarCollapsed = () => useSidebarPreference((s) => s.collapsed);
+export const toggleSidebarCollapsed = () => useSidebarPreference.setState((s) => ({ collapsed: !s.collapsed }));
+/** Back to the default (expanded); for tests. */
+export const resetSidebarPreference = () => useSidebarPreference.setState({ collapsed: false });

@@ -1,0 +1,18 @@
+import { CreateCategoryDialog } from '@/features/admin-taxonomy';
+import { createFileRoute } from '@tanstack/react-router';
+
+/** 'Add new Category' (spec §2, route name createCategory): its dialog over the categories list. */
+export const Route = createFileRoute('/admin/$adminId/categories/create')({
+  staticData: { title: 'Add new Category' },
+  component: Page,
+});
+
+function Page() {
+  const { adminId } = Route.useParams();
+  const navigate = Route.useNavigate();
+  return (
+    <CreateCategoryDialog
+      onClose={() => void navigate({ to: '/admin/$adminId/categories', params: { adminId } })}
+    />
+  );
+}

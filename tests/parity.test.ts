@@ -1,8 +1,23 @@
+import {
+  ActivityList,
+  ADMIN_PRODUCT_SORTS,
+  AdminAttribute,
+  AdminProduct,
+  AdminProductList,
+  AttributeDeleted,
+  CategoryDeleted,
+  compareText,
+  UploadedImages,
+  type AdminProductRow,
+  type AdminProductSort,
+} from '@contract/admin';
 import { AuthResult, GetUserResult, LogoutResult, User, VerifyOtpResult } from '@contract/auth';
 import { Cart, DeliveryAreaList } from '@contract/cart';
-import { Category, ProductDetail, ProductList } from '@contract/catalogue';
+import { Category, Image, ProductDetail, ProductList } from '@contract/catalogue';
 import { CheckoutResult, Order, OrderList } from '@contract/checkout';
 import { countRows, ErrorBody } from '@contract/common';
+import { DEMO_ACCOUNTS } from '@contract/demo-accounts';
+import { iconPath } from '@contract/icons';
 import { DEFAULT_DELIVERY_SETTINGS, deliveryFee } from '@contract/delivery';
 import { DELIVERY_AREAS } from '@contract/delivery-areas';
 import { PAYMENT_ISSUE_MESSAGES } from '@contract/payments';
@@ -15,6 +30,7 @@ import { resetMockDb } from '@mocks/db';
 import { handlers } from '@mocks/handlers/index';
 import { getResponse } from 'msw';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { servedContext, type ServedContext } from '../server/test/shop';
@@ -38,6 +54,8 @@ interface Answer {
 
 interface CallOptions {
   json?: unknown;
+  /** A multipart body (its boundary goes in the Content-Type the request makes). */
+  form?: FormData;
   token?: string;
   headers?: Record<string, string>;
 }
@@ -55,14 +73,19 @@ async function read(res: Response): Promise<Answer> {
   return { status: res.status, headers: res.headers, body: json ? await res.json() : await res.text() };
 }
 
-function request(origin: string, method: string, path: string, { json, token, headers }: CallOptions = {}) {
+function request(
+  origin: string,
+  method: string,
+  path: string,
+  { json, form, token, headers }: CallOptions = {},
+) {
   const h = new Headers(headers);
   if (json !== undefined) h.set('Content-Type', 'application/json');
   if (token) h.set('Authorization', `Bearer ${token}`);
   return new Request(new URL(path, origin), {
     method,
     headers: h,
-    body: json === undefined ? undefined : JSON.stringify(json),
+    body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
   });
 }
 
@@ -518,6 +541,598 @@ async function shoppingSession(side: Side): Promise<Step[]> {
   return steps;
 }
 
+// ---- the back office -----------------------------------------------------------------------------
+
+async function signIn(side: Side, account: { email: string; password: string }): Promise<string> {
+  const answer = await side.call('POST', '/api/v1/auth/login', {
+    json: { email: account.email, password: account.password },
+  });
+  return (answer.body as { data: AuthResult }).data.token;
+}
+
+const categoryFacts = (c: Category) => ({
+  slug: c.slug,
+  color: c.color,
+  icon: c.icon,
+  iconPathIsTheIcon: c.iconPath === iconPath(c.icon),
+  productCount: c.productCount,
+});
+
+const attributeFacts = (a: AdminAttribute) => ({
+  name: a.name,
+  values: a.values,
+  productCount: a.productCount,
+  valueCounts: a.valueCounts,
+});
+
+/**
+ * An admin runs the catalogue: categories and attributes with their refusals (and a guest and a
+ * customer kept out of each kind of call).
+ */
+async function backOfficeSession(side: Side): Promise<Step[]> {
+  const steps: Step[] = [];
+  const call = side.call;
+  const asAdmin = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+  const asShopper = { token: await signIn(side, DEMO_ACCOUNTS.shopper) };
+  const greens = { name: 'Parity Greens', icon: 'mdiLeaf', color: 'green' };
+
+  // Who may: a guest and a customer are refused every kind of admin call.
+  for (const [who, as] of [
+    ['a guest', {}],
+    ['a customer', asShopper],
+  ] as const) {
+    steps.push(
+      observe(`${who} adds a category`, await call('POST', '/api/v1/categories', { ...as, json: greens })),
+      observe(`${who} lists attributes`, await call('GET', '/api/v1/attribute?eager=true', as)),
+      observe(
+        `${who} adds an attribute`,
+        await call('POST', '/api/v1/attribute', { ...as, json: { name: 'Size', values: [] } }),
+      ),
+    );
+  }
+
+  // Categories.
+  const created = await call('POST', '/api/v1/categories', { ...asAdmin, json: greens });
+  const greensId = (created.body as { data: Category }).data.categoryId;
+  steps.push(
+    observe('a category added', created, data(Category), ({ data: c }) => categoryFacts(c)),
+    observe(
+      'a category with a taken name',
+      await call('POST', '/api/v1/categories', { ...asAdmin, json: { ...greens, name: 'PARITY GREENS' } }),
+    ),
+    observe(
+      'a second category of that slug',
+      await call('POST', '/api/v1/categories', { ...asAdmin, json: { ...greens, name: 'Parity greens!' } }),
+    ),
+    observe(
+      'a category with nothing right',
+      await call('POST', '/api/v1/categories', {
+        ...asAdmin,
+        json: { name: ' ', icon: 'leaf', color: '#00ff00' },
+      }),
+    ),
+    observe(
+      'a category with an unknown icon',
+      await call('POST', '/api/v1/categories', {
+        ...asAdmin,
+        json: { ...greens, name: 'Odd', icon: 'mdiNoSuchIcon' },
+      }),
+    ),
+    observe(
+      'a category renamed',
+      await call('PUT', `/api/v1/categories/${greensId}`, {
+        ...asAdmin,
+        json: { name: 'Parity Leafy Greens', icon: 'mdiSprout', color: 'teal' },
+      }),
+      data(Category),
+      ({ data: c }) => categoryFacts(c),
+    ),
+    observe(
+      'an unknown category renamed',
+      await call('PUT', `/api/v1/categories/${randomUUID()}`, { ...asAdmin, json: greens }),
+    ),
+    observe(
+      'a category by a bad id',
+      await call('PUT', '/api/v1/categories/nope', { ...asAdmin, json: greens }),
+    ),
+  );
+  const listed = (await call('GET', '/api/v1/categories')).body as { data: { rows: Category[] } };
+  const ids = listed.data.rows.map((c) => c.categoryId);
+  const reordered = await call('POST', '/api/v1/categories/reorder', {
+    ...asAdmin,
+    json: { categoryIds: [...ids].reverse() },
+  });
+  steps.push(
+    observe(
+      'categories reordered',
+      reordered,
+      data(countRows(Category)),
+      ({ data: d }) => d.rows.map((c) => c.categoryId).join() === [...ids].reverse().join(),
+    ),
+    observe(
+      'a reorder that leaves one out',
+      await call('POST', '/api/v1/categories/reorder', { ...asAdmin, json: { categoryIds: ids.slice(1) } }),
+    ),
+  );
+
+  // Attributes.
+  const ripeness = await call('POST', '/api/v1/attribute', {
+    ...asAdmin,
+    json: { name: 'Parity Ripeness', values: ['Ripe', 'Unripe'] },
+  });
+  const ripenessId = (ripeness.body as { data: AdminAttribute }).data.attributeId;
+  const attributeList = (answer: Answer) =>
+    (answer.body as { data: { rows: AdminAttribute[] } }).data.rows.find((a) => a.attributeId === ripenessId);
+  steps.push(
+    observe('an attribute added', ripeness, data(AdminAttribute), ({ data: a }) => attributeFacts(a)),
+    observe(
+      'an attribute with a taken name',
+      await call('POST', '/api/v1/attribute', { ...asAdmin, json: { name: 'parity ripeness', values: [] } }),
+    ),
+    observe(
+      'an attribute with a value twice',
+      await call('POST', '/api/v1/attribute', { ...asAdmin, json: { name: 'Twice', values: ['a', 'A'] } }),
+    ),
+    observe(
+      'the attributes with their values',
+      await call('GET', '/api/v1/attribute?eager=true', asAdmin),
+      data(countRows(AdminAttribute)),
+      (_, answer) => attributeFacts(attributeList(answer)!),
+    ),
+    observe(
+      'the attributes without their values',
+      await call('GET', '/api/v1/attribute', asAdmin),
+      data(countRows(AdminAttribute)),
+      (_, answer) => attributeFacts(attributeList(answer)!),
+    ),
+    observe(
+      'an attribute renamed with a value swapped',
+      await call('PUT', `/api/v1/attribute/${ripenessId}`, {
+        ...asAdmin,
+        json: { name: 'Parity Ripeness', values: ['Ripe', 'Half ripe'] },
+      }),
+      data(AdminAttribute),
+      ({ data: a }) => attributeFacts(a),
+    ),
+    observe(
+      'a value deleted',
+      await call('DELETE', `/api/v1/attribute/${ripenessId}/value`, {
+        ...asAdmin,
+        json: { value: 'Half ripe' },
+      }),
+      data(AdminAttribute),
+      ({ data: a }) => attributeFacts(a),
+    ),
+    observe(
+      'an unknown value deleted',
+      await call('DELETE', `/api/v1/attribute/${ripenessId}/value`, {
+        ...asAdmin,
+        json: { value: 'Rotten' },
+      }),
+    ),
+    observe(
+      'a value of an unknown attribute deleted',
+      await call('DELETE', `/api/v1/attribute/${randomUUID()}/value`, {
+        ...asAdmin,
+        json: { value: 'Ripe' },
+      }),
+    ),
+  );
+
+  // Deleting: a category into itself is refused; moved into another, then the attribute.
+  const other = ids.find((id) => id !== greensId)!;
+  steps.push(
+    observe(
+      'a category moved into itself',
+      await call('DELETE', `/api/v1/categories/${greensId}?moveTo=${greensId}`, asAdmin),
+    ),
+    observe(
+      'a category moved into an unknown one',
+      await call('DELETE', `/api/v1/categories/${greensId}?moveTo=${randomUUID()}`, asAdmin),
+    ),
+    observe(
+      'a category deleted',
+      await call('DELETE', `/api/v1/categories/${greensId}?moveTo=${other}`, asAdmin),
+      data(CategoryDeleted),
+      ({ data: d }) => ({ products: d.products, movedToTheOther: d.movedTo === other }),
+    ),
+    observe(
+      'a deleted category deleted again',
+      await call('DELETE', `/api/v1/categories/${greensId}`, asAdmin),
+    ),
+    observe(
+      'an attribute deleted',
+      await call('DELETE', `/api/v1/attribute/${ripenessId}`, asAdmin),
+      data(AttributeDeleted),
+      ({ data: d }) => d.products,
+    ),
+    observe(
+      'a deleted attribute deleted again',
+      await call('DELETE', `/api/v1/attribute/${ripenessId}`, asAdmin),
+    ),
+  );
+  return steps;
+}
+
+// ---- the back office: products, images and the activity log ---------------------------------------
+
+const UPLOADS = new URL('../server/test/fixtures/uploads/', import.meta.url);
+
+/** A real file of the upload fixtures, as a browser's file input hands it over. */
+async function fixtureFile(name: string, type: string): Promise<File> {
+  return new File([await readFile(new URL(name, UPLOADS))], name, { type });
+}
+
+/** The upload form: an `images` part and its `altText` part, for each file in order. */
+function uploadForm(parts: { file?: File; altText?: string }[]): FormData {
+  const form = new FormData();
+  for (const { file, altText } of parts) {
+    if (file) form.append('images', file);
+    if (altText !== undefined) form.append('altText', altText);
+  }
+  return form;
+}
+
+/** A product as the admin's form shows it to a client: what holds whatever the catalogue. */
+const adminProductFacts = (p: AdminProduct) => ({
+  name: p.name,
+  status: p.status,
+  hidden: p.hidden,
+  archived: p.archivedAt !== null,
+  version: p.version,
+  pid: /^SKN-\d+$/.test(p.pid),
+  recipeTips: p.recipeTips,
+  images: p.images.map((i) => ({ altText: i.altText, isListed: p.imageIds.includes(i.imageId) })),
+  variants: p.variants.map((v) => ({
+    name: v.name,
+    price: v.price,
+    quantity: v.quantity,
+    isAvailable: v.isAvailable,
+    archived: v.archivedAt !== null,
+    values: v.attributes.map((a) => a.value),
+  })),
+});
+
+const rowFacts = (r: AdminProductRow) => ({
+  name: r.name,
+  status: r.status,
+  categories: r.categories.map((c) => c.name),
+  minPrice: r.minPrice,
+  maxPrice: r.maxPrice,
+  totalStock: r.totalStock,
+  variantCount: r.variantCount,
+  hasThumb: r.thumbUrl !== null,
+  version: r.version,
+});
+
+/** The ETag as the product's version (the server's compression on the way makes it a weak one). */
+const etag = (a: Answer) => a.headers.get('ETag')?.replace(/^W\//, '');
+
+/** Whether each row comes where the sort puts it (rows of equal keys may come in any order). */
+const SORTED: Record<AdminProductSort, (a: AdminProductRow, b: AdminProductRow) => boolean> = {
+  updated: (a, b) => a.updatedAt >= b.updatedAt,
+  newest: () => true,
+  name: (a, b) => compareText(a.name, b.name) <= 0,
+  price_asc: (a, b) => a.minPrice <= b.minPrice,
+  price_desc: (a, b) => a.minPrice >= b.minPrice,
+  stock: (a, b) => a.totalStock <= b.totalStock,
+};
+
+/**
+ * An admin makes a product from nothing: a category and an attribute, an uploaded photo, the
+ * product with two variants (one with a value typed inline), its refusals, the table, saves that
+ * race, hiding, archiving and restoring it (the shop following each), and its history.
+ */
+async function productSession(side: Side): Promise<Step[]> {
+  const steps: Step[] = [];
+  const call = side.call;
+  const asAdmin = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+  const asShopper = { token: await signIn(side, DEMO_ACCOUNTS.shopper) };
+  const png = await fixtureFile('plain.png', 'image/png');
+
+  // Who may: a guest and a customer are refused the products, uploads and the activity log.
+  for (const [who, as] of [
+    ['a guest', {}],
+    ['a customer', asShopper],
+  ] as const) {
+    steps.push(
+      observe(`${who} lists the products`, await call('GET', '/api/v1/admin/products', as)),
+      observe(`${who} adds a product`, await call('POST', '/api/v1/products', { ...as, json: {} })),
+      observe(
+        `${who} uploads an image`,
+        await call('POST', '/api/v1/assets/image', { ...as, form: uploadForm([{ file: png, altText: '' }]) }),
+      ),
+      observe(
+        `${who} reads the activity`,
+        await call('GET', `/api/v1/admin/activity?entity=product&id=${randomUUID()}`, as),
+      ),
+    );
+  }
+
+  // What the product will be filed under, made in this session.
+  const fruit = await call('POST', '/api/v1/categories', {
+    ...asAdmin,
+    json: { name: 'Parity Fruit', icon: 'mdiFruitCherries', color: 'orange' },
+  });
+  const fruitId = (fruit.body as { data: Category }).data.categoryId;
+  const size = await call('POST', '/api/v1/attribute', {
+    ...asAdmin,
+    json: { name: 'Parity Size', values: ['Small'] },
+  });
+  const sizeId = (size.body as { data: AdminAttribute }).data.attributeId;
+  steps.push(observe('the category for it', fruit), observe('the attribute for it', size));
+
+  // Images: a photo, refusals by content, alt text.
+  const uploaded = await call('POST', '/api/v1/assets/image', {
+    ...asAdmin,
+    form: uploadForm([{ file: png, altText: '  A green square  ' }]),
+  });
+  const imageId = (uploaded.body as { data: Image[] }).data[0]?.imageId ?? randomUUID();
+  const upload = async (parts: { file?: File; altText?: string }[]) =>
+    call('POST', '/api/v1/assets/image', { ...asAdmin, form: uploadForm(parts) });
+  const altText = (id: string, json: unknown) =>
+    call('PATCH', `/api/v1/assets/image/${id}`, { ...asAdmin, json });
+  steps.push(
+    observe('a photo uploaded', uploaded, data(UploadedImages), ({ data: d }) =>
+      d.map((i) => ({ altText: i.altText, sized: i.width > 0 && i.height > 0 })),
+    ),
+    observe('an SVG uploaded', await upload([{ file: await fixtureFile('drawing.svg', 'image/svg+xml') }])),
+    observe(
+      'a PHP script named .jpg uploaded',
+      await upload([{ file: await fixtureFile('shell.jpg', 'image/jpeg'), altText: 'me' }]),
+    ),
+    observe(
+      'an empty file uploaded',
+      await upload([{ file: new File([], 'empty.png', { type: 'image/png' }) }]),
+    ),
+    observe('an upload without images', await upload([{ altText: 'nothing' }])),
+    observe(
+      'an upload with more alt texts than images',
+      await upload([{ file: png, altText: 'one' }, { altText: 'two' }]),
+    ),
+    observe(
+      'an upload that is not multipart',
+      await call('POST', '/api/v1/assets/image', { ...asAdmin, json: { images: [] } }),
+    ),
+    observe(
+      'alt text changed',
+      await altText(imageId, { altText: ' A plain green square ' }),
+      data(Image),
+      ({ data: i }) => i.altText,
+    ),
+    observe('alt text too long', await altText(imageId, { altText: 'x'.repeat(251) })),
+    observe('alt text of an unknown image', await altText(randomUUID(), { altText: 'x' })),
+    observe('alt text of a bad image id', await altText('nope', { altText: 'x' })),
+  );
+
+  // The product: a new value typed inline, two variants, the photo; then refusals naming fields.
+  const NAME = 'Parity Kent Mango';
+  const input = {
+    name: NAME,
+    description: 'Sweet and fibreless.',
+    recipeTips: '<p>Hi<script>alert(1)</script></p>',
+    categoryIds: [fruitId],
+    imageIds: [imageId],
+    variants: [
+      {
+        name: 'One',
+        price: 120,
+        quantity: 10,
+        isAvailable: true,
+        attributes: [{ attributeId: sizeId, value: 'small' }],
+      },
+      {
+        name: 'Tray of six',
+        price: 650,
+        quantity: 3,
+        isAvailable: true,
+        attributes: [{ attributeId: sizeId, value: 'Tray' }],
+      },
+    ],
+  };
+  const create = (json: unknown) => call('POST', '/api/v1/products', { ...asAdmin, json });
+  const createdProduct = await create(input);
+  const product = (createdProduct.body as { data: AdminProduct }).data;
+  const productId = product.productId;
+  steps.push(
+    observe('a product created', createdProduct, data(AdminProduct), ({ data: p }) => ({
+      ...adminProductFacts(p),
+      categoryIds: p.categoryIds.join() === fruitId,
+      imageIds: p.imageIds.join() === imageId,
+    })),
+    observe('a product without variants', await create({ ...input, variants: [] })),
+    observe('a product in an unknown category', await create({ ...input, categoryIds: [randomUUID()] })),
+    observe('a product with an unknown image', await create({ ...input, imageIds: [imageId, randomUUID()] })),
+    observe(
+      'a product with a negative price',
+      await create({ ...input, variants: [{ ...input.variants[0]!, price: -5 }] }),
+    ),
+    observe(
+      'a product with an unknown attribute',
+      await create({
+        ...input,
+        variants: [{ ...input.variants[0]!, attributes: [{ attributeId: randomUUID(), value: 'x' }] }],
+      }),
+    ),
+    observe(
+      'the attribute with the value typed inline',
+      await call('GET', '/api/v1/attribute?eager=true', asAdmin),
+      data(countRows(AdminAttribute)),
+      ({ data: d }) => attributeFacts(d.rows.find((a) => a.attributeId === sizeId)!),
+    ),
+  );
+
+  // The admin's reads: the product, and the table by name, status, sort and page.
+  const table = (query: string) => call('GET', `/api/v1/admin/products?${query}`, asAdmin);
+  const q = `q=${encodeURIComponent('kent mANGO')}`;
+  const found = (l: AdminProductList) => ({ total: l.meta.total, rows: l.data.map(rowFacts) });
+  steps.push(
+    observe(
+      'the product for the form',
+      await call('GET', `/api/v1/admin/products/${productId}`, asAdmin),
+      data(AdminProduct),
+      ({ data: p }, a) => ({
+        ...adminProductFacts(p),
+        etag: etag(a),
+      }),
+    ),
+    observe('the table by name', await table(q), AdminProductList, found),
+    observe('the table by name, hidden only', await table(`${q}&status=hidden`), AdminProductList, found),
+    observe('a table page', await table('limit=3&offset=2'), AdminProductList, (l) => ({
+      meta: { limit: l.meta.limit, offset: l.meta.offset },
+      rows: l.data.length === Math.min(3, Math.max(0, l.meta.total - 2)),
+    })),
+    observe('a table of a bad status', await table('status=gone')),
+    observe('a table of a bad page size', await table('limit=101')),
+  );
+  for (const sort of ADMIN_PRODUCT_SORTS) {
+    steps.push(
+      observe(`the table sorted by ${sort}`, await table(`sort=${sort}&limit=50`), AdminProductList, (l) => ({
+        sorted: l.data.every((row, i) => i === 0 || SORTED[sort](l.data[i - 1]!, row)),
+        fullPage: l.data.length === Math.min(50, l.meta.total),
+      })),
+    );
+  }
+
+  // Saving the whole product: If-Match, a race lost, a variant dropped.
+  const put = (json: unknown, headers?: Record<string, string>, id = productId) =>
+    call('PUT', `/api/v1/products/${id}`, { ...asAdmin, json, headers });
+  const [one, tray] = product.variants;
+  const edited = {
+    ...input,
+    variants: [{ ...input.variants[0]!, variantId: one?.variantId, price: 130 }],
+  };
+  steps.push(
+    observe('a save without If-Match', await put(edited)),
+    observe('a save with a bad If-Match', await put(edited, { 'If-Match': 'latest' })),
+    observe(
+      'a save with a variant of another product',
+      await put(
+        { ...edited, variants: [{ ...edited.variants[0]!, variantId: randomUUID() }] },
+        { 'If-Match': '"1"' },
+      ),
+    ),
+    observe('a save of an unknown product', await put(edited, { 'If-Match': '"1"' }, randomUUID())),
+    observe('a save of an unknown product without If-Match', await put(edited, {}, randomUUID())),
+    observe('a save', await put(edited, { 'If-Match': 'W/"1"' }), data(AdminProduct), ({ data: p }, a) => ({
+      ...adminProductFacts(p),
+      etag: etag(a),
+      droppedIsTheTray: p.variants.find((v) => v.archivedAt !== null)?.variantId === tray?.variantId,
+    })),
+    observe('a save from the old version', await put(edited, { 'If-Match': '1' })),
+  );
+
+  // Visibility: hidden, the shop leaves it out; shown; archived; restored and shown at once.
+  const patch = (json: unknown, id = productId) =>
+    call('PATCH', `/api/v1/products/${id}`, { ...asAdmin, json });
+  const shop = async (when: string) => {
+    steps.push(
+      observe(
+        `the shop's page ${when}`,
+        await call('GET', `/api/v1/products/${productId}`),
+        data(ProductDetail),
+        ({ data: p }) => p.name,
+      ),
+      observe(
+        `the shop's category ${when}`,
+        await call('GET', `/api/v2/products?categoryId=${fruitId}`),
+        ProductList,
+        (l) => l.meta.total,
+      ),
+      observe(
+        `search ${when}`,
+        await call('GET', `/api/v1/search/orama?q=${encodeURIComponent(NAME)}`),
+        SearchResponse,
+        (r) => r.data.some((hit) => hit.name === NAME),
+      ),
+    );
+  };
+  const patched = async (step: string, json: unknown) =>
+    steps.push(observe(step, await patch(json), data(AdminProduct), ({ data: p }) => adminProductFacts(p)));
+  await shop('while visible');
+  await patched('hidden', { hidden: true });
+  await shop('while hidden');
+  steps.push(
+    observe(
+      'the table by name, hidden only, again',
+      await table(`${q}&status=hidden`),
+      AdminProductList,
+      found,
+    ),
+  );
+  await patched('hidden again', { hidden: true });
+  await patched('shown', { hidden: false });
+  await shop('when shown');
+  await patched('hidden to be archived', { hidden: true });
+  steps.push(
+    observe(
+      'archived',
+      await call('DELETE', `/api/v1/products/${productId}`, asAdmin),
+      data(AdminProduct),
+      ({ data: p }) => adminProductFacts(p),
+    ),
+  );
+  await shop('while archived');
+  steps.push(
+    observe('the table by name, archived left out', await table(q), AdminProductList, found),
+    observe('the table by name, archived only', await table(`${q}&status=archived`), AdminProductList, found),
+  );
+  await patched('restored and shown', { archived: false, hidden: false });
+  await shop('when restored');
+  steps.push(
+    observe('a patch of nothing', await patch({})),
+    observe('a patch of an unknown product', await patch({ hidden: true }, randomUUID())),
+    observe('a patch of a bad id', await patch({ hidden: true }, 'nope')),
+    observe('an unknown product archived', await call('DELETE', `/api/v1/products/${randomUUID()}`, asAdmin)),
+    observe('a bad id archived', await call('DELETE', '/api/v1/products/42', asAdmin)),
+    observe(
+      'an unknown product for the form',
+      await call('GET', `/api/v1/admin/products/${randomUUID()}`, asAdmin),
+    ),
+    observe('a bad id for the form', await call('GET', '/api/v1/admin/products/42', asAdmin)),
+  );
+
+  // A value in use is not deleted silently.
+  const dropValue = (force: string) =>
+    call('DELETE', `/api/v1/attribute/${sizeId}/value${force}`, { ...asAdmin, json: { value: 'Small' } });
+  steps.push(
+    observe('a value in use deleted', await dropValue('')),
+    observe(
+      'a value in use deleted anyway',
+      await dropValue('?force=true'),
+      data(AdminAttribute),
+      ({ data: a }) => attributeFacts(a),
+    ),
+    observe(
+      'the product without the value',
+      await call('GET', `/api/v1/admin/products/${productId}`, asAdmin),
+      data(AdminProduct),
+      ({ data: p }) => adminProductFacts(p).variants,
+    ),
+  );
+
+  // The history, newest first.
+  const history = (entity: string, id: string) =>
+    call('GET', `/api/v1/admin/activity?entity=${entity}&id=${id}`, asAdmin);
+  const entries = (l: ActivityList) => ({
+    total: l.meta.total,
+    entries: l.data.map((e) => ({
+      action: e.action,
+      summary: e.summary.replace(/SKN-\d+/, 'SKN-…'),
+      actor: e.actorName,
+    })),
+  });
+  steps.push(
+    observe("the product's history", await history('product', productId), ActivityList, entries),
+    observe("the photo's history", await history('image', imageId), ActivityList, (l) =>
+      l.data.map((e) => e.action),
+    ),
+    observe('the history of a bad entity', await history('planet', productId)),
+    observe('the history of a bad id', await history('product', 'nope')),
+  );
+  return steps;
+}
+
 function both(path: string): Promise<[Answer, Answer]> {
   return Promise.all([server.call('GET', path), mock.call('GET', path)]);
 }
@@ -550,6 +1165,26 @@ describe('mocks and server agree', () => {
       missing: ['c'],
     });
   }, 120_000);
+
+  it('on a back-office session, step by step', async () => {
+    const expected = await backOfficeSession(server);
+    const actual = await backOfficeSession(mock);
+    expect(actual).toEqual(expected);
+    expect(expected.find((s) => s.step === 'a second category of that slug')!).toMatchObject({ status: 201 });
+  }, 60_000);
+
+  it('on a back-office product session, step by step', async () => {
+    const expected = await productSession(server);
+    const actual = await productSession(mock);
+    expect(actual).toEqual(expected);
+    // The script reached the places it is about.
+    expect(expected.find((s) => s.step === 'a product created')!).toMatchObject({
+      status: 201,
+      facts: { recipeTips: '<p>Hi</p>', categoryIds: true, imageIds: true },
+    });
+    expect(expected.find((s) => s.step === "the shop's page while hidden")!.status).toBe(404);
+    expect(expected.find((s) => s.step === 'a save from the old version')!.code).toBe('version_conflict');
+  }, 60_000);
 
   it('on the product list, its defaults and its bad queries', async () => {
     for (const answer of await both('/api/v2/products')) {

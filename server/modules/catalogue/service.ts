@@ -76,6 +76,15 @@ const categoryColumns = {
 /** What shoppers may see: a product neither hidden nor archived (the back office sees the rest). */
 export const shownToShoppers = () => and(eq(products.hidden, false), isNull(products.archivedAt))!;
 
+/** The product (of the outer query) is in the category: for the shop's list and the admin's alike. */
+export const inCategory = (db: Db, categoryId: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(productCategories)
+      .where(and(eq(productCategories.productId, products.id), eq(productCategories.categoryId, categoryId))),
+  );
+
 /** A variant still on the product (not archived by an admin). */
 export const activeVariant = () => isNull(variants.archivedAt);
 
@@ -228,19 +237,7 @@ export async function findImageFile(
 function productFilters(db: Db, query: ProductListQuery): SQL[] {
   const filters: SQL[] = [shownToShoppers()];
   if (query.categoryId) {
-    filters.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(productCategories)
-          .where(
-            and(
-              eq(productCategories.productId, products.id),
-              eq(productCategories.categoryId, query.categoryId),
-            ),
-          ),
-      ),
-    );
+    filters.push(inCategory(db, query.categoryId));
   }
   if (query.category) {
     filters.push(

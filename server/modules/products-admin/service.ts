@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   ilike,
   inArray,
   isNotNull,
@@ -48,7 +47,7 @@ import type { AuthUser } from '../../lib/auth/middleware';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { sanitizeRecipeTips } from '../../../contract/recipe-tips';
 import { recordActivity } from '../activity/service';
-import { discountsOn, toImage } from '../catalogue/service';
+import { discountsOn, inCategory, toImage } from '../catalogue/service';
 
 /*
  * The back office's products: every product, hidden and archived ones included, and the writes.
@@ -106,19 +105,7 @@ function adminFilters(db: Db, query: AdminProductQuery): SQL[] {
     filters.push(or(ilike(products.name, pattern), ilike(products.pid, pattern))!);
   }
   if (query.categoryId) {
-    filters.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(productCategories)
-          .where(
-            and(
-              eq(productCategories.productId, products.id),
-              eq(productCategories.categoryId, query.categoryId),
-            ),
-          ),
-      ),
-    );
+    filters.push(inCategory(db, query.categoryId));
   }
   return filters;
 }

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AuthResult,
   ForgotPasswordResult,
@@ -13,27 +12,18 @@ import {
 } from '../../contract/auth';
 import { envelope, ErrorBody } from '../../contract/common';
 import { CountryList } from '../../contract/setups';
-import { authDb, DEMO_USERS, latestCode, resetAuthDb } from '../auth-db';
+import { authDb, DEMO_USERS, latestCode } from '../auth-db';
 import { authHandlers } from './auth';
 import { setupsHandlers } from './setups';
 import { errorResponse } from '../http';
+import { mockFetch, serveMocks } from '../test-api';
 
 // The app's catch-all, with the host-less pattern the tests need here.
 const notFound = http.all('*/api/*', () => errorResponse(404, 'not_found', 'There is no such API route.'));
-const server = setupServer(...authHandlers, ...setupsHandlers, notFound);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => resetAuthDb());
-afterAll(() => server.close());
+serveMocks(...authHandlers, ...setupsHandlers, notFound);
 
-const BASE = 'http://shop.test/api';
-
-function call(method: string, path: string, body?: unknown, token?: string) {
-  return fetch(`${BASE}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, body?: unknown, token?: string) =>
+  mockFetch(method, path, body, { token });
 
 async function ok<T>(res: Response, schema: { parse(v: unknown): { data: T } }): Promise<T> {
   expect(res.status).toBe(200);

@@ -1,35 +1,20 @@
 // @vitest-environment node
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Cart, DeliveryAreaList } from '../../contract/cart';
 import { envelope, ErrorBody } from '../../contract/common';
-import { DEMO_USERS, findUserById, issueMockToken, resetAuthDb } from '../auth-db';
-import { resetCommerceDb } from '../commerce-db';
-import { mockDb, resetMockDb } from '../db';
+import { mockDb } from '../db';
+import { BASE, mockFetch, serveMocks, tokenOf } from '../test-api';
 import { cartHandlers } from './cart';
 import { DEFAULT_DELIVERY_SETTINGS, deliveryFee } from '../../contract/delivery';
 import { deliveryHandlers } from './delivery';
 
-const server = setupServer(...deliveryHandlers, ...cartHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  resetCommerceDb();
-  resetMockDb();
-  resetAuthDb();
-});
-afterAll(() => server.close());
+serveMocks(...deliveryHandlers, ...cartHandlers);
 
-const BASE = 'http://shop.test/api';
-const shopperToken = () => issueMockToken(findUserById(DEMO_USERS.shopper.id)!);
-const adminToken = () => issueMockToken(findUserById(DEMO_USERS.admin.id)!);
+const shopperToken = () => tokenOf('shopper');
+const adminToken = () => tokenOf('admin');
 
-function call(method: string, path: string, body?: unknown, token: string | null = shopperToken()) {
-  return fetch(`${BASE}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, body?: unknown, token: string | null = shopperToken()) =>
+  mockFetch(method, path, body, { token });
 
 async function cart(res: Response) {
   expect(res.status).toBe(200);

@@ -1,18 +1,14 @@
 // @vitest-environment node
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Category, ProductDetail, ProductList, type ProductSummary } from '../../contract/catalogue';
 import { countRows, envelope, ErrorBody } from '../../contract/common';
-import { mockDb, resetMockDb } from '../db';
+import { mockDb } from '../db';
 import { categoryIds, discountIds, fixtureId } from '../fixtures/catalogue';
+import { BASE, serveMocks } from '../test-api';
 import { catalogueHandlers } from './catalogue';
 
-const server = setupServer(...catalogueHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => resetMockDb());
-afterAll(() => server.close());
+serveMocks(...catalogueHandlers);
 
-const BASE = 'http://shop.test/api';
 const get = (path: string, init?: RequestInit) => fetch(`${BASE}${path}`, init);
 
 async function list(query = '') {

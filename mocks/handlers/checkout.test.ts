@@ -1,43 +1,29 @@
 // @vitest-environment node
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Cart } from '../../contract/cart';
 import { CheckoutResult, Order, OrderList } from '../../contract/checkout';
 import { envelope, ErrorBody } from '../../contract/common';
-import { DEMO_USERS, findUserById, issueMockToken, resetAuthDb } from '../auth-db';
-import { commerceSettings, resetCommerceDb } from '../commerce-db';
-import { mockDb, resetMockDb } from '../db';
+import { DEMO_USERS, findUserById, issueMockToken } from '../auth-db';
+import { commerceSettings } from '../commerce-db';
+import { mockDb } from '../db';
+import { mockFetch, serveMocks, tokenOf } from '../test-api';
 import { cartHandlers } from './cart';
 import { checkoutHandlers } from './checkout';
 import { deliveryHandlers } from './delivery';
 import { ordersHandlers } from './orders';
 
-const server = setupServer(...deliveryHandlers, ...cartHandlers, ...checkoutHandlers, ...ordersHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  vi.useRealTimers();
-  resetCommerceDb();
-  resetMockDb();
-  resetAuthDb();
-});
-afterAll(() => server.close());
+serveMocks(...deliveryHandlers, ...cartHandlers, ...checkoutHandlers, ...ordersHandlers);
+afterEach(() => vi.useRealTimers());
 
-const BASE = 'http://shop.test/api';
-const shopperToken = () => issueMockToken(findUserById(DEMO_USERS.shopper.id)!);
+const shopperToken = () => tokenOf('shopper');
 
-function call(
+const call = (
   method: string,
   path: string,
   token: string,
   body?: unknown,
   headers: Record<string, string> = {},
-) {
-  return fetch(`${BASE}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+) => mockFetch(method, path, body, { token, headers });
 
 const product = (name: string) => mockDb.catalogue.products.find((p) => p.name === name)!;
 

@@ -1,32 +1,18 @@
 // @vitest-environment node
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { envelope, ErrorBody } from '../../contract/common';
 import { SavedItems, SavedItemState } from '../../contract/saved-items';
-import { DEMO_USERS, findUserById, issueMockToken, resetAuthDb } from '../auth-db';
-import { resetCommerceDb } from '../commerce-db';
-import { mockDb, resetMockDb } from '../db';
+import { DEMO_USERS, findUserById, issueMockToken } from '../auth-db';
+import { mockDb } from '../db';
+import { mockFetch, serveMocks } from '../test-api';
 import { savedItemsHandlers } from './saved-items';
 
-const server = setupServer(...savedItemsHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  resetCommerceDb();
-  resetMockDb();
-  resetAuthDb();
-});
-afterAll(() => server.close());
+serveMocks(...savedItemsHandlers);
 
-const BASE = 'http://shop.test/api';
 const token = (id: string) => issueMockToken(findUserById(id)!);
 
-function call(method: string, path: string, auth: string | null, body?: unknown) {
-  return fetch(`${BASE}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(auth ? { Authorization: `Bearer ${auth}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const call = (method: string, path: string, auth: string | null, body?: unknown) =>
+  mockFetch(method, path, body, { token: auth });
 
 const product = (name: string) => mockDb.catalogue.products.find((p) => p.name === name)!;
 

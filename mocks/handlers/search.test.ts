@@ -1,15 +1,13 @@
 // @vitest-environment node
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../contract/common';
 import { SearchResponse } from '../../contract/search';
+import { BASE, serveMocks } from '../test-api';
 import { searchHandlers } from './search';
 
-const server = setupServer(...searchHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+serveMocks(...searchHandlers);
 
-const search = (query: string) => fetch(`http://shop.test/api/v1/search/orama${query}`);
+const search = (query: string) => fetch(`${BASE}/v1/search/orama${query}`);
 
 async function names(q: string, extra = '') {
   const res = await search(`?q=${encodeURIComponent(q)}${extra}`);

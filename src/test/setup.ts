@@ -4,6 +4,7 @@ import { server } from '@mocks/node';
 import { syncSessionFromStorage } from '@/features/session';
 import { resetUiStore } from '@/features/ui';
 import { page } from '@/lib/page';
+import { staticMediaQueryList } from '@/test/media';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
@@ -16,17 +17,7 @@ const hasDom = typeof window !== 'undefined';
 
 if (hasDom) {
   // jsdom lacks these browser APIs; Chakra (zag), sonner and the router call them.
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia ??= (query: string) => staticMediaQueryList(query);
   globalThis.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -1,4 +1,5 @@
-import { Button, Dialog, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Button, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { AppDialog } from '@/components/app-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { productLink } from '@/features/catalogue';
 import { errorMessage } from '@/lib/errors';
@@ -49,7 +50,9 @@ export function ProductActionsMenu({ adminId, product, open, onOpenChange }: Pro
       { productId: product.productId, patch: { hidden: !hidden } },
       {
         onSuccess: () =>
-          notify.success(hidden ? `${product.name} is back in the shop.` : `${product.name} is hidden from the shop.`),
+          notify.success(
+            hidden ? `${product.name} is back in the shop.` : `${product.name} is hidden from the shop.`,
+          ),
         onError: (error) => notify.error(errorMessage(error)),
       },
     );
@@ -79,7 +82,10 @@ export function ProductActionsMenu({ adminId, product, open, onOpenChange }: Pro
           action: {
             label: 'Edit',
             onClick: () =>
-              void navigate({ to: '/admin/$adminId/products/$productId', params: { adminId, productId: created.productId } }),
+              void navigate({
+                to: '/admin/$adminId/products/$productId',
+                params: { adminId, productId: created.productId },
+              }),
           },
         }),
       onError: (error) => notify.error(errorMessage(error)),
@@ -109,7 +115,10 @@ export function ProductActionsMenu({ adminId, product, open, onOpenChange }: Pro
           <Menu.Positioner>
             <Menu.Content minW="48">
               <Menu.Item value="edit" asChild>
-                <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: product.productId }}>
+                <Link
+                  to="/admin/$adminId/products/$productId"
+                  params={{ adminId, productId: product.productId }}
+                >
                   <MdiIcon path={mdiPencilOutline} />
                   Edit
                 </Link>
@@ -148,38 +157,29 @@ export function ProductActionsMenu({ adminId, product, open, onOpenChange }: Pro
         </Portal>
       </Menu.Root>
 
-      <Dialog.Root
+      <AppDialog
         role="alertdialog"
         open={confirming}
-        onOpenChange={(e) => setConfirming(e.open)}
+        onClose={() => setConfirming(false)}
         // The menu hands focus back to its button as it closes; that must not dismiss the question.
         closeOnInteractOutside={false}
+        title={`Delete ${product.name}?`}
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button colorPalette="red" loading={archive.isPending} onClick={remove}>
+              Delete product
+            </Button>
+          </>
+        }
       >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Delete {product.name}?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  It leaves the shop, search and shoppers&apos; carts. Past orders keep it, and you can restore it from
-                  the archived products.
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" loading={archive.isPending} onClick={remove}>
-                  Delete product
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        <Text>
+          It leaves the shop, search and shoppers&apos; carts. Past orders keep it, and you can restore it
+          from the archived products.
+        </Text>
+      </AppDialog>
     </>
   );
 }

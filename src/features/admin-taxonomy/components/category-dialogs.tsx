@@ -1,14 +1,14 @@
 import { notify } from '@/lib/notify';
 import type { Category } from '@contract/catalogue';
 import { useCreateCategory, useUpdateCategory } from '../api/category-mutations';
-import { AdminDialog } from './admin-dialog';
+import { AppDialog } from '@/components/app-dialog';
 import { CategoryForm } from './category-form';
 
 /** 'Add new Category' (spec §2, route name createCategory): the form in a dialog over the list. */
 export function CreateCategoryDialog({ onClose }: { onClose(): void }) {
   const create = useCreateCategory();
   return (
-    <AdminDialog open title="Add new Category" onClose={onClose}>
+    <AppDialog open fullOnPhones title="Add new Category" onClose={onClose}>
       <CategoryForm
         submitLabel="Add category"
         onCancel={onClose}
@@ -18,14 +18,14 @@ export function CreateCategoryDialog({ onClose }: { onClose(): void }) {
           onClose();
         }}
       />
-    </AdminDialog>
+    </AppDialog>
   );
 }
 
 export function EditCategoryDialog({ category, onClose }: { category: Category; onClose(): void }) {
   const update = useUpdateCategory();
   return (
-    <AdminDialog open title={`Edit "${category.name}"`} onClose={onClose}>
+    <AppDialog open fullOnPhones title={`Edit "${category.name}"`} onClose={onClose}>
       <CategoryForm
         initial={{
           name: category.name,
@@ -41,6 +41,6 @@ export function EditCategoryDialog({ category, onClose }: { category: Category; 
           onClose();
         }}
       />
-    </AdminDialog>
+    </AppDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, HStack } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
-import { AdminDialog } from './admin-dialog';
+import { AppDialog } from '@/components/app-dialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -33,8 +33,9 @@ export function ConfirmDialog({
     }
   }
   return (
-    <AdminDialog
+    <AppDialog
       open
+      fullOnPhones
       role="alertdialog"
       size="sm"
       title={title}
@@ -55,6 +56,6 @@ export function ConfirmDialog({
       }
     >
       {children}
-    </AdminDialog>
+    </AppDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   CART_LINES_MAX,
   CART_QUANTITY_MAX,
@@ -24,7 +24,7 @@ import {
   variants,
 } from '../../db/schema';
 import { AppError, notFound, refused } from '../../lib/errors';
-import { shownToShoppers } from '../catalogue/service';
+import { activeVariant, shownToShoppers } from '../catalogue/service';
 import { cartView, priceCartLine } from '../../../contract/cart-view';
 import type { PricingDiscount } from '../../../contract/pricing';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../../contract/stock';
@@ -47,8 +47,7 @@ const lineColumns = {
   // A variant the admin switched off has nothing to sell, whatever its count.
   stock: sql<number>`case when ${variants.available} then ${variants.quantity} else 0 end`.mapWith(Number),
   // Hidden or archived product, or archived variant: the line is `missing`, never priced or sold.
-  sold: sql<boolean>`(not ${products.hidden} and ${products.archivedAt} is null
-    and ${variants.archivedAt} is null)`,
+  sold: sql<boolean>`${and(shownToShoppers(), activeVariant())}`,
   imageId: sql<string | null>`(select ${productImages.imageId} from ${productImages}
     where ${productImages.productId} = ${products.id}
     order by ${productImages.position}, ${productImages.imageId} limit 1)`,
@@ -318,7 +317,7 @@ async function quickChange(db: Db, userId: string, itemId: string, delta: 1 | -1
         eq(cartItems.id, itemId),
         eq(cartItems.userId, userId),
         eq(variants.id, cartItems.variantId),
-        isNull(variants.archivedAt),
+        activeVariant(),
         eq(variants.available, true),
         sql`exists (select 1 from ${products} p where p.id = ${cartItems.productId}
           and not p.hidden and p.archived_at is null)`,
@@ -370,7 +369,7 @@ async function findVariant(db: Db, productId: string, variantId: string | undefi
     .where(
       variantId
         ? eq(variants.id, variantId)
-        : and(eq(variants.productId, productId), isNull(variants.archivedAt), shownToShoppers()),
+        : and(eq(variants.productId, productId), activeVariant(), shownToShoppers()),
     )
     .orderBy(asc(variants.position), asc(variants.id))
     .limit(1);

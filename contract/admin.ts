@@ -457,7 +457,7 @@ export const inUseMessage = (what: string, products: number) =>
 
 // ── Activity ────────────────────────────────────────────────────────────────────────────────────
 
-export const ACTIVITY_ENTITIES = ['product', 'category', 'attribute', 'image'] as const;
+export const ACTIVITY_ENTITIES = ['product', 'category', 'attribute', 'image', 'discount', 'order'] as const;
 export const ActivityEntity = z.enum(ACTIVITY_ENTITIES).meta({ id: 'ActivityEntity' });
 export type ActivityEntity = z.infer<typeof ActivityEntity>;
 
@@ -471,6 +471,15 @@ export const ACTIVITY_ACTIONS = [
   'deleted',
   'uploaded',
   'reordered',
+  // Discounts.
+  'paused',
+  'resumed',
+  // Orders: a fulfilment step, a cancel, a payment asked about, settled by hand, a refund recorded.
+  'status_changed',
+  'cancelled',
+  'payment_checked',
+  'marked_paid',
+  'refunded',
 ] as const;
 export const ActivityAction = z.enum(ACTIVITY_ACTIONS).meta({ id: 'ActivityAction' });
 export type ActivityAction = z.infer<typeof ActivityAction>;

@@ -30,6 +30,11 @@ export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'needs_
 export const PaymentStatus = z.enum(PAYMENT_STATUSES).meta({ id: 'PaymentStatus' });
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
+/** A paid order that was cancelled owes the shopper their money until an admin records the reversal. */
+export const REFUND_STATUSES = ['due', 'refunded'] as const;
+export const RefundStatus = z.enum(REFUND_STATUSES).meta({ id: 'RefundStatus' });
+export type RefundStatus = z.infer<typeof RefundStatus>;
+
 /** One prompt's state; `unknown` means sending it timed out, so it may still reach the phone. */
 export const ATTEMPT_STATUSES = ['pending', 'unknown', 'paid', 'failed', 'expired', 'needs_review'] as const;
 export const AttemptStatus = z.enum(ATTEMPT_STATUSES).meta({ id: 'AttemptStatus' });

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '../../contract/admin';
-import { ATTEMPT_STATUSES, ORDER_STATUSES, PAYMENT_ISSUES, PAYMENT_STATUSES } from '../../contract/checkout';
+import { ATTEMPT_STATUSES, ORDER_STATUSES, PAYMENT_ISSUES, PAYMENT_STATUSES, REFUND_STATUSES } from '../../contract/checkout';
 
 /** Raw bytes (PostgreSQL bytea); PGlite and node-postgres both hand back a Uint8Array/Buffer. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -114,6 +114,10 @@ export const variants = pgTable(
   },
   (t) => [
     index('variants_product_idx').on(t.productId, t.position),
+    // The dashboard's low-stock list: live variants with 5 or fewer units.
+    index('variants_low_stock_idx')
+      .on(t.quantity)
+      .where(sql`archived_at is null`),
     check('variants_price_positive', sql`${t.price} > 0`),
     check('variants_quantity_non_negative', sql`${t.quantity} >= 0`),
   ],
@@ -174,11 +178,22 @@ export const discounts = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),
+    /** At most this many orders may use it; null for no limit. */
+    usageLimit: integer('usage_limit'),
+    /**
+     * Orders holding a use of it: taken at checkout with `redemptions < usage_limit` in the same
+     * statement, given back exactly once when the order's stock goes back (cancelled, failed or
+     * expired), so the paid orders plus the open ones never exceed the limit.
+     */
+    redemptions: integer('redemptions').notNull().default(0),
     ...timestamps,
   },
   (t) => [
     check('discounts_value_positive', sql`${t.value} > 0`),
     check('discounts_percentage_max', sql`${t.kind} <> 'percentage' OR ${t.value} <= 100`),
+    check('discounts_usage_limit_positive', sql`${t.usageLimit} IS NULL OR ${t.usageLimit} > 0`),
+    check('discounts_redemptions_range', sql`${t.redemptions} >= 0`),
+    check('discounts_ends_after_start', sql`${t.endsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`),
   ],
 );
 
@@ -191,6 +206,19 @@ export const discountProducts = pgTable(
   (t) => [
     primaryKey({ columns: [t.discountId, t.productId] }),
     index('discount_products_product_idx').on(t.productId),
+  ],
+);
+
+/** A discount on a whole category: every product in it, now and later. */
+export const discountCategories = pgTable(
+  'discount_categories',
+  {
+    discountId: ownedBy('discount_id', () => discounts.id),
+    categoryId: ownedBy('category_id', () => categories.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.discountId, t.categoryId] }),
+    index('discount_categories_category_idx').on(t.categoryId),
   ],
 );
 
@@ -381,14 +409,43 @@ export const orders = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** `due` once a paid order is cancelled, `refunded` when an admin has recorded the reversal. */
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }),
+    /** The M-Pesa reversal's transaction id, as the admin recorded it. */
+    refundReference: text('refund_reference'),
+    refundAmount: integer('refund_amount'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('orders_number_uq').on(t.number),
     uniqueIndex('orders_user_idempotency_uq').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_refund_reference_uq').on(t.refundReference),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id),
+    // The back office: the newest first, filtered by either status; the dashboard's paid revenue.
+    index('orders_created_idx').on(t.createdAt.desc(), t.id),
+    index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt.desc(), t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
+    index('orders_paid_at_idx')
+      .on(t.paidAt, t.total)
+      .where(sql`payment_status = 'paid'`),
+    index('orders_phone_idx').on(t.phone),
     check('orders_total_sum', sql`${t.total} = ${t.subtotal} + ${t.shippingRate}`),
     check('orders_total_positive', sql`${t.total} > 0`),
+    check('orders_refund_amount_positive', sql`${t.refundAmount} IS NULL OR ${t.refundAmount} > 0`),
+  ],
+);
+
+/** The discounts an order's prices used, one use each; given back with the order's stock. */
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    orderId: ownedBy('order_id', () => orders.id),
+    discountId: ownedBy('discount_id', () => discounts.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.discountId] }),
+    index('order_discounts_discount_idx').on(t.discountId),
   ],
 );
 
@@ -411,6 +468,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.position),
+    index('order_items_product_idx').on(t.productId),
     check('order_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -490,5 +548,8 @@ export const activityLog = pgTable(
     summary: text('summary').notNull().default(''),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('activity_log_entity_idx').on(t.entity, t.entityId, t.createdAt.desc())],
+  (t) => [
+    index('activity_log_entity_idx').on(t.entity, t.entityId, t.createdAt.desc()),
+    index('activity_log_created_idx').on(t.createdAt.desc()),
+  ],
 );

@@ -13,6 +13,13 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   deleted: 'deleted it',
   uploaded: 'uploaded an image',
   reordered: 'reordered it',
+  paused: 'paused it',
+  resumed: 'resumed it',
+  status_changed: 'moved it on',
+  cancelled: 'cancelled it',
+  payment_checked: 'asked M-Pesa about it',
+  marked_paid: 'marked it paid',
+  refunded: 'recorded a refund',
 };
 
 const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });

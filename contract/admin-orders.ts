@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { ListMeta, pageParams, Uuid } from './common';
+import {
+  Order,
+  OrderStatus,
+  PaymentAttempt,
+  PaymentIssue,
+  PaymentStatus,
+  RefundStatus,
+} from './checkout';
+
+// The back office's orders (issue 11): the list with its filters, one order with everything staff
+// need to settle it, and the moves an admin makes. Rules live in fulfilment.ts.
+
+const Ksh = z.number().int().nonnegative();
+const Timestamp = z.iso.datetime({ offset: true });
+
+export const ADMIN_ORDER_PAGE_DEFAULT = 25;
+export const ADMIN_ORDER_PAGE_MAX = 100;
+export const ADMIN_ORDER_SEARCH_MAX = 100;
+
+/** A Nairobi calendar day, `YYYY-MM-DD`; `from` and `to` are both inclusive. */
+export const NairobiDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00+03:00`)), 'must be a real date');
+
+/**
+ * `GET /v1/admin/orders`: newest first. `q` matches the order number (`1042` or `SKN1042`), the
+ * shopper's email (any part) or the M-Pesa phone (`0712…`, `+254712…` or `254712…`).
+ * With `Accept: text/csv` the answer is the whole filtered list as CSV (no paging).
+ */
+export const AdminOrderListQuery = z
+  .object({
+    paymentStatus: PaymentStatus.optional(),
+    status: OrderStatus.optional(),
+    q: z.string().trim().max(ADMIN_ORDER_SEARCH_MAX).optional(),
+    from: NairobiDate.optional(),
+    to: NairobiDate.optional(),
+    ...pageParams(ADMIN_ORDER_PAGE_DEFAULT, ADMIN_ORDER_PAGE_MAX),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+  .meta({ id: 'AdminOrderListQuery' });
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
+
+/** The shopper an order belongs to, as staff see them. */
+export const OrderCustomer = z
+  .object({
+    userId: Uuid,
+    name: z.string(),
+    email: z.string(),
+    /** The account's phone as people write it, when it has one. */
+    phone: z.string().nullable(),
+  })
+  .meta({ id: 'OrderCustomer' });
+export type OrderCustomer = z.infer<typeof OrderCustomer>;
+
+export const AdminOrderSummary = z
+  .object({
+    orderId: Uuid,
+    number: z.number().int().positive(),
+    customer: OrderCustomer,
+    /** The phone the latest prompt went to, as people write it. */
+    phone: z.string(),
+    status: OrderStatus,
+    paymentStatus: PaymentStatus,
+    paymentIssue: PaymentIssue.nullable(),
+    refundStatus: RefundStatus.nullable(),
+    total: Ksh,
+    itemCount: z.number().int().nonnegative(),
+    deliveryAreaName: z.string().nullable(),
+    createdAt: Timestamp,
+    paidAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'AdminOrderSummary' });
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
+
+export const AdminOrderList = z
+  .object({ data: z.array(AdminOrderSummary), meta: ListMeta })
+  .meta({ id: 'AdminOrderList' });
+export type AdminOrderList = z.infer<typeof AdminOrderList>;
+
+/** A prompt as staff see it: with Daraja's ids, to look it up with Safaricom. */
+export const AdminPaymentAttempt = PaymentAttempt.extend({
+  merchantRequestId: z.string().nullable(),
+  checkoutRequestId: z.string().nullable(),
+}).meta({ id: 'AdminPaymentAttempt' });
+export type AdminPaymentAttempt = z.infer<typeof AdminPaymentAttempt>;
+
+/** What happened to an order, oldest first: placed, each prompt and its answer, each admin move. */
+export const TIMELINE_KINDS = [
+  'placed',
+  'prompt_sent',
+  'payment_paid',
+  'payment_failed',
+  'payment_expired',
+  'payment_needs_review',
+  'payment_checked',
+  'marked_paid',
+  'status_changed',
+  'cancelled',
+  'refund_due',
+  'refunded',
+] as const;
+export const TimelineKind = z.enum(TIMELINE_KINDS).meta({ id: 'TimelineKind' });
+export type TimelineKind = z.infer<typeof TimelineKind>;
+
+export const TimelineEntry = z
+  .object({
+    kind: TimelineKind,
+    at: Timestamp,
+    /** Who: an admin's or the shopper's name, `M-Pesa` or `Sokoni` for what the system did. */
+    actorName: z.string(),
+    /** The admin's or shopper's account, null for M-Pesa and Sokoni (or an account since deleted). */
+    actorId: Uuid.nullable(),
+    /** One line in words, e.g. "Moved from processing to out for delivery." */
+    summary: z.string(),
+  })
+  .meta({ id: 'TimelineEntry' });
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+
+export const OrderRefund = z
+  .object({
+    status: RefundStatus,
+    /** The M-Pesa reversal's transaction id; null while the refund is due. */
+    reference: z.string().nullable(),
+    amount: Ksh.nullable(),
+    refundedAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'OrderRefund' });
+export type OrderRefund = z.infer<typeof OrderRefund>;
+
+/** `GET /v1/admin/orders/{orderId}`: the shopper's view of the order and what only staff see. */
+export const AdminOrder = Order.omit({ payments: true })
+  .extend({
+    customer: OrderCustomer,
+    payments: z.array(AdminPaymentAttempt),
+    refund: OrderRefund.nullable(),
+    timeline: z.array(TimelineEntry),
+    /** The fulfilment step an admin may take next (null when none), and whether cancel is offered. */
+    nextStatus: OrderStatus.nullable(),
+    canCancel: z.boolean(),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** An M-Pesa transaction id (a receipt or a reversal): 10 letters and digits, e.g. `SGR7KX1Q2B`. */
+export const MpesaTransactionId = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{10}$/, 'must be the 10 letters and digits of an M-Pesa transaction, e.g. SGR7KX1Q2B')
+  .meta({ id: 'MpesaTransactionId' });
+
+/**
+ * `PATCH /v1/admin/orders/{orderId}`: a fulfilment move or a cancel (`{ status }`), or settling a
+ * `needs_review` payment by hand with the receipt the shopper or the M-Pesa statement shows.
+ * Cancelling a `needs_review` order is `{ status: 'cancelled' }`.
+ */
+export const AdminOrderPatch = z
+  .union([
+    z.strictObject({ status: OrderStatus }),
+    z.strictObject({ paymentStatus: z.literal('paid'), receipt: MpesaTransactionId }),
+  ])
+  .meta({ id: 'AdminOrderPatch' });
+export type AdminOrderPatch = z.infer<typeof AdminOrderPatch>;
+
+/** `POST /v1/admin/orders/{orderId}/refund`: the reversal done in M-Pesa, recorded; at most the total. */
+export const RefundBody = z
+  .strictObject({ reference: MpesaTransactionId, amount: z.number().int().positive() })
+  .meta({ id: 'RefundBody' });
+export type RefundBody = z.infer<typeof RefundBody>;

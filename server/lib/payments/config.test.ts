@@ -114,7 +114,9 @@ describe('M-Pesa configuration', () => {
       '  MPESA_TILL_NUMBER: must be the till number (5 to 7 digits)',
     ]);
     for (const bad of ['1234', '12345678', ' 123456', '12345a']) {
-      expect(message({ MPESA_ACCOUNT_TYPE: 'till', MPESA_TILL_NUMBER: bad })).toMatch(/MPESA_TILL_NUMBER: must be/);
+      expect(message({ MPESA_ACCOUNT_TYPE: 'till', MPESA_TILL_NUMBER: bad })).toMatch(
+        /MPESA_TILL_NUMBER: must be/,
+      );
     }
     // An empty variable is unset, as everywhere else.
     expect(parseEnv({ MPESA_ACCOUNT_TYPE: '', MPESA_TILL_NUMBER: '' }).MPESA_ACCOUNT_TYPE).toBe('paybill');

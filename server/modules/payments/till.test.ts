@@ -7,6 +7,7 @@ import {
   orderOf,
   phoneEnding,
   placeOrder,
+  postCallback,
   reconcileUntil,
   servedContextForFile,
   shopperWithCart,
@@ -110,6 +111,60 @@ describe('a shop configured as a paybill whose M-Pesa account is a till', () => 
           rawMessage: 'Bad Request - Invalid TransactionType',
           httpStatus: 400,
         }),
+      },
+    ]);
+  });
+});
+
+describe('a push Daraja accepted and then failed with a system code (SFC_IC0003)', () => {
+  let daraja: SimulatorServer;
+  let ctx: TestContext;
+  const errors: { msg: string; fields?: Record<string, unknown> }[] = [];
+  const logger: Logger = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+    error: (msg, fields) => void errors.push({ msg, fields }),
+    child: () => logger,
+  };
+
+  beforeAll(async () => {
+    daraja = await startSimulatorServer();
+    ctx = await createTestContext({ MPESA_BASE_URL: daraja.baseUrl, MPESA_TIMEOUT_MS: '5000' }, { logger });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await daraja.close();
+  });
+
+  // What the live Daraja has been seen to do with a PayBill push to a till: accept it, then call back
+  // with "The operator does not exist" under a code that is not a number.
+  it('fails the payment with the code kept for the shop, returns the stock, and logs the likely cause', async () => {
+    const s = await shopperWithCart(ctx, { stock: 3, quantity: 2 });
+    const o = await placeOrder(s.call, phoneEnding('09'));
+    const [attempt] = await attemptsOf(ctx, o.orderId);
+    expect(attempt!.checkoutRequestId).toMatch(/^ws_CO_/);
+    const res = await postCallback(ctx, ctx.env.MPESA_CALLBACK_SECRET, {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: attempt!.merchantRequestId,
+          CheckoutRequestID: attempt!.checkoutRequestId,
+          ResultCode: 'SFC_IC0003',
+          ResultDesc: 'The operator does not exist.',
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    const order = await orderOf(ctx, s.token, o.orderId);
+    expect(order).toMatchObject({ paymentStatus: 'failed', paymentIssue: 'unknown', canRetryPayment: true });
+    expect(order.payments[0]).toMatchObject({ status: 'failed', resultCode: -1 });
+    expect(await stockOf(ctx.database.db, s.variantId)).toBe(3);
+    const [stored] = await attemptsOf(ctx, o.orderId);
+    expect(stored!.resultDesc).toBe('[SFC_IC0003] The operator does not exist.');
+    expect(errors).toEqual([
+      {
+        msg: expect.stringMatching(/system code: .*check MPESA_ACCOUNT_TYPE/),
+        fields: expect.objectContaining({ attemptId: attempt!.id, resultCode: -1 }),
       },
     ]);
   });

@@ -16,7 +16,10 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
  */
 export interface DarajaClientOptions
   extends
-    Pick<DarajaSettings, 'baseUrl' | 'consumerKey' | 'consumerSecret' | 'shortcode' | 'passkey' | 'callbackUrl'>,
+    Pick<
+      DarajaSettings,
+      'baseUrl' | 'consumerKey' | 'consumerSecret' | 'shortcode' | 'passkey' | 'callbackUrl'
+    >,
     Partial<Pick<MpesaAccount, 'accountType' | 'tillNumber'>> {
   /** Per request, including reading the answer (default 10 s). */
   timeoutMs?: number;

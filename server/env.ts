@@ -78,10 +78,23 @@ const EnvSchema = z
     MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
     MPESA_CONSUMER_KEY: z.string().min(1).optional(),
     MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
-    /** The paybill or till number paid into (the sandbox's 174379 outside production when unset). */
+    /**
+     * How shoppers pay: `paybill` (Daraja's CustomerPayBillOnline, the sandbox) or `till` (a Buy Goods
+     * till, CustomerBuyGoodsOnline).
+     */
+    MPESA_ACCOUNT_TYPE: z.enum(['paybill', 'till'], { error: 'must be paybill or till' }).default('paybill'),
+    /**
+     * The paybill number, or for a till the store number (head office) Daraja gave the passkey for;
+     * it is the BusinessShortCode and part of the password. The sandbox's 174379 outside production when unset.
+     */
     MPESA_SHORTCODE: z
       .string()
-      .regex(/^\d{5,10}$/, 'must be the paybill or till number (digits)')
+      .regex(/^\d{5,7}$/, 'must be the paybill or store number (5 to 7 digits)')
+      .optional(),
+    /** The Buy Goods till number shoppers pay into (PartyB); only with MPESA_ACCOUNT_TYPE=till. */
+    MPESA_TILL_NUMBER: z
+      .string()
+      .regex(/^\d{5,7}$/, 'must be the till number (5 to 7 digits)')
       .optional(),
     MPESA_PASSKEY: z.string().min(1).optional(),
     /** The public address Daraja calls back; unset means PUBLIC_URL, then the server itself. */
@@ -144,6 +157,16 @@ const EnvSchema = z
       const missing = env.MPESA_CONSUMER_KEY ? 'MPESA_CONSUMER_SECRET' : 'MPESA_CONSUMER_KEY';
       issue(missing, 'set MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET together');
     }
+    // A till without its number (or a paybill with one) would send prompts Daraja refuses.
+    if (env.MPESA_ACCOUNT_TYPE === 'till' && !env.MPESA_TILL_NUMBER) {
+      issue('MPESA_TILL_NUMBER', 'MPESA_ACCOUNT_TYPE=till needs the till number shoppers pay into');
+    }
+    if (env.MPESA_ACCOUNT_TYPE === 'paybill' && env.MPESA_TILL_NUMBER) {
+      issue(
+        'MPESA_TILL_NUMBER',
+        'a paybill has no till number: remove it, or set MPESA_ACCOUNT_TYPE=till (MPESA_SHORTCODE = the store number)',
+      );
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.MPESA_BASE_URL) {
       issue(
@@ -160,7 +183,12 @@ const EnvSchema = z
     if (!env.MPESA_CONSUMER_SECRET)
       issue('MPESA_CONSUMER_SECRET', "production needs the Daraja app's consumer secret");
     if (!env.MPESA_SHORTCODE)
-      issue('MPESA_SHORTCODE', 'production needs the paybill or till number payments go to');
+      issue(
+        'MPESA_SHORTCODE',
+        env.MPESA_ACCOUNT_TYPE === 'till'
+          ? 'production needs the store number of the till'
+          : 'production needs the paybill number payments go to',
+      );
     if (!env.MPESA_PASSKEY) issue('MPESA_PASSKEY', 'production needs the Lipa na M-Pesa Online passkey');
     else if (env.MPESA_PASSKEY === MPESA_SANDBOX_PASSKEY)
       issue('MPESA_PASSKEY', 'production refuses the sandbox passkey');

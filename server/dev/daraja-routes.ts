@@ -17,13 +17,15 @@ import {
 // Development only: app.ts never mounts this in production (and env.ts refuses the simulator there).
 // The Daraja endpoints are deliberately not OpenAPI routes: they speak Daraja's shapes, not ours.
 
-/** The simulator's settings from the environment: the same credentials the client will use. */
+/** The simulator's settings from the environment: the same credentials and account the client will use. */
 export function simulatorOptionsFromEnv(env: Env, logger?: Logger): DarajaSimulatorOptions {
   const s = darajaSettings(env);
   return {
     consumerKey: s.consumerKey,
     consumerSecret: s.consumerSecret,
+    accountType: s.accountType,
     shortcode: s.shortcode,
+    ...(s.tillNumber ? { tillNumber: s.tillNumber } : {}),
     passkey: s.passkey,
     delayMs: env.MPESA_SIMULATOR_DELAY_MS,
     logger,
@@ -96,8 +98,12 @@ function phonePage(prompts: PromptView[], phone: string | undefined, delayMs: nu
       const id = encodeURIComponent(p.checkoutRequestId);
       return `<article>
 <p class="to">To ${escapeHtml(formatKenyanPhone(p.phone))}</p>
-<p>Do you want to pay <strong>Ksh ${escapeHtml(p.amount.toFixed(2))}</strong> to <strong>${escapeHtml(p.shortcode)}</strong>
-for account <strong>${escapeHtml(p.accountReference)}</strong>?</p>
+<p>Do you want to pay <strong>Ksh ${escapeHtml(p.amount.toFixed(2))}</strong> to ${
+        p.accountType === 'till'
+          ? `till <strong>${escapeHtml(p.shortcode)}</strong>?`
+          : `<strong>${escapeHtml(p.shortcode)}</strong>
+for account <strong>${escapeHtml(p.accountReference)}</strong>?`
+      }</p>
 <p class="meta">${escapeHtml(p.description)} · ${escapeHtml(p.checkoutRequestId)}</p>
 <form method="post" action="phone/prompts/${escapeHtml(id)}/pay">${keep}<button class="pay">Pay</button></form>
 <form method="post" action="phone/prompts/${escapeHtml(id)}/cancel">${keep}<button>Cancel</button></form>

@@ -4,7 +4,9 @@ import { MPESA_SANDBOX_PASSKEY, parseEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import { eatTimestamp, stkPassword } from '../lib/payments/stk-password';
 import { createTestContext } from '../test/harness';
-import { createDarajaSimulator } from './daraja-simulator';
+import { createDarajaSimulator, type DarajaSimulator, type SimulatorAnswer } from './daraja-simulator';
+import { simulatorOptionsFromEnv } from './daraja-routes';
+import { SIMULATOR_DESC } from '../../contract/mpesa-simulator';
 import {
   PRODUCTION_MPESA_TEST_ENV,
   startCallbackReceiver,
@@ -254,6 +256,195 @@ describe('STK query', () => {
       '500.001.1001',
       /Wrong/,
     );
+  });
+});
+
+describe('the account it plays', () => {
+  const STORE = '7654321';
+  const TILL = '5123456';
+  let till: DarajaSimulator;
+  let bearer: string;
+  beforeAll(() => {
+    // Configured as the server configures it: from the same variables the client reads.
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      MPESA_ACCOUNT_TYPE: 'till',
+      MPESA_SHORTCODE: STORE,
+      MPESA_TILL_NUMBER: TILL,
+      MPESA_SIMULATOR_DELAY_MS: '30',
+    });
+    const options = simulatorOptionsFromEnv(env, createLogger('silent'));
+    expect(options).toMatchObject({ accountType: 'till', shortcode: STORE, tillNumber: TILL });
+    till = createDarajaSimulator({ ...options, manualTimeoutMs: 60_000 });
+    bearer = `Bearer ${String(till.oauth(basic(options.consumerKey, options.consumerSecret), 'client_credentials').body.access_token)}`;
+  });
+  afterAll(() => till.close());
+
+  const asResponse = (a: SimulatorAnswer) => new Response(JSON.stringify(a.body), { status: a.status });
+  const storeCredentials = (signedBy = STORE, at = Date.now()) => {
+    const Timestamp = eatTimestamp(at);
+    return {
+      BusinessShortCode: signedBy,
+      Password: stkPassword(signedBy, MPESA_SANDBOX_PASSKEY, Timestamp),
+      Timestamp,
+    };
+  };
+  let phoneSeq = 100;
+  const tillPush = (ending: string, overrides: Record<string, unknown> = {}) => {
+    const phone = `254733${String(phoneSeq++).padStart(4, '0')}${ending}`;
+    return till.stkPush(
+      bearer,
+      JSON.stringify(
+        validPush({
+          ...storeCredentials(),
+          TransactionType: 'CustomerBuyGoodsOnline',
+          PartyA: phone,
+          PartyB: TILL,
+          PhoneNumber: phone,
+          ...overrides,
+        }),
+      ),
+    );
+  };
+  const tillQuery = (checkoutRequestId: string, credentials = storeCredentials()) =>
+    till.stkQuery(bearer, JSON.stringify({ ...credentials, CheckoutRequestID: checkoutRequestId }));
+  const started = (a: SimulatorAnswer) => {
+    expect(a.status).toBe(200);
+    return String(a.body.CheckoutRequestID);
+  };
+
+  it('a paybill refuses a BuyGoods push, even to its own number', async () => {
+    await expectDarajaError(
+      await push(validPush({ TransactionType: 'CustomerBuyGoodsOnline' })),
+      400,
+      '400.002.02',
+      'Bad Request - Invalid TransactionType',
+    );
+  });
+
+  it('a till accepts a BuyGoods push to the till signed by the store, and shows it as a till prompt', () => {
+    const id = started(tillPush('09'));
+    expect(till.prompts().find((p) => p.checkoutRequestId === id)).toMatchObject({
+      shortcode: TILL,
+      accountType: 'till',
+    });
+    expect(till.answer(id, 'cancel')).toBe(true);
+  });
+
+  it.each([
+    [
+      'a PayBill push',
+      { TransactionType: 'CustomerPayBillOnline' },
+      400,
+      '400.002.02',
+      'Bad Request - Invalid TransactionType',
+    ],
+    [
+      'a PayBill push to the store number',
+      { TransactionType: 'CustomerPayBillOnline', PartyB: STORE },
+      400,
+      '400.002.02',
+      'Bad Request - Invalid TransactionType',
+    ],
+    ['the store number as PartyB', { PartyB: STORE }, 400, '400.002.02', 'Bad Request - Invalid PartyB'],
+    ['another till as PartyB', { PartyB: '5999999' }, 400, '400.002.02', 'Bad Request - Invalid PartyB'],
+    [
+      'the till as BusinessShortCode',
+      storeCredentials(TILL),
+      400,
+      '400.002.02',
+      'Bad Request - Invalid BusinessShortCode',
+    ],
+    [
+      'a password made from the till number',
+      { Password: storeCredentials(TILL).Password },
+      500,
+      '500.001.1001',
+      'Wrong credentials',
+    ],
+  ])(
+    "a till refuses %s, in Daraja's error shape, and no prompt goes out",
+    async (_what, overrides, status, code, message) => {
+      const waiting = till.prompts().length;
+      await expectDarajaError(asResponse(tillPush('00', overrides)), status, code, message);
+      expect(till.prompts()).toHaveLength(waiting);
+    },
+  );
+
+  it.each([
+    ['00', 0, SIMULATOR_DESC.paid],
+    ['01', 1032, SIMULATOR_DESC.cancelled],
+    ['02', 1, SIMULATOR_DESC.insufficient],
+    ['03', 2001, SIMULATOR_DESC.wrongPin],
+    ['04', 1037, SIMULATOR_DESC.timeout],
+  ])("a till's STK query of a phone ending %s: being processed, then %s", async (ending, code, desc) => {
+    const id = started(tillPush(ending));
+    await expectDarajaError(
+      asResponse(tillQuery(id)),
+      500,
+      '500.001.1001',
+      'The transaction is being processed',
+    );
+    await new Promise((r) => setTimeout(r, 80));
+    const done = tillQuery(id);
+    expect(done).toEqual({
+      status: 200,
+      body: {
+        ResponseCode: '0',
+        ResponseDescription: 'The service request has been accepted successsfully',
+        MerchantRequestID: expect.stringMatching(/^\d+-\d+-1$/),
+        CheckoutRequestID: id,
+        ResultCode: String(code),
+        ResultDesc: desc,
+      },
+    });
+  });
+
+  it("a till's STK query refuses an unknown CheckoutRequestID and one signed by the till", async () => {
+    await expectDarajaError(
+      asResponse(tillQuery('ws_CO_0')),
+      400,
+      '400.002.02',
+      'Bad Request - Invalid CheckoutRequestID',
+    );
+    const id = started(tillPush('00'));
+    await expectDarajaError(
+      asResponse(tillQuery(id, storeCredentials(TILL))),
+      400,
+      '400.002.02',
+      'Bad Request - Invalid BusinessShortCode',
+    );
+  });
+
+  it('the virtual phone says a till prompt pays the till, with no account', async () => {
+    const own = await startSimulatorServer({ accountType: 'till', shortcode: STORE, tillNumber: TILL });
+    try {
+      const token = (await (
+        await fetch(`${own.baseUrl}/oauth/v1/generate?grant_type=client_credentials`, {
+          headers: { Authorization: basic(own.options.consumerKey, own.options.consumerSecret) },
+        })
+      ).json()) as { access_token: string };
+      const res = await fetch(`${own.baseUrl}/mpesa/stkpush/v1/processrequest`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(
+          validPush({
+            ...storeCredentials(),
+            TransactionType: 'CustomerBuyGoodsOnline',
+            PartyA: '254733000909',
+            PhoneNumber: '254733000909',
+            PartyB: TILL,
+            AccountReference: 'SKN77',
+          }),
+        ),
+      });
+      expect(res.status).toBe(200);
+      const html = await (await fetch(`${own.origin}/api/dev/phone?phone=0733000909`)).text();
+      expect(html).toContain(`to till <strong>${TILL}</strong>?`);
+      expect(html).not.toContain('for account');
+    } finally {
+      await own.close();
+    }
   });
 });
 

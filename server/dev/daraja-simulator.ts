@@ -5,6 +5,7 @@ import {
   simulatorScenario,
   type SimulatorScenario as Scenario,
 } from '../../contract/mpesa-simulator';
+import { stkParties, type MpesaAccount } from '../lib/payments/config';
 import { eatTimestamp, parseEatTimestamp, stkPassword } from '../lib/payments/stk-password';
 
 // Development and tests only: a stand-in for Safaricom's Daraja (OAuth, STK push, STK query and the
@@ -15,9 +16,10 @@ import { eatTimestamp, parseEatTimestamp, stkPassword } from '../lib/payments/st
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-export interface DarajaSimulatorOptions {
+export interface DarajaSimulatorOptions extends Partial<Pick<MpesaAccount, 'accountType' | 'tillNumber'>> {
   consumerKey: string;
   consumerSecret: string;
+  /** The paybill it plays, or for a till (`accountType: 'till'`) the store number; default a paybill. */
   shortcode: string;
   passkey: string;
   /** How long the virtual phone takes to answer (MPESA_SIMULATOR_DELAY_MS). */
@@ -47,7 +49,9 @@ export interface PromptView {
   merchantRequestId: string;
   phone: string;
   amount: number;
+  /** Who is paid: the paybill or the till (PartyB). */
   shortcode: string;
+  accountType: MpesaAccount['accountType'];
   accountReference: string;
   description: string;
   createdAt: string;
@@ -105,6 +109,9 @@ export function createDarajaSimulator(options: DarajaSimulatorOptions): DarajaSi
   const manualTimeoutMs = options.manualTimeoutMs ?? 120_000;
   const callbackTimeoutMs = options.callbackTimeoutMs ?? 10_000;
   const log = options.logger;
+  const accountType = options.accountType ?? 'paybill';
+  // What this Daraja expects of every push, from the account it plays (a till without its number throws).
+  const expected = stkParties({ accountType, shortcode: options.shortcode, tillNumber: options.tillNumber });
 
   const tokens = new Map<string, number>();
   const attempts = new Map<string, Attempt>();
@@ -138,11 +145,13 @@ export function createDarajaSimulator(options: DarajaSimulatorOptions): DarajaSi
   function checkCredentials(raw: string): { body: Record<string, unknown> } | SimulatorAnswer {
     const body = parseObject(raw);
     if (!body) return fail(400, '400.002.05', 'Invalid Request Payload');
-    if (text(body.BusinessShortCode) !== options.shortcode) return badRequest('BusinessShortCode');
+    if (text(body.BusinessShortCode) !== expected.BusinessShortCode) return badRequest('BusinessShortCode');
     const timestamp = text(body.Timestamp);
     const at = timestamp === undefined ? null : parseEatTimestamp(timestamp);
     if (at === null || Math.abs(now() - at) > tolerance) return badRequest('Timestamp');
-    if (body.Password !== stkPassword(options.shortcode, options.passkey, timestamp!)) {
+    // Daraja keys the passkey to the BusinessShortCode: for a till, a password made from the till
+    // number instead of the store number is refused like any wrong passkey.
+    if (body.Password !== stkPassword(expected.BusinessShortCode, options.passkey, timestamp!)) {
       return fail(500, '500.001.1001', 'Wrong credentials');
     }
     return { body };
@@ -286,13 +295,19 @@ export function createDarajaSimulator(options: DarajaSimulatorOptions): DarajaSi
       const checked = checkCredentials(raw);
       if ('status' in checked) return checked;
       const b = checked.body;
-      if (b.TransactionType !== 'CustomerPayBillOnline' && b.TransactionType !== 'CustomerBuyGoodsOnline') {
-        return badRequest('TransactionType');
-      }
+      // A PayBill push to a till or a BuyGoods push to a paybill is refused here like an unknown type, so
+      // a wrong MPESA_ACCOUNT_TYPE shows at the first checkout. Daraja's own validation errors have
+      // this shape (HTTP 400, errorCode 400.002.02, "Bad Request - Invalid <field>"; e.g. "Bad Request -
+      // Invalid BusinessShortCode", github.com/keronei/mpesa_flutter_plugin/issues/4). For a type
+      // mismatch the live Daraja has also been reported to accept the push and fail it afterwards in
+      // the callback (ResultCode "SFC_IC0003", "The operator does not exist": github.com/SmoDav/mpesa/
+      // issues/50, github.com/osenco/osen-wc-mpesa/issues/48), which parseStkCallback reads as a
+      // failed payment; the simulator picks the synchronous refusal, the earlier and clearer of the two.
+      if (b.TransactionType !== expected.TransactionType) return badRequest('TransactionType');
       const amount = wholeAmount(b.Amount);
       if (amount === null) return badRequest('Amount');
       if (!PHONE.test(text(b.PartyA) ?? '')) return badRequest('PartyA');
-      if (text(b.PartyB) !== options.shortcode) return badRequest('PartyB');
+      if (text(b.PartyB) !== expected.PartyB) return badRequest('PartyB');
       const phone = text(b.PhoneNumber) ?? '';
       if (!PHONE.test(phone)) return badRequest('PhoneNumber');
       if (typeof b.CallBackURL !== 'string' || !isHttpUrl(b.CallBackURL)) return badRequest('CallBackURL');
@@ -367,7 +382,8 @@ export function createDarajaSimulator(options: DarajaSimulatorOptions): DarajaSi
           merchantRequestId: a.merchantRequestId,
           phone: a.phone,
           amount: a.amount,
-          shortcode: options.shortcode,
+          shortcode: expected.PartyB,
+          accountType,
           accountReference: a.accountReference,
           description: a.description,
           createdAt: new Date(a.createdAt).toISOString(),

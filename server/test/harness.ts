@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { parseEnv, type Env } from '../env';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
 import { withDatabase } from './global-setup';
 
 export interface TestContext {
@@ -52,11 +52,14 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   return { database, drop: () => database.close() };
 }
 
-/** Builds the app over a fresh database, as a test file needs it. */
-export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+/** Builds the app over a fresh database, as a test file needs it (silent unless given a logger). */
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  { logger = createLogger('silent') }: { logger?: Logger } = {},
+): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '.tmp/no-spa', ...overrides });
-  const app = createApp({ env, database, logger: createLogger('silent') });
+  const app = createApp({ env, database, logger });
   return {
     database,
     env,

@@ -71,6 +71,31 @@ describe('the STK callback parser', () => {
     }
   });
 
+  it('reads a system ResultCode such as SFC_IC0003 as a failure, keeping the code in the description', () => {
+    const parsed = parseStkCallback({
+      Body: {
+        stkCallback: {
+          MerchantRequestID: '7588-31800016-1',
+          CheckoutRequestID: 'ws_CO_270920212128259339',
+          ResultCode: 'SFC_IC0003',
+          ResultDesc: 'The operator does not exist.',
+        },
+      },
+    });
+    expect(parsed.success && parsed.data).toEqual({
+      merchantRequestId: '7588-31800016-1',
+      checkoutRequestId: 'ws_CO_270920212128259339',
+      resultCode: -1,
+      resultDesc: '[SFC_IC0003] The operator does not exist.',
+      outcome: {
+        status: 'failed',
+        reason: 'unknown',
+        resultCode: -1,
+        description: '[SFC_IC0003] The operator does not exist.',
+      },
+    });
+  });
+
   it('refuses bodies that are not an STK callback', () => {
     const { CheckoutRequestID: _, ...withoutId } = paid.Body.stkCallback;
     expect(parseStkCallback({ Body: { stkCallback: withoutId } }).success).toBe(false);
@@ -78,6 +103,9 @@ describe('the STK callback parser', () => {
     expect(parseStkCallback('ok').success).toBe(false);
     expect(
       parseStkCallback({ Body: { stkCallback: { ...paid.Body.stkCallback, ResultCode: 'zero' } } }).success,
+    ).toBe(false);
+    expect(
+      parseStkCallback({ Body: { stkCallback: { ...paid.Body.stkCallback, ResultCode: '' } } }).success,
     ).toBe(false);
   });
 });

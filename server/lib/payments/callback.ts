@@ -18,7 +18,9 @@ export const StkCallbackBody = z
       stkCallback: z.object({
         MerchantRequestID: z.string().min(1).max(100),
         CheckoutRequestID: z.string().min(1).max(100),
-        ResultCode: z.union([z.number().int(), z.string().regex(/^-?\d+$/)]),
+        // Daraja also sends system codes such as "SFC_IC0003" ("The operator does not exist"), e.g.
+        // for a PayBill push to a till it had accepted (github.com/SmoDav/mpesa/issues/50): a failure.
+        ResultCode: z.union([z.number().int(), z.string().regex(/^(-?\d+|[A-Z]+_[A-Z0-9_]{1,40})$/)]),
         ResultDesc: z.string().max(1000),
         CallbackMetadata: z.object({ Item: z.array(MetadataItem).max(50) }).optional(),
       }),
@@ -53,13 +55,16 @@ export function readStkCallback(body: StkCallbackBody): StkCallback {
   const phone = items.get('PhoneNumber');
   const date = items.get('TransactionDate');
   const paidAt = date === undefined ? null : parseEatTimestamp(date);
-  const resultCode = Number(cb.ResultCode);
+  // A system code has no number: it is kept in the description, where the shop's staff will read it.
+  const numeric = typeof cb.ResultCode === 'number' || /^-?\d+$/.test(cb.ResultCode);
+  const resultDesc = numeric ? cb.ResultDesc : `[${cb.ResultCode}] ${cb.ResultDesc}`;
+  const outcome = paymentOutcome(numeric ? Number(cb.ResultCode) : Number.NaN, resultDesc);
   return {
     merchantRequestId: cb.MerchantRequestID,
     checkoutRequestId: cb.CheckoutRequestID,
-    resultCode,
-    resultDesc: cb.ResultDesc,
-    outcome: paymentOutcome(resultCode, cb.ResultDesc),
+    resultCode: outcome.resultCode,
+    resultDesc,
+    outcome,
     ...(amount !== undefined ? { amount } : {}),
     ...(receipt !== undefined ? { receipt: String(receipt) } : {}),
     ...(phone !== undefined ? { phone: String(phone) } : {}),

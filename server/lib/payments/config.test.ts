@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MPESA_SANDBOX_PASSKEY, parseEnv } from '../../env';
-import { darajaSettings, DARAJA_SANDBOX_URL } from './config';
+import { darajaSettings, DARAJA_SANDBOX_URL, stkParties } from './config';
 
 const production = {
   NODE_ENV: 'production',
@@ -23,6 +23,7 @@ describe('M-Pesa configuration', () => {
       baseUrl: 'http://127.0.0.1:3000/api/dev/daraja',
       consumerKey: 'sokoni-dev-consumer-key',
       consumerSecret: 'sokoni-dev-consumer-secret',
+      accountType: 'paybill',
       shortcode: '174379',
       passkey: MPESA_SANDBOX_PASSKEY,
       callbackUrl: `http://127.0.0.1:3000/api/v1/payments/mpesa/callback/${env.MPESA_CALLBACK_SECRET}`,
@@ -62,6 +63,65 @@ describe('M-Pesa configuration', () => {
     expect(() => parseEnv({ MPESA_TIMEOUT_MS: '10' })).toThrow(/MPESA_TIMEOUT_MS/);
   });
 
+  it('takes a paybill by default and a Buy Goods till with its store number when told', () => {
+    expect(stkParties(darajaSettings(parseEnv({ MPESA_SHORTCODE: '600100' })))).toEqual({
+      TransactionType: 'CustomerPayBillOnline',
+      BusinessShortCode: '600100',
+      PartyB: '600100',
+    });
+    const till = darajaSettings(
+      parseEnv({ MPESA_ACCOUNT_TYPE: 'till', MPESA_SHORTCODE: '7654321', MPESA_TILL_NUMBER: '5123456' }),
+    );
+    expect(till).toMatchObject({ accountType: 'till', shortcode: '7654321', tillNumber: '5123456' });
+    expect(stkParties(till)).toEqual({
+      TransactionType: 'CustomerBuyGoodsOnline',
+      BusinessShortCode: '7654321',
+      PartyB: '5123456',
+    });
+    // Outside production a till may be tried against the sandbox store number.
+    expect(
+      darajaSettings(parseEnv({ MPESA_ACCOUNT_TYPE: 'till', MPESA_TILL_NUMBER: '12345' })),
+    ).toMatchObject({ shortcode: '174379', tillNumber: '12345' });
+    expect(() => stkParties({ accountType: 'till', shortcode: '7654321' })).toThrow(/MPESA_TILL_NUMBER/);
+  });
+
+  it('refuses a till without its number, a paybill with one, and numbers that are not 5 to 7 digits', () => {
+    const message = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error('expected parseEnv to refuse');
+    };
+    expect(message({ MPESA_ACCOUNT_TYPE: 'till' })).toBe(
+      'Invalid environment:\n  MPESA_TILL_NUMBER: MPESA_ACCOUNT_TYPE=till needs the till number shoppers pay into',
+    );
+    expect(message({ MPESA_TILL_NUMBER: '5123456' })).toMatch(
+      /^Invalid environment:\n {2}MPESA_TILL_NUMBER: a paybill has no till number: .*MPESA_ACCOUNT_TYPE=till/,
+    );
+    expect(message({ MPESA_ACCOUNT_TYPE: 'buygoods' })).toBe(
+      'Invalid environment:\n  MPESA_ACCOUNT_TYPE: must be paybill or till',
+    );
+    // One line for each bad variable.
+    expect(
+      message({ MPESA_ACCOUNT_TYPE: 'till', MPESA_SHORTCODE: '12345678', MPESA_TILL_NUMBER: '51-234' }).split(
+        '\n',
+      ),
+    ).toEqual([
+      'Invalid environment:',
+      '  MPESA_SHORTCODE: must be the paybill or store number (5 to 7 digits)',
+      '  MPESA_TILL_NUMBER: must be the till number (5 to 7 digits)',
+    ]);
+    for (const bad of ['1234', '12345678', ' 123456', '12345a']) {
+      expect(message({ MPESA_ACCOUNT_TYPE: 'till', MPESA_TILL_NUMBER: bad })).toMatch(
+        /MPESA_TILL_NUMBER: must be/,
+      );
+    }
+    // An empty variable is unset, as everywhere else.
+    expect(parseEnv({ MPESA_ACCOUNT_TYPE: '', MPESA_TILL_NUMBER: '' }).MPESA_ACCOUNT_TYPE).toBe('paybill');
+  });
+
   it('needs real credentials in production and refuses the simulator and sandbox values', () => {
     const env = parseEnv(production);
     expect(darajaSettings(env)).toMatchObject({
@@ -97,6 +157,15 @@ describe('M-Pesa configuration', () => {
     expect(() => parseEnv({ ...production, MPESA_PASSKEY: MPESA_SANDBOX_PASSKEY })).toThrow(
       /MPESA_PASSKEY: production refuses the sandbox/,
     );
+    const liveTill = {
+      ...production,
+      MPESA_ACCOUNT_TYPE: 'till',
+      MPESA_SHORTCODE: '7654321',
+      MPESA_TILL_NUMBER: '5123456',
+    };
+    expect(darajaSettings(parseEnv(liveTill))).toMatchObject({ accountType: 'till', tillNumber: '5123456' });
+    const { MPESA_SHORTCODE: _store, ...tillWithoutStore } = liveTill;
+    expect(() => parseEnv(tillWithoutStore)).toThrow(/MPESA_SHORTCODE: production needs the store number/);
     expect(() => parseEnv({ ...production, MPESA_CALLBACK_BASE_URL: 'http://sokoni.co.ke' })).toThrow(
       /MPESA_CALLBACK_BASE_URL: Daraja calls back over https/,
     );

@@ -11,12 +11,44 @@ export const SIMULATOR_CONSUMER_SECRET = 'sokoni-dev-consumer-secret';
 export const DARAJA_SIMULATOR_PATH = '/dev/daraja';
 export const MPESA_CALLBACK_PATH = '/v1/payments/mpesa/callback';
 
+/** How shoppers pay: into a paybill, or into a Buy Goods till of a store. */
+export type MpesaAccountType = 'paybill' | 'till';
+
+/** Who an STK push pays, as Daraja wants it said. */
+export interface MpesaAccount {
+  accountType: MpesaAccountType;
+  /** The BusinessShortCode, whose passkey makes the password: the paybill, or the till's store number. */
+  shortcode: string;
+  /** The till paid into (PartyB); only for a till. */
+  tillNumber?: string;
+}
+
+/** Daraja's TransactionType for each account type. */
+export const TRANSACTION_TYPES = {
+  paybill: 'CustomerPayBillOnline',
+  till: 'CustomerBuyGoodsOnline',
+} as const satisfies Record<MpesaAccountType, string>;
+
+/**
+ * The TransactionType and parties of an STK push: a paybill is both BusinessShortCode and PartyB;
+ * a till is paid as PartyB while its store number is the BusinessShortCode.
+ */
+export function stkParties(account: MpesaAccount) {
+  if (account.accountType === 'till' && !account.tillNumber) {
+    throw new Error('An M-Pesa till account needs its till number (MPESA_TILL_NUMBER).');
+  }
+  return {
+    TransactionType: TRANSACTION_TYPES[account.accountType],
+    BusinessShortCode: account.shortcode,
+    PartyB: account.accountType === 'till' ? account.tillNumber! : account.shortcode,
+  };
+}
+
 /** Everything the Daraja client needs, with the development defaults filled in. */
-export interface DarajaSettings {
+export interface DarajaSettings extends MpesaAccount {
   baseUrl: string;
   consumerKey: string;
   consumerSecret: string;
-  shortcode: string;
   passkey: string;
   /** The full CallBackURL sent with every STK push, secret token included. */
   callbackUrl: string;
@@ -37,7 +69,9 @@ export function darajaSettings(env: Env): DarajaSettings {
     baseUrl,
     consumerKey: env.MPESA_CONSUMER_KEY ?? SIMULATOR_CONSUMER_KEY,
     consumerSecret: env.MPESA_CONSUMER_SECRET ?? SIMULATOR_CONSUMER_SECRET,
+    accountType: env.MPESA_ACCOUNT_TYPE,
     shortcode: env.MPESA_SHORTCODE ?? MPESA_SANDBOX_SHORTCODE,
+    ...(env.MPESA_ACCOUNT_TYPE === 'till' ? { tillNumber: env.MPESA_TILL_NUMBER } : {}),
     passkey: env.MPESA_PASSKEY ?? MPESA_SANDBOX_PASSKEY,
     callbackUrl: `${callbackBase}/api${MPESA_CALLBACK_PATH}/${env.MPESA_CALLBACK_SECRET}`,
     timeoutMs: env.MPESA_TIMEOUT_MS,

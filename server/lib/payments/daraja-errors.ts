@@ -7,7 +7,8 @@ import { AppError } from '../errors';
  * - `invalid_phone`: the number cannot receive a prompt;
  * - `invalid_amount`: not a whole number of shillings in M-Pesa's range;
  * - `invalid_request`: Daraja refused a field we sent (our bug or an unknown CheckoutRequestID);
- * - `auth`: our credentials, shortcode or passkey are wrong (configuration, not the shopper);
+ * - `auth`: our credentials, shortcode, till, account type or passkey are wrong (configuration, not
+ *   the shopper): Daraja refused who we said is paid, or how;
  * - `unavailable`: Daraja could not be reached or failed on its side;
  * - `timeout`: Daraja did not answer within MPESA_TIMEOUT_MS (an STK push may still have gone out);
  * - `unexpected`: Daraja answered with something we do not understand.
@@ -152,6 +153,12 @@ export const isPromptOpen = (e: DarajaErrorBody) =>
 export const isStillProcessing = (e: DarajaErrorBody) =>
   e.errorCode === DARAJA_BUSY_CODE && /being processed/i.test(e.errorMessage ?? '');
 
+/** Whether Daraja refused the paid account: the BusinessShortCode, PartyB or TransactionType. */
+export const isAccountRefusal = (e: DarajaErrorBody) =>
+  /invalid(businessshortcode|partyb|transactiontype)\b/.test(
+    (e.errorMessage ?? '').replace(/\s+/g, '').toLowerCase(),
+  );
+
 /** Turns a non-2xx Daraja answer into a DarajaError. */
 export function darajaErrorFromResponse(httpStatus: number, body: unknown): DarajaError {
   const e = darajaErrorBody(body);
@@ -176,6 +183,9 @@ export function darajaErrorFromResponse(httpStatus: number, body: unknown): Dara
   }
   // "Bad Request - Invalid PhoneNumber", "Invalid Phone Number", "Invalid PartyA"…
   const compact = message.replace(/\s+/g, '').toLowerCase();
+  // Who is paid and how come from MPESA_ACCOUNT_TYPE, MPESA_SHORTCODE and MPESA_TILL_NUMBER, so a
+  // refusal of them is our configuration, never the shopper's doing.
+  if (isAccountRefusal(e)) return new DarajaError('auth', details);
   if (/invalid(phonenumber|partya|msisdn)/.test(compact)) return new DarajaError('invalid_phone', details);
   if (compact.includes('invalidamount')) return new DarajaError('invalid_amount', details);
   if (httpStatus === 429 || httpStatus >= 500) return new DarajaError('unavailable', details);

@@ -428,3 +428,216 @@ describe('failures become typed errors', () => {
     expect(err).toMatchObject({ kind: 'invalid_request', rawCode: '400.002.02', retryable: false });
   });
 });
+
+describe('paybill and Buy Goods till', () => {
+  const STORE = '7654321';
+  const TILL = '5123456';
+  let till: SimulatorServer;
+  beforeAll(async () => {
+    till = await startSimulatorServer({
+      delayMs: 50,
+      accountType: 'till',
+      shortcode: STORE,
+      tillNumber: TILL,
+    });
+  });
+  afterAll(() => till.close());
+
+  const tillClient = (extra: Partial<DarajaClientOptions> = {}) =>
+    clientFor(till, { accountType: 'till', shortcode: STORE, tillNumber: TILL, ...extra });
+  const clock = Date.UTC(2025, 2, 14, 9, 30, 0);
+  const stamp = '20250314123000';
+
+  it('a paybill push is CustomerPayBillOnline to the paybill, with the order number as account', async () => {
+    const rec = recording();
+    const own = await startSimulatorServer({ delayMs: 50, now: () => clock });
+    try {
+      await clientFor(own, { fetch: rec.fetch, now: () => clock }).stkPush({
+        phone: '0711 000 900',
+        amount: 1250,
+        accountReference: 'SKN1042',
+        description: 'Sokoni order',
+      });
+      expect(rec.calls.find((c) => c.path.endsWith('/processrequest'))!.body).toEqual({
+        BusinessShortCode: '174379',
+        Password: stkPassword('174379', own.options.passkey, stamp),
+        Timestamp: stamp,
+        TransactionType: 'CustomerPayBillOnline',
+        Amount: 1250,
+        PartyA: '254711000900',
+        PartyB: '174379',
+        PhoneNumber: '254711000900',
+        CallBackURL: receiver.url,
+        AccountReference: 'SKN1042',
+        TransactionDesc: 'Sokoni order',
+      });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a till push is CustomerBuyGoodsOnline to the till, signed with the store number', async () => {
+    const rec = recording();
+    const own = await startSimulatorServer({
+      delayMs: 50,
+      now: () => clock,
+      accountType: 'till',
+      shortcode: STORE,
+      tillNumber: TILL,
+    });
+    try {
+      const client = tillClient({ baseUrl: own.baseUrl, fetch: rec.fetch, now: () => clock });
+      const push = await client.stkPush({
+        phone: '0711000910',
+        amount: 1250,
+        accountReference: 'SKN1043',
+        description: 'Sokoni order',
+      });
+      expect(push.checkoutRequestId).toMatch(/^ws_CO_/);
+      const sent = rec.calls.find((c) => c.path.endsWith('/processrequest'))!.body;
+      expect(sent).toEqual({
+        BusinessShortCode: STORE,
+        Password: stkPassword(STORE, own.options.passkey, stamp),
+        Timestamp: stamp,
+        TransactionType: 'CustomerBuyGoodsOnline',
+        Amount: 1250,
+        PartyA: '254711000910',
+        PartyB: TILL,
+        PhoneNumber: '254711000910',
+        CallBackURL: receiver.url,
+        AccountReference: 'SKN1043',
+        TransactionDesc: 'Sokoni order',
+      });
+      expect(Buffer.from(String(sent!.Password), 'base64').toString()).toBe(
+        `${STORE}${own.options.passkey}${stamp}`,
+      );
+      expect(own.simulator.prompts()).toMatchObject([{ shortcode: TILL, accountType: 'till' }]);
+
+      await client.stkQuery(push.checkoutRequestId);
+      expect(rec.calls.find((c) => c.path.endsWith('/stkpushquery/v1/query'))!.body).toEqual({
+        BusinessShortCode: STORE,
+        Password: stkPassword(STORE, own.options.passkey, stamp),
+        Timestamp: stamp,
+        CheckoutRequestID: push.checkoutRequestId,
+      });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a till client needs its till number', () => {
+    expect(() => tillClient({ tillNumber: undefined })).toThrow(/MPESA_TILL_NUMBER/);
+  });
+
+  it.each([
+    ['a paybill client at a till', () => clientFor(till, { shortcode: STORE }), /Invalid TransactionType/],
+    [
+      'a till client at a paybill',
+      () => clientFor(sim, { accountType: 'till', tillNumber: TILL }),
+      /Invalid TransactionType/,
+    ],
+    ['a till client with another till', () => tillClient({ tillNumber: '5999999' }), /Invalid PartyB/],
+    [
+      'a till client signing with the till instead of the store',
+      () => tillClient({ shortcode: TILL }),
+      /Invalid BusinessShortCode/,
+    ],
+    [
+      'a till client with a wrong passkey',
+      () => tillClient({ passkey: 'not-the-passkey' }),
+      /Wrong credentials/,
+    ],
+  ])('%s is refused as a configuration problem, never sent to the phone', async (_what, make, raw) => {
+    const before = till.simulator.prompts().length;
+    const err = await rejection(
+      make().stkPush({ phone: '0711000920', amount: 10, accountReference: 'SKN1' }),
+    );
+    expect(err).toMatchObject({ kind: 'auth', retryable: false, status: 502, code: 'mpesa_auth' });
+    expect(err.rawMessage).toMatch(raw);
+    expect(err.message).not.toMatch(/Daraja|PartyB|TransactionType|ShortCode/i);
+    expect(till.simulator.prompts()).toHaveLength(before);
+  });
+
+  it('reads an account refusal from the error body, not the shopper-facing fields', () => {
+    const kind = (errorMessage: string) =>
+      darajaErrorFromResponse(400, { requestId: 'r', errorCode: '400.002.02', errorMessage }).kind;
+    expect(kind('Bad Request - Invalid TransactionType')).toBe('auth');
+    expect(kind('Bad Request - Invalid PartyB')).toBe('auth');
+    expect(kind('Bad Request - Invalid BusinessShortCode')).toBe('auth');
+    expect(kind('Bad Request - Invalid PartyA')).toBe('invalid_phone');
+    expect(kind('Bad Request - Invalid CheckoutRequestID')).toBe('invalid_request');
+  });
+
+  describe('the STK query of a till push', () => {
+    const pushTo = (ending: string) =>
+      tillClient().stkPush({ phone: `0722 000 9${ending}`, amount: 300, accountReference: `Q${ending}` });
+
+    it('reports it paid, with the result code 0', async () => {
+      const push = await pushTo('00');
+      await callbacksFor(push.checkoutRequestId);
+      expect(await tillClient().stkQuery(push.checkoutRequestId)).toEqual({
+        status: 'complete',
+        checkoutRequestId: push.checkoutRequestId,
+        merchantRequestId: push.merchantRequestId,
+        resultCode: 0,
+        resultDesc: 'The service request is processed successfully.',
+        outcome: {
+          status: 'paid',
+          resultCode: 0,
+          description: 'The service request is processed successfully.',
+        },
+      });
+    });
+
+    it('reports a cancel by the shopper (1032)', async () => {
+      const push = await pushTo('01');
+      await callbacksFor(push.checkoutRequestId);
+      expect(await tillClient().stkQuery(push.checkoutRequestId)).toMatchObject({
+        status: 'complete',
+        resultCode: 1032,
+        outcome: { status: 'failed', reason: 'cancelled' },
+      });
+    });
+
+    it('is pending while the prompt waits ("The transaction is being processed"), then the answer', async () => {
+      const rec = recording();
+      const client = tillClient({ fetch: rec.fetch });
+      const push = await pushTo('09');
+      expect(await client.stkQuery(push.checkoutRequestId)).toEqual({
+        status: 'pending',
+        checkoutRequestId: push.checkoutRequestId,
+      });
+      expect(rec.count('/stkpushquery/')).toBe(1);
+      till.simulator.answer(push.checkoutRequestId, 'cancel');
+      expect(await client.stkQuery(push.checkoutRequestId)).toMatchObject({
+        status: 'complete',
+        resultCode: 1032,
+      });
+    });
+
+    it('…04 never calls back; the query reports 1037', async () => {
+      const push = await pushTo('04');
+      let query = await tillClient().stkQuery(push.checkoutRequestId);
+      for (let i = 0; query.status === 'pending' && i < 100; i++) {
+        await sleep(20);
+        query = await tillClient().stkQuery(push.checkoutRequestId);
+      }
+      expect(query).toMatchObject({ status: 'complete', resultCode: 1037, outcome: { reason: 'timeout' } });
+    });
+
+    it('refuses an unknown CheckoutRequestID, and a query signed with the till number', async () => {
+      expect(await rejection(tillClient().stkQuery('ws_CO_unknown'))).toMatchObject({
+        kind: 'invalid_request',
+        rawCode: '400.002.02',
+        rawMessage: 'Bad Request - Invalid CheckoutRequestID',
+      });
+      const push = await pushTo('02');
+      expect(await rejection(tillClient({ shortcode: TILL }).stkQuery(push.checkoutRequestId))).toMatchObject(
+        {
+          kind: 'auth',
+          rawMessage: 'Bad Request - Invalid BusinessShortCode',
+        },
+      );
+    });
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normaliseKenyanPhone } from '../../../contract/phone';
 import type { Env } from '../../env';
-import { darajaSettings, type DarajaSettings } from './config';
+import { darajaSettings, stkParties, type DarajaSettings, type MpesaAccount } from './config';
 import { DarajaError, darajaErrorBody, darajaErrorFromResponse, isStillProcessing } from './daraja-errors';
 import { MPESA_MAX_AMOUNT } from '../../../contract/checkout-rules';
 import { paymentOutcome, type PaymentOutcome } from '../../../contract/payments';
@@ -10,11 +10,17 @@ import { eatTimestamp, stkPassword } from './stk-password';
 /** `fetch` narrowed to what the client uses, so `app.request` or a counting wrapper can stand in. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-/** The settings of `darajaSettings`; `callbackUrl` is the default CallBackURL for STK pushes. */
-export interface DarajaClientOptions extends Pick<
-  DarajaSettings,
-  'baseUrl' | 'consumerKey' | 'consumerSecret' | 'shortcode' | 'passkey' | 'callbackUrl'
-> {
+/**
+ * The settings of `darajaSettings`; `callbackUrl` is the default CallBackURL for STK pushes.
+ * Without `accountType` the shortcode is a paybill.
+ */
+export interface DarajaClientOptions
+  extends
+    Pick<
+      DarajaSettings,
+      'baseUrl' | 'consumerKey' | 'consumerSecret' | 'shortcode' | 'passkey' | 'callbackUrl'
+    >,
+    Partial<Pick<MpesaAccount, 'accountType' | 'tillNumber'>> {
   /** Per request, including reading the answer (default 10 s). */
   timeoutMs?: number;
   fetch?: FetchLike;
@@ -107,6 +113,12 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
   const fetchImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const now = options.now ?? Date.now;
   const basic = Buffer.from(`${options.consumerKey}:${options.consumerSecret}`, 'utf8').toString('base64');
+  // Worked out once, so a till without its number fails when the client is made, not at checkout.
+  const parties = stkParties({
+    accountType: options.accountType ?? 'paybill',
+    shortcode: options.shortcode,
+    tillNumber: options.tillNumber,
+  });
 
   let cached: { token: string; refreshAt: number } | undefined;
   // One refresh at a time: every caller that finds the token stale waits on the same request.
@@ -168,11 +180,12 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
     }
   }
 
+  /** BusinessShortCode, Password and Timestamp: the paybill's, or for a till its store number's. */
   function credentials() {
     const timestamp = eatTimestamp(now());
     return {
-      BusinessShortCode: options.shortcode,
-      Password: stkPassword(options.shortcode, options.passkey, timestamp),
+      BusinessShortCode: parties.BusinessShortCode,
+      Password: stkPassword(parties.BusinessShortCode, options.passkey, timestamp),
       Timestamp: timestamp,
     };
   }
@@ -207,10 +220,10 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
       }
       const res = await post('/mpesa/stkpush/v1/processrequest', {
         ...credentials(),
-        TransactionType: 'CustomerPayBillOnline',
+        TransactionType: parties.TransactionType,
         Amount: amount,
         PartyA: phone,
-        PartyB: options.shortcode,
+        PartyB: parties.PartyB,
         PhoneNumber: phone,
         CallBackURL: request.callbackUrl ?? options.callbackUrl,
         AccountReference: accountReference,

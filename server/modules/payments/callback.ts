@@ -56,6 +56,14 @@ export async function applyStkCallback(db: Db, cb: StkCallback, logger: Logger, 
     now,
   );
   logger.info('mpesa callback', { ...fields, attemptId: attempt.id, ...result });
+  if (cb.resultCode === -1) {
+    // A system code rather than a shopper's doing; "The operator does not exist" (SFC_IC0003) is
+    // what a paybill/till mix-up has been seen to end in.
+    logger.error(
+      'mpesa failed the payment with a system code: if it repeats, check MPESA_ACCOUNT_TYPE, MPESA_SHORTCODE and MPESA_TILL_NUMBER',
+      { ...fields, attemptId: attempt.id, resultDesc: cb.resultDesc },
+    );
+  }
   return { matched: true as const, ...result };
 }
 

@@ -80,7 +80,14 @@ export async function sendPrompt(
     await daraja.accessToken();
   } catch (err) {
     const e = err instanceof DarajaError ? err : new DarajaError('unavailable', { cause: err });
-    logger.warn('stk push not sent: no Daraja token', { attemptId: attempt.id, ...e.toLog() });
+    if (e.kind === 'auth') {
+      logger.error(
+        'stk push not sent: Daraja refused the app credentials (check MPESA_CONSUMER_KEY and MPESA_CONSUMER_SECRET)',
+        { attemptId: attempt.id, ...e.toLog() },
+      );
+    } else {
+      logger.warn('stk push not sent: no Daraja token', { attemptId: attempt.id, ...e.toLog() });
+    }
     await settleAttempt(
       db,
       attempt.id,
@@ -108,7 +115,16 @@ export async function sendPrompt(
       .where(and(eq(paymentAttempts.id, attempt.id), isNull(paymentAttempts.checkoutRequestId)));
   } catch (err) {
     if (err instanceof DarajaError && err.kind !== 'timeout') {
-      logger.warn('stk push failed', { attemptId: attempt.id, ...err.toLog() });
+      if (err.kind === 'auth') {
+        // No shopper can fix this and every checkout fails the same way until an operator does.
+        logger.error(
+          'stk push refused: the M-Pesa configuration is wrong (check MPESA_ACCOUNT_TYPE, ' +
+            'MPESA_SHORTCODE, MPESA_TILL_NUMBER and MPESA_PASSKEY against the Daraja app)',
+          { attemptId: attempt.id, ...err.toLog() },
+        );
+      } else {
+        logger.warn('stk push failed', { attemptId: attempt.id, ...err.toLog() });
+      }
       await settleAttempt(
         db,
         attempt.id,

@@ -38,7 +38,10 @@ describe('OrderTimeline', () => {
       'Paid, receipt SGR7KX1Q2B.M-Pesa·11 Mar 2026, 00:31',
       'Moved from new to processing.Amina Odhiambo·11 Mar 2026, 09:05',
     ]);
-    expect(within(items[2]!).getByText('11 Mar 2026, 09:05')).toHaveAttribute('datetime', '2026-03-11T06:05:00Z');
+    expect(within(items[2]!).getByText('11 Mar 2026, 09:05')).toHaveAttribute(
+      'datetime',
+      '2026-03-11T06:05:00Z',
+    );
   });
 
   it('says so when nothing has happened', () => {

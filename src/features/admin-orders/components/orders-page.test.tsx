@@ -33,7 +33,9 @@ describe('Orders list', { timeout: 20_000 }, () => {
   it('lists orders newest first with their shopper, total and statuses', async () => {
     renderAppQuietly(ORDERS);
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
-    await waitFor(async () => expect((await numbers()).slice(0, 3)).toEqual(['SKN1009', 'SKN1008', 'SKN1007']));
+    await waitFor(async () =>
+      expect((await numbers()).slice(0, 3)).toEqual(['SKN1009', 'SKN1008', 'SKN1007']),
+    );
     const row = (await screen.findByRole('link', { name: 'SKN1003' })).closest('tr')!;
     expect(within(row).getByText('Hassan Ali')).toBeInTheDocument();
     expect(within(row).getByText('Cancelled')).toBeInTheDocument();
@@ -62,7 +64,9 @@ describe('Orders list', { timeout: 20_000 }, () => {
     const { user, router } = renderAppQuietly(ORDERS);
     await table();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Payment' }), 'Needs review');
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ paymentStatus: 'needs_review' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ paymentStatus: 'needs_review' }),
+    );
     await waitFor(async () => expect(await numbers()).toEqual(['SKN1008', 'SKN1007']));
     expect(requests.at(-1)!.params.get('paymentStatus')).toBe('needs_review');
 
@@ -109,7 +113,9 @@ describe('Orders list', { timeout: 20_000 }, () => {
     const { user } = renderAppQuietly(`${ORDERS}?status=cancelled&page=1`);
     await table();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText(/^Downloaded sokoni-orders-\d{4}-\d{2}-\d{2}\.csv\.$/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^Downloaded sokoni-orders-\d{4}-\d{2}-\d{2}\.csv\.$/),
+    ).toBeInTheDocument();
     const csv = requests.find((r) => r.accept === 'text/csv')!;
     expect(csv.params.get('status')).toBe('cancelled');
     expect(csv.params.has('limit')).toBe(false);

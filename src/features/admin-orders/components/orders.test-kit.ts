@@ -10,7 +10,8 @@ import { afterEach, beforeEach } from 'vitest';
 
 export const ORDERS = `/admin/${admin.userId}/orders`;
 export const orderPath = (number: number) => `${ORDERS}/${orderNumbered(number).orderId}`;
-export const orderNumbered = (number: number): MockOrder => commerceDb.orders.find((o) => o.number === number)!;
+export const orderNumbered = (number: number): MockOrder =>
+  commerceDb.orders.find((o) => o.number === number)!;
 
 /** Puts orders in the mock database, numbered on from the last one. */
 export function addOrders(orders: MockOrder[]) {

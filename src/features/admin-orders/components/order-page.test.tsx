@@ -1,7 +1,7 @@
 import { renderAppQuietly } from '@/test/render-app';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminWithOrders, orderNumbered, orderPath } from './orders.test-kit';
+import { adminWithOrders, orderNumbered, orderPath } from '@/test/admin-orders';
 
 adminWithOrders();
 

@@ -4,7 +4,7 @@ import { server } from '@mocks/node';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { addOrders, adminWithOrders, ORDERS } from './orders.test-kit';
+import { addOrders, adminWithOrders, ORDERS } from '@/test/admin-orders';
 
 adminWithOrders();
 

@@ -6,7 +6,7 @@ import { sampleOrders } from '@mocks/sample-orders';
 import { configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
-/** What the back-office order tests share: an admin on a laptop and the sample orders (SKN1001–1009). */
+/** What the back-office order tests (src/features/admin-orders) share: an admin on a laptop and the sample orders (SKN1001–1009). */
 
 export const ORDERS = `/admin/${admin.userId}/orders`;
 export const orderPath = (number: number) => `${ORDERS}/${orderNumbered(number).orderId}`;

@@ -25,6 +25,7 @@ const ISOLATED = [
   'src/app/layout/app-shell.test.tsx',
   'src/features/admin/components/admin-layout.test.tsx',
   'src/features/admin-catalogue/components/products-*.test.tsx',
+  'src/features/admin-orders/components/order*-page.test.tsx',
 ];
 
 const web = (name: string, include: string[], isolate: boolean, exclude: string[] = []) =>

@@ -48,6 +48,20 @@ export interface MockOrder extends Omit<OrderRecord, 'createdAt' | 'paidAt'> {
   attempts: MockAttempt[];
   createdAt: number;
   paidAt: number | null;
+  /** What admins did to it (mocks/handlers/admin-orders.ts); the rest of its timeline is derived. */
+  adminEvents?: MockOrderEvent[];
+  /** The receipt an admin settled a `needs_review` payment with. */
+  manualReceipt?: string | null;
+  refund?: { status: 'due' | 'refunded'; reference: string | null; amount: number | null; refundedAt: number | null } | null;
+}
+
+/** One admin move on an order, for its timeline (the server's order events). */
+export interface MockOrderEvent {
+  kind: 'status_changed' | 'cancelled' | 'refund_due' | 'refunded' | 'marked_paid' | 'payment_checked';
+  at: number;
+  actorId: string | null;
+  actorName: string;
+  summary: string;
 }
 
 export interface CommerceDbState {
@@ -153,7 +167,8 @@ export function reserve(
   return null;
 }
 
-function release(order: MockOrder) {
+/** Gives the order's units back to the catalogue (a failed payment, a cancel). */
+export function release(order: MockOrder) {
   if (!order.stockReserved) return;
   for (const item of order.items) {
     const found = variantOf(item.variantId);

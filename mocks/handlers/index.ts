@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'msw';
+import { adminOrderHandlers } from './admin-orders';
 import { adminProductHandlers } from './admin-products';
 import { attributeHandlers } from './attributes';
 import { authHandlers } from './auth';
@@ -36,5 +37,6 @@ export const handlers: RequestHandler[] = [
   ...authHandlers,
   ...setupsHandlers,
   ...adminProductHandlers,
+  ...adminOrderHandlers,
   apiNotFoundHandler,
 ];

@@ -1,4 +1,4 @@
-import { PageFrame } from '@/components/layout/page-frame';
+import { OrderPage } from '@/features/admin-orders';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/admin/$adminId/orders/$orderId')({
@@ -7,10 +7,6 @@ export const Route = createFileRoute('/admin/$adminId/orders/$orderId')({
 });
 
 function Page() {
-  return (
-    <PageFrame
-      title="Order"
-      description="Order details arrive in the back office with its next release."
-    />
-  );
+  const { adminId, orderId } = Route.useParams();
+  return <OrderPage adminId={adminId} orderId={orderId} />;
 }

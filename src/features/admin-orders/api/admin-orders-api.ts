@@ -1,0 +1,81 @@
+import { api, apiGet, apiGetRaw, apiPatch, apiPost, cleanServerMessage } from '@/lib/api-client';
+import type {
+  AdminOrder,
+  AdminOrderList,
+  AdminOrderListQuery,
+  AdminOrderPatch,
+  RefundBody,
+} from '@contract/admin-orders';
+import { HTTPError } from 'ky';
+
+/* Fetchers of the back office's order calls (contract/admin-orders.ts). */
+
+/** The list's filters and page, as the query string carries them. */
+export type AdminOrderParams = Partial<AdminOrderListQuery>;
+
+const orderPath = (orderId: string, rest = '') => `v1/admin/orders/${encodeURIComponent(orderId)}${rest}`;
+
+/** `GET /api/v1/admin/orders`: one page, newest first. */
+export async function fetchAdminOrders(
+  params: AdminOrderParams,
+  signal?: AbortSignal,
+): Promise<AdminOrderList> {
+  const body = await apiGetRaw<AdminOrderList['data'], AdminOrderList['meta']>('v1/admin/orders', {
+    searchParams: { ...params },
+    signal,
+  });
+  return body as AdminOrderList;
+}
+
+export const fetchAdminOrder = (orderId: string, signal?: AbortSignal) =>
+  apiGet<AdminOrder>(orderPath(orderId), { signal });
+
+/** A fulfilment move or a cancel (`{ status }`), or a payment under review settled by hand. */
+export const patchAdminOrder = (orderId: string, patch: AdminOrderPatch) =>
+  apiPatch<AdminOrder>(orderPath(orderId), patch);
+
+export const recordRefund = (orderId: string, body: RefundBody) =>
+  apiPost<AdminOrder>(orderPath(orderId, '/refund'), body);
+
+/** Asks M-Pesa about the order's latest prompt (the STK query); 502/503 when it cannot be reached. */
+export const checkPayment = (orderId: string) => apiPost<AdminOrder>(orderPath(orderId, '/payment-check'));
+
+/** The file name of a `Content-Disposition` header, if it names one. */
+export function attachmentName(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain ? plain[1]!.trim() : null;
+}
+
+/** `GET /api/v1/admin/orders` with `Accept: text/csv`: the whole filtered list as a file. */
+export async function fetchOrdersCsv(params: AdminOrderParams): Promise<{ blob: Blob; fileName: string }> {
+  const { limit: _limit, offset: _offset, ...filters } = params;
+  const searchParams = Object.fromEntries(
+    Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as Record<string, string>;
+  try {
+    const response = await api.get('v1/admin/orders', { searchParams, headers: { Accept: 'text/csv' } });
+    const fileName = attachmentName(response.headers.get('Content-Disposition')) ?? 'sokoni-orders.csv';
+    return { blob: await response.blob(), fileName };
+  } catch (error) {
+    if (error instanceof HTTPError) {
+      const body = (await error.response.json().catch(() => ({}))) as { message?: unknown };
+      throw new Error(cleanServerMessage(body.message), { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** Hands a file to the browser's downloads. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

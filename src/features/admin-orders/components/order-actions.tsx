@@ -1,0 +1,324 @@
+import { Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { AppDialog } from '@/components/app-dialog';
+import { isApiError } from '@/lib/api-client';
+import { errorMessage, fieldIssues, toastError } from '@/lib/errors';
+import { formatKsh } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { MpesaTransactionId, type AdminOrder } from '@contract/admin-orders';
+import { ORDER_STATUS_LABELS, orderLabel } from '@contract/fulfilment';
+import { useState, type FormEvent } from 'react';
+import { useOrderMutations } from '../api/admin-order-mutations';
+import { STEP_ACTION } from '../model/look';
+
+type Dialog = 'cancel' | 'markPaid' | 'refund' | null;
+
+/** A 409 from the rules: someone else moved the order. The mutation already refetched it. */
+const isRace = (error: unknown) =>
+  isApiError(error) && error.status === 409 && error.code === 'illegal_transition';
+
+/**
+ * What an admin can do with the order now: the one next fulfilment step, cancel, settling a payment
+ * under review, recording a refund. Only moves the server would accept are offered; a 409 (a
+ * colleague was quicker) shows the server's words and the page refreshes to the truth.
+ */
+export function OrderActions({ order }: { order: AdminOrder }) {
+  const mutations = useOrderMutations(order.orderId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const label = orderLabel(order.number);
+  const review = order.paymentStatus === 'needs_review' && order.status !== 'cancelled';
+  const refundDue = order.refund?.status === 'due';
+
+  function step() {
+    const to = order.nextStatus!;
+    mutations.patch.mutate(
+      { status: to },
+      {
+        onSuccess: () => notify.success(`${label} is now ${ORDER_STATUS_LABELS[to].toLowerCase()}.`),
+        onError: (error) => toastError(error),
+      },
+    );
+  }
+
+  function askMpesa() {
+    mutations.checkPayment.mutate(undefined, {
+      onSuccess: (checked) => {
+        if (checked.paymentStatus === 'paid') notify.success(`M-Pesa confirms ${label} is paid.`);
+        else notify.info(checked.timeline.at(-1)?.summary ?? 'M-Pesa answered; nothing changed.');
+      },
+      onError: (error) => toastError(error, 'M-Pesa could not be asked. Try again in a moment.'),
+    });
+  }
+
+  const nothing = !order.nextStatus && !order.canCancel && !review && !refundDue;
+  if (nothing) return null;
+
+  return (
+    <>
+      <Wrap gap="3" aria-label="Order actions" role="group">
+        {order.nextStatus && STEP_ACTION[order.nextStatus] ? (
+          <Button colorPalette="primary" onClick={step} loading={mutations.patch.isPending}>
+            {STEP_ACTION[order.nextStatus]}
+          </Button>
+        ) : null}
+        {review ? (
+          <>
+            <Button
+              colorPalette="primary"
+              variant="outline"
+              onClick={askMpesa}
+              loading={mutations.checkPayment.isPending}
+            >
+              Ask M-Pesa again
+            </Button>
+            <Button colorPalette="green" onClick={() => setDialog('markPaid')}>
+              Mark as paid
+            </Button>
+          </>
+        ) : null}
+        {refundDue ? (
+          <Button colorPalette="danger" onClick={() => setDialog('refund')}>
+            Record refund
+          </Button>
+        ) : null}
+        {order.canCancel ? (
+          <Button variant="outline" colorPalette="danger" onClick={() => setDialog('cancel')}>
+            Cancel order
+          </Button>
+        ) : null}
+      </Wrap>
+      {dialog === 'cancel' ? <CancelDialog order={order} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'markPaid' ? <MarkPaidDialog order={order} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'refund' ? <RefundDialog order={order} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+/** A field message as people read it: the schema's "must be…" gets its subject. */
+const onField = (subject: string, message: string) =>
+  message.startsWith('must') ? `${subject} ${message}` : message;
+
+interface DialogProps {
+  order: AdminOrder;
+  onClose(): void;
+}
+
+function CancelDialog({ order, onClose }: DialogProps) {
+  const { patch } = useOrderMutations(order.orderId);
+  const label = orderLabel(order.number);
+  const paid = order.paymentStatus === 'paid';
+  function confirm() {
+    patch.mutate(
+      { status: 'cancelled' },
+      {
+        onSuccess: () => {
+          notify.success(
+            paid
+              ? `${label} is cancelled. Record the refund once M-Pesa has reversed it.`
+              : `${label} is cancelled.`,
+          );
+          onClose();
+        },
+        onError: (error) => {
+          toastError(error);
+          onClose();
+        },
+      },
+    );
+  }
+  return (
+    <AppDialog
+      open
+      role="alertdialog"
+      size="sm"
+      fullOnPhones
+      title={`Cancel order ${label}?`}
+      onClose={() => !patch.isPending && onClose()}
+      footer={
+        <HStack gap="3">
+          <Button variant="ghost" onClick={onClose} disabled={patch.isPending}>
+            Keep the order
+          </Button>
+          <Button colorPalette="danger" onClick={confirm} loading={patch.isPending}>
+            Cancel order
+          </Button>
+        </HStack>
+      }
+    >
+      <Stack gap="2">
+        <Text>The items go back to stock and the shopper sees the order as cancelled.</Text>
+        {paid ? (
+          <Text fontWeight="medium">
+            The order is paid: a refund of {formatKsh(order.total)} becomes due. Reverse it in M-Pesa, then
+            record it here.
+          </Text>
+        ) : null}
+      </Stack>
+    </AppDialog>
+  );
+}
+
+function MarkPaidDialog({ order, onClose }: DialogProps) {
+  const { patch } = useOrderMutations(order.orderId);
+  const label = orderLabel(order.number);
+  const [receipt, setReceipt] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = MpesaTransactionId.safeParse(receipt);
+    if (!parsed.success) {
+      setError(onField('Receipt', parsed.error.issues[0]!.message));
+      return;
+    }
+    setError(null);
+    patch.mutate(
+      { paymentStatus: 'paid', receipt: parsed.data },
+      {
+        onSuccess: () => {
+          notify.success(`${label} is marked as paid.`);
+          onClose();
+        },
+        onError: (failure) => {
+          if (isRace(failure)) {
+            toastError(failure);
+            onClose();
+            return;
+          }
+          const issue = fieldIssues(failure).receipt;
+          if (issue) setError(onField('Receipt', issue));
+          else if (isApiError(failure) && (failure.status === 400 || failure.status === 409))
+            setError(errorMessage(failure));
+          else toastError(failure);
+        },
+      },
+    );
+  }
+
+  return (
+    <AppDialog
+      open
+      size="sm"
+      fullOnPhones
+      title={`Mark ${label} as paid`}
+      onClose={() => !patch.isPending && onClose()}
+      footer={
+        <HStack gap="3">
+          <Button variant="ghost" onClick={onClose} disabled={patch.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="mark-paid-form" colorPalette="green" loading={patch.isPending}>
+            Mark as paid
+          </Button>
+        </HStack>
+      }
+    >
+      <form id="mark-paid-form" onSubmit={submit} noValidate>
+        <Stack gap="3">
+          <Text>
+            Use the receipt the shopper's M-Pesa message or the shop's statement shows for{' '}
+            {formatKsh(order.total)}.
+          </Text>
+          <Field.Root invalid={Boolean(error)} required>
+            <Field.Label>M-Pesa receipt</Field.Label>
+            <Input
+              value={receipt}
+              onChange={(e) => setReceipt(e.target.value)}
+              placeholder="SGR7KX1Q2B"
+              autoComplete="off"
+              textTransform="uppercase"
+              maxLength={20}
+            />
+            {error ? (
+              <Field.ErrorText>{error}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>10 letters and digits.</Field.HelperText>
+            )}
+          </Field.Root>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
+
+function RefundDialog({ order, onClose }: DialogProps) {
+  const { refund } = useOrderMutations(order.orderId);
+  const label = orderLabel(order.number);
+  const [reference, setReference] = useState('');
+  const [amount, setAmount] = useState(String(order.total));
+  const [errors, setErrors] = useState<{ reference?: string; amount?: string }>({});
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const next: typeof errors = {};
+    const ref = MpesaTransactionId.safeParse(reference);
+    if (!ref.success) next.reference = onField('Reference', ref.error.issues[0]!.message);
+    const value = Number(amount);
+    if (!Number.isInteger(value) || value <= 0) next.amount = 'Enter the amount in whole shillings.';
+    else if (value > order.total)
+      next.amount = `The refund cannot be more than the total, ${formatKsh(order.total)}.`;
+    setErrors(next);
+    if (next.reference || next.amount || !ref.success) return;
+    refund.mutate(
+      { reference: ref.data, amount: value },
+      {
+        onSuccess: () => {
+          notify.success(`The refund of ${label} is recorded.`);
+          onClose();
+        },
+        onError: (failure) => {
+          const issues = fieldIssues(failure);
+          if (issues.reference || issues.amount) {
+            setErrors({
+              reference: issues.reference && onField('Reference', issues.reference),
+              amount: issues.amount && onField('Amount', issues.amount),
+            });
+            return;
+          }
+          toastError(failure);
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <AppDialog
+      open
+      size="sm"
+      fullOnPhones
+      title={`Record the refund of ${label}`}
+      onClose={() => !refund.isPending && onClose()}
+      footer={
+        <HStack gap="3">
+          <Button variant="ghost" onClick={onClose} disabled={refund.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="refund-form" colorPalette="primary" loading={refund.isPending}>
+            Record refund
+          </Button>
+        </HStack>
+      }
+    >
+      <form id="refund-form" onSubmit={submit} noValidate>
+        <Stack gap="3">
+          <Text>Reverse the payment in M-Pesa first, then record the reversal's transaction id here.</Text>
+          <Field.Root invalid={Boolean(errors.reference)} required>
+            <Field.Label>M-Pesa reversal reference</Field.Label>
+            <Input
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              autoComplete="off"
+              maxLength={20}
+            />
+            {errors.reference ? <Field.ErrorText>{errors.reference}</Field.ErrorText> : null}
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.amount)} required>
+            <Field.Label>Amount (KSH)</Field.Label>
+            <Input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" />
+            {errors.amount ? <Field.ErrorText>{errors.amount}</Field.ErrorText> : null}
+          </Field.Root>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,121 @@
+import { renderAppQuietly } from '@/test/render-app';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminWithOrders, orderNumbered, orderPath } from '@/test/admin-orders';
+
+adminWithOrders();
+
+const timeline = () => screen.getByRole('list', { name: 'Timeline' });
+const statuses = () => screen.getByRole('group', { name: 'Statuses' });
+
+describe('Order page', { timeout: 20_000 }, () => {
+  it('shows the shopper, delivery, lines as charged, attempts and timeline', async () => {
+    renderAppQuietly(orderPath(1005));
+    expect(await screen.findByRole('heading', { name: 'Order SKN1005' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Shopper' })).toHaveTextContent('Njeri Mwangi');
+    expect(screen.getByRole('region', { name: 'Delivery' })).toHaveTextContent('Mpaka Road, House 5');
+    const order = orderNumbered(1005);
+    const items = screen.getByRole('table', { name: 'Items' });
+    expect(within(items).getByText('Delivery fee')).toBeInTheDocument();
+    expect(within(items).getAllByText(`KSH ${order.total.toLocaleString('en-KE')}.00`)).toHaveLength(1);
+    const attempts = within(screen.getByRole('table', { name: 'Payment attempts' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(attempts).toHaveLength(2);
+    expect(within(attempts[1]!).getByText(/1032 · Request cancelled by user/)).toBeInTheDocument();
+    expect(within(attempts[0]!).getByText('SIM0001005')).toBeInTheDocument();
+    expect(within(attempts[0]!).getByText(/^ws_CO_/)).toBeInTheDocument();
+    expect(within(timeline()).getAllByRole('listitem')[0]).toHaveTextContent(/^Placed order SKN1005/);
+  });
+
+  it('moves a paid order one step forward', async () => {
+    const { user } = renderAppQuietly(orderPath(1009));
+    await user.click(await screen.findByRole('button', { name: 'Mark as processing' }));
+    expect(await screen.findByText('SKN1009 is now processing.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Out for delivery' })).toBeInTheDocument();
+    expect(within(statuses()).getByText('Processing')).toBeInTheDocument();
+    const last = within(timeline()).getAllByRole('listitem').at(-1)!;
+    expect(last).toHaveTextContent('Moved from new to processing.');
+    expect(last).toHaveTextContent('Otieno Admin');
+  });
+
+  it('tells the admin who lost a race what happened, and shows the order as it is now', async () => {
+    const { user } = renderAppQuietly(orderPath(1009));
+    const button = await screen.findByRole('button', { name: 'Mark as processing' });
+    // A colleague moves the order first.
+    orderNumbered(1009).status = 'processing';
+    await user.click(button);
+    expect(await screen.findByText(/^Order SKN1009 is already processing\./)).toBeInTheDocument();
+    await waitFor(() => expect(within(statuses()).getByText('Processing')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Out for delivery' })).toBeInTheDocument();
+  });
+
+  it('cancels after a confirmation that says the stock returns and a refund becomes due', async () => {
+    const { user } = renderAppQuietly(orderPath(1004));
+    await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order SKN1004?' });
+    expect(dialog).toHaveTextContent('The items go back to stock');
+    expect(dialog).toHaveTextContent('a refund of');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText(/^SKN1004 is cancelled\./)).toBeInTheDocument();
+    await waitFor(() => expect(within(statuses()).getByText('Refund due')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Record refund' })).toBeInTheDocument();
+    expect(orderNumbered(1004).stockReserved).toBe(false);
+  });
+
+  it('settles a payment under review: a bad receipt, a used one, then a good one', async () => {
+    const { user } = renderAppQuietly(orderPath(1008));
+    await user.click(await screen.findByRole('button', { name: 'Mark as paid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark SKN1008 as paid' });
+    const field = within(dialog).getByRole('textbox', { name: /M-Pesa receipt/ });
+    await user.type(field, 'ABC123');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    expect(await within(dialog).findByText(/^Receipt must be the 10 letters and digits/)).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, 'SIM0001001');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    expect(
+      await within(dialog).findByText(/^M-Pesa receipt SIM0001001 is already recorded on order SKN1001\./),
+    ).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, 'sgr7kx1q2b');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
+    expect(await screen.findByText('SKN1008 is marked as paid.')).toBeInTheDocument();
+    await waitFor(() => expect(within(statuses()).getByText('Paid')).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Mark as processing' })).toBeInTheDocument();
+    expect(within(timeline()).getAllByRole('listitem').at(-1)).toHaveTextContent(
+      'Marked as paid with M-Pesa receipt SGR7KX1Q2B.',
+    );
+  });
+
+  it('asks M-Pesa again and says what it answered', async () => {
+    const { user } = renderAppQuietly(orderPath(1008));
+    await user.click(await screen.findByRole('button', { name: 'Ask M-Pesa again' }));
+    expect(
+      await screen.findAllByText('Asked M-Pesa again: DS timeout user cannot be reached (1037); not paid.'),
+    ).not.toHaveLength(0);
+    expect(within(statuses()).getByText('Needs review')).toBeInTheDocument();
+  });
+
+  it('records a refund, with the amount prefilled with the total', async () => {
+    const order = orderNumbered(1003);
+    const { user } = renderAppQuietly(orderPath(1003));
+    await user.click(await screen.findByRole('button', { name: 'Record refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record the refund of SKN1003' });
+    expect(within(dialog).getByRole('textbox', { name: /Amount/ })).toHaveValue(String(order.total));
+    await user.type(within(dialog).getByRole('textbox', { name: /reversal reference/ }), 'RVS1234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    expect(await screen.findByText('The refund of SKN1003 is recorded.')).toBeInTheDocument();
+    expect(await screen.findByText(/refunded with M-Pesa reversal RVS1234567/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record refund' })).not.toBeInTheDocument();
+  });
+
+  it('says when the order does not exist', async () => {
+    renderAppQuietly(
+      `/admin/ad000000-0000-4000-8000-000000000002/orders/0e000000-0000-4000-8000-000000009999`,
+    );
+    expect(await screen.findByText('Order not found')).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { mpesaId, seedOrder, type SeededOrder } from '../../test/orders';
 import { api, shopper, stockOf, type Api } from '../../test/shop';
 import { createUser, uniqueEmail } from '../../test/auth';
+import { settleAttempt } from '../payments/settlement';
 
 // The back office's orders over the API (PGlite): the list, its search and CSV, one order with its
 // timeline, every fulfilment move, cancel, refund and settling a payment by hand.
@@ -682,5 +683,34 @@ describe('a shopper created through the admin', () => {
     const user = await createUser(db(), { email: uniqueEmail('noname'), name: '' });
     const o = await seedOrder(db(), { userId: user.id, email: user.email });
     expect((await detail(o.orderId)).timeline[0]!.actorName).toBe(user.email);
+  });
+});
+
+describe('money for an order already cancelled', () => {
+  it('makes it paid with a refund due, takes no units and sends no "paid" mail', async () => {
+    const o = await seedOrder(db(), {
+      paymentStatus: 'expired',
+      paymentIssue: 'no_answer',
+      stock: 5,
+      attempts: [{ status: 'expired', issue: 'no_answer' }],
+    });
+    await moved(o.orderId, { status: 'cancelled' });
+    const [attempt] = await db().select().from(paymentAttempts).where(eq(paymentAttempts.orderId, o.orderId));
+    const late = await settleAttempt(db(), attempt!.id, {
+      kind: 'paid',
+      source: 'callback',
+      amount: o.total,
+      receipt: mpesaId(),
+      resultCode: 0,
+      resultDesc: 'The service request is processed successfully.',
+    });
+    expect(late).toMatchObject({ changed: true, orderPaymentStatus: 'paid' });
+    const order = await detail(o.orderId);
+    expect(order).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refund: { status: 'due' } });
+    expect(await stockOf(db(), o.variantId)).toBe(5);
+    expect(order.timeline.map((t) => t.kind).slice(-3)).toEqual(['cancelled', 'payment_paid', 'refund_due']);
+    expect((await mailTo(o.email)).map((m) => m.subject)).toEqual([
+      `Order SKN${o.number} has been cancelled`,
+    ]);
   });
 });

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { ListMeta, pageParams, Uuid } from './common';
-import {
-  Order,
-  OrderStatus,
-  PaymentAttempt,
-  PaymentIssue,
-  PaymentStatus,
-  RefundStatus,
-} from './checkout';
+import { Order, OrderStatus, PaymentAttempt, PaymentIssue, PaymentStatus, RefundStatus } from './checkout';
 
 // The back office's orders (issue 11): the list with its filters, one order with everything staff
 // need to settle it, and the moves an admin makes. Rules live in fulfilment.ts.
@@ -23,7 +16,11 @@ export const ADMIN_ORDER_SEARCH_MAX = 100;
 export const NairobiDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00+03:00`)), 'must be a real date');
+  // Round-tripped, since Date.parse takes 2019-02-30 for 2 March.
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'must be a real date');
 
 /**
  * `GET /v1/admin/orders`: newest first. `q` matches the order number (`1042` or `SKN1042`), the

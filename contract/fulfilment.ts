@@ -49,7 +49,11 @@ export interface FulfilmentRefusal {
 
 export const orderLabel = (number: number) => `SKN${number}`;
 
-const refusal = (message: string): FulfilmentRefusal => ({ status: 409, code: 'illegal_transition', message });
+const refusal = (message: string): FulfilmentRefusal => ({
+  status: 409,
+  code: 'illegal_transition',
+  message,
+});
 
 /**
  * Why `order` cannot move to `to`, or null when it can. Only a paid order is packed and sent; it moves
@@ -61,9 +65,13 @@ export function transitionRefusal(order: FulfilmentOrder, to: OrderStatus): Fulf
   const now = ORDER_STATUS_LABELS[order.status].toLowerCase();
   if (order.status === to) return refusal(`Order ${label} is already ${now}.`);
   if (to === 'cancelled') {
-    return canCancel(order.status)
-      ? null
-      : refusal(`Order ${label} is ${now} and can no longer be cancelled.`);
+    if (!canCancel(order.status)) return refusal(`Order ${label} is ${now} and can no longer be cancelled.`);
+    // An open prompt may still be paid: cancelling under it would take money for a cancelled order.
+    return order.paymentStatus === 'pending'
+      ? refusal(
+          `Order ${label} has an M-Pesa prompt waiting for the shopper; ask M-Pesa about it or wait until it ends, then cancel.`,
+        )
+      : null;
   }
   if (order.status === 'cancelled') return refusal(`Order ${label} is cancelled and cannot move on.`);
   if (order.paymentStatus !== 'paid') {
@@ -79,5 +87,73 @@ export function transitionRefusal(order: FulfilmentOrder, to: OrderStatus): Fulf
         : `Order ${label} is ${now} and cannot move on.`,
     );
   }
+  return null;
+}
+
+/** Whether cancel is offered for this order now (the rules above would let it through). */
+export const mayCancel = (order: FulfilmentOrder) => transitionRefusal(order, 'cancelled') === null;
+
+/** The fulfilment step an admin may take next, or null (not paid yet, delivered, cancelled). */
+export function allowedNextStatus(order: FulfilmentOrder): OrderStatus | null {
+  const next = nextStatus(order.status);
+  return next && transitionRefusal(order, next) === null ? next : null;
+}
+
+/** Payment states an admin may settle by hand with an M-Pesa receipt: money arrived that Sokoni did not match. */
+export const MARK_PAID_FROM = [
+  'needs_review',
+  'expired',
+  'failed',
+] as const satisfies readonly PaymentStatus[];
+
+/**
+ * Why an admin may not mark `order` paid by hand, or null when they may: only a payment that needs
+ * review, or one that failed or expired before the money arrived, on an order still open.
+ */
+export function markPaidRefusal(order: FulfilmentOrder): FulfilmentRefusal | null {
+  const label = orderLabel(order.number);
+  if (order.status === 'cancelled')
+    return refusal(`Order ${label} is cancelled; a payment for it can only be refunded.`);
+  if (order.paymentStatus === 'paid') return refusal(`Order ${label} is already paid.`);
+  if (order.paymentStatus === 'pending')
+    return refusal(
+      `Order ${label} has an M-Pesa prompt waiting for the shopper; ask M-Pesa about it before marking it paid.`,
+    );
+  return null;
+}
+
+/** A refund an admin records, as the rules see it. */
+export interface RefundOrder {
+  number: number;
+  refundStatus: 'due' | 'refunded' | null;
+}
+
+/** A refund the rules refuse: 409, with words an admin can act on. */
+export interface RefundRefusal {
+  status: 409;
+  code: 'refund_not_due' | 'refund_too_large';
+  message: string;
+}
+
+/**
+ * Why a refund of `amount` cannot be recorded, or null: only while one is due (a paid order that
+ * was cancelled), and never more than the shopper paid.
+ */
+export function refundRefusal(order: RefundOrder, amount: number, paid: number): RefundRefusal | null {
+  const label = orderLabel(order.number);
+  if (order.refundStatus === 'refunded')
+    return { status: 409, code: 'refund_not_due', message: `Order ${label} has already been refunded.` };
+  if (order.refundStatus !== 'due')
+    return {
+      status: 409,
+      code: 'refund_not_due',
+      message: `Order ${label} owes no refund: only a paid order that was cancelled is refunded.`,
+    };
+  if (amount > paid)
+    return {
+      status: 409,
+      code: 'refund_too_large',
+      message: `Order ${label} was paid KSH ${paid.toLocaleString('en-KE')}; a refund cannot be more than that.`,
+    };
   return null;
 }

@@ -30,6 +30,7 @@ import { checkoutModule } from './modules/checkout/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
 import { ordersModule } from './modules/orders/handlers';
+import { ordersAdminModule } from './modules/orders-admin/handlers';
 import { paymentsModule } from './modules/payments/handlers';
 import { productsAdminModule } from './modules/products-admin/handlers';
 import { savedItemsModule } from './modules/saved-items/handlers';
@@ -67,6 +68,7 @@ export function apiModules(deps: Deps): Mount[] {
     ...productsAdminModule(deps),
     ...taxonomyModule(deps),
     ['/v1/admin/activity', activityModule(deps)],
+    ['/v1/admin/orders', ordersAdminModule(deps)],
     ['/docs', docsModule()],
   ];
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { paymentAttempts } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import type { DarajaClient, StkQueryResult } from '../lib/payments/daraja';
-import { settleAttempt, type Settlement } from '../modules/payments/settlement';
+import { applyQueryAnswer, settleAttempt } from '../modules/payments/settlement';
 import { periodic, type Job } from './runner';
 
 // Callbacks get lost (Daraja does not retry them, our server may be restarting, a push may have
@@ -90,19 +90,7 @@ async function reconcileOne(
     }
   }
   const now = clock();
-  if (answer?.status === 'complete') {
-    const s: Settlement =
-      answer.outcome.status === 'paid'
-        ? { kind: 'paid', source: 'query', resultCode: answer.resultCode, resultDesc: answer.resultDesc }
-        : {
-            kind: 'failed',
-            issue: answer.outcome.reason,
-            resultCode: answer.resultCode,
-            resultDesc: answer.resultDesc,
-          };
-    await settleAttempt(o.db, attempt.id, s, now);
-    return 'settled';
-  }
+  if (answer && (await applyQueryAnswer(o.db, attempt.id, answer, now))) return 'settled';
   if (attempt.expiresAt.getTime() <= now.getTime()) {
     const r = await settleAttempt(o.db, attempt.id, { kind: 'expired' }, now);
     if (r.changed) o.logger.info('payment expired', { attemptId: attempt.id, orderId: attempt.orderId });

@@ -11,6 +11,8 @@ export interface ActivityRecord {
   action: ActivityAction;
   /** One line in words; empty when the action says it all. */
   summary?: string;
+  /** When it happened, if not the transaction's own time (to line it up with what the write stamped). */
+  at?: Date;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function recordActivity(
       actorId: actor.id,
       actorName: actor.name || actor.email,
       summary: r.summary ?? '',
+      ...(r.at ? { createdAt: r.at } : {}),
     })),
   );
 }

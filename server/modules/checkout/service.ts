@@ -16,6 +16,8 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth/session';
 import { badRequest, refused } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { queueOrderMail } from '../../lib/mail/order-mail';
+import { wakeMailWorker } from '../../lib/mail/outbox';
 import type { DarajaClient } from '../../lib/payments/daraja';
 import { loadCartLines, type CartLine } from '../cart/service';
 import { deliverySettings, placeInput, resolvePlace } from '../delivery/service';
@@ -65,11 +67,13 @@ export function createCheckoutService(deps: CheckoutDeps) {
           now,
         );
         await emptyCart(tx, priced.lines);
+        await queueOrderMail(tx, order.id, 'received');
         return { kind: 'placed' as const, order, attempt };
       });
 
       if (placed.kind === 'replay')
         return { result: await orderState(deps.db, placed.orderId), replayed: true };
+      wakeMailWorker();
       // After the commit: the prompt must never go out for an order that does not exist.
       await sendPrompt(prompt, placed.attempt, placed.order.number);
       return { result: await orderState(deps.db, placed.order.id), replayed: false };

@@ -4,6 +4,9 @@ import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { OPEN_ATTEMPT } from '../../../contract/payments';
 import { OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/service';
+import type { StkQueryResult } from '../../lib/payments/daraja';
+import { queueOrderMail } from '../../lib/mail/order-mail';
+import { wakeMailWorker } from '../../lib/mail/outbox';
 
 // The payment state machine. Every way a payment attempt ends (callback, STK query, a push that
 // could not be sent, expiry) goes through `settleAttempt`, which moves the attempt out of its open
@@ -18,6 +21,8 @@ import { OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/
 //            expired ──paid (late)──────► paid | needs_review      failed|expired ──► paid (units re-taken)
 //                                                                                  or needs_review (sold out)
 //   A paid order is never moved again by a payment: a second payment is `duplicate_payment`.
+//   Money for an order an admin cancelled (a late payment of an expired prompt) makes it paid with a
+//   refund due; its units stay in the shop.
 
 export type Settlement =
   | {
@@ -46,6 +51,21 @@ export async function settleAttempt(
   s: Settlement,
   now = new Date(),
 ): Promise<SettleResult> {
+  const result = await settle(db, attemptId, s, now);
+  if (result.mailed) wakeMailWorker();
+  return {
+    changed: result.changed,
+    attemptStatus: result.attemptStatus,
+    orderPaymentStatus: result.orderPaymentStatus,
+  };
+}
+
+async function settle(
+  db: Db,
+  attemptId: string,
+  s: Settlement,
+  now: Date,
+): Promise<SettleResult & { mailed?: boolean }> {
   const [known] = await db
     .select({ orderId: paymentAttempts.orderId, amount: paymentAttempts.amount })
     .from(paymentAttempts)
@@ -116,6 +136,10 @@ export async function settleAttempt(
     if (order.paymentStatus === 'paid' || order.paymentStatus === 'needs_review') {
       return review('duplicate_payment', false);
     }
+    if (order.status === 'cancelled') {
+      await setOrder({ paymentStatus: 'paid', paymentIssue: null, paidAt: now, refundStatus: 'due' });
+      return { changed: true, attemptStatus: 'paid', orderPaymentStatus: 'paid' };
+    }
     if (!order.stockReserved) {
       // Paid after the reservation went back (expired or failed): take the units again if they are there.
       try {
@@ -126,6 +150,34 @@ export async function settleAttempt(
       }
     }
     await setOrder({ paymentStatus: 'paid', paymentIssue: null, paidAt: now, stockReserved: true });
-    return { changed: true, attemptStatus: 'paid', orderPaymentStatus: 'paid' };
+    await queueOrderMail(tx, order.id, 'paid');
+    return { changed: true, attemptStatus: 'paid', orderPaymentStatus: 'paid', mailed: true };
   });
+}
+
+/** What an STK Push Query answer settles: null while the prompt is still open. */
+export function queryAnswerSettlement(answer: StkQueryResult): Settlement | null {
+  if (answer.status !== 'complete') return null;
+  return answer.outcome.status === 'paid'
+    ? { kind: 'paid', source: 'query', resultCode: answer.resultCode, resultDesc: answer.resultDesc }
+    : {
+        kind: 'failed',
+        issue: answer.outcome.reason,
+        resultCode: answer.resultCode,
+        resultDesc: answer.resultDesc,
+      };
+}
+
+/**
+ * Applies an STK Push Query answer to its attempt (the reconciler's pass and an admin's check):
+ * null when M-Pesa still waits for the shopper, else what settling did.
+ */
+export async function applyQueryAnswer(
+  db: Db,
+  attemptId: string,
+  answer: StkQueryResult,
+  now = new Date(),
+): Promise<SettleResult | null> {
+  const s = queryAnswerSettlement(answer);
+  return s ? settleAttempt(db, attemptId, s, now) : null;
 }

@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { orderLabel } from '../../../contract/fulfilment';
+import { formatKenyanPhone } from '../../../contract/phone';
+import type { Db } from '../../db/client';
+import { orderItems, orders, paymentAttempts, users } from '../../db/schema';
+import { enqueueMail, type MailMessage } from './outbox';
+import { escapeHtml } from './templates';
+
+// The mail a shopper gets about an order, queued through the outbox in the transaction of the
+// change it reports, so a change that rolls back sends nothing. Call `wakeMailWorker()` after commit.
+
+export const ORDER_MAIL_EVENTS = [
+  'received',
+  'paid',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
+
+const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`;
+
+/** What an order mail is made of: the order as stored, its lines and the receipt of the money. */
+export interface OrderMailData {
+  email: string;
+  name: string;
+  number: number;
+  subtotal: number;
+  shippingRate: number;
+  total: number;
+  phone: string;
+  address: string;
+  areaName: string | null;
+  refundStatus: 'due' | 'refunded' | null;
+  refundAmount: number | null;
+  refundReference: string | null;
+  /** The M-Pesa receipt of the payment, when one is on record. */
+  receipt: string | null;
+  lines: { name: string; variantName: string; quantity: number; totalPrice: number }[];
+}
+
+/** Queues the mail for `event` to the order's shopper; answers the outbox id (null: no such order). */
+export async function queueOrderMail(db: Db, orderId: string, event: OrderMailEvent): Promise<string | null> {
+  const data = await loadOrderMail(db, orderId);
+  return data ? enqueueMail(db, orderEmail(data, event)) : null;
+}
+
+async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | null> {
+  const [order] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      number: orders.number,
+      subtotal: orders.subtotal,
+      shippingRate: orders.shippingRate,
+      total: orders.total,
+      phone: orders.phone,
+      address: orders.address,
+      areaName: orders.deliveryAreaName,
+      refundStatus: orders.refundStatus,
+      refundAmount: orders.refundAmount,
+      refundReference: orders.refundReference,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  if (!order) return null;
+  const [lines, [paid]] = await Promise.all([
+    db
+      .select({
+        name: orderItems.name,
+        variantName: orderItems.variantName,
+        quantity: orderItems.quantity,
+        totalPrice: orderItems.totalPrice,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.position)),
+    db
+      .select({ receipt: paymentAttempts.receipt })
+      .from(paymentAttempts)
+      .where(
+        and(
+          eq(paymentAttempts.orderId, orderId),
+          isNotNull(paymentAttempts.receipt),
+          inArray(paymentAttempts.status, ['paid', 'needs_review']),
+        ),
+      )
+      .orderBy(desc(paymentAttempts.completedAt), desc(paymentAttempts.createdAt))
+      .limit(1),
+  ]);
+  return { ...order, receipt: paid?.receipt ?? null, lines };
+}
+
+/** The message for an event: subject, a plain-text part and the same words as HTML (escaped). */
+export function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
+  const label = orderLabel(o.number);
+  const where = [o.address, o.areaName].filter(Boolean).join(', ');
+  const phone = formatKenyanPhone(o.phone);
+  const { subject, paragraphs } = ((): { subject: string; paragraphs: string[] } => {
+    switch (event) {
+      case 'received':
+        return {
+          subject: `We have your order ${label}`,
+          paragraphs: [
+            `Thank you for shopping with Sokoni. We have your order ${label} for ${ksh(o.total)}.`,
+            `Please complete the M-Pesa prompt on ${phone}. We start packing as soon as the payment arrives.`,
+          ],
+        };
+      case 'paid':
+        return {
+          subject: `Payment received for order ${label}`,
+          paragraphs: [
+            `We have received your M-Pesa payment of ${ksh(o.total)} for order ${label}.` +
+              (o.receipt ? ` Your M-Pesa receipt is ${o.receipt}.` : ''),
+            `We are packing your order now and will deliver it to ${where}.`,
+          ],
+        };
+      case 'out_for_delivery':
+        return {
+          subject: `Order ${label} is on its way`,
+          paragraphs: [
+            `Your order ${label} has left the shop and is on its way to ${where}.`,
+            `Please keep ${phone} nearby: the rider may call when they arrive.`,
+          ],
+        };
+      case 'delivered':
+        return {
+          subject: `Order ${label} has been delivered`,
+          paragraphs: [
+            `Your order ${label} has been delivered to ${where}. Thank you for shopping with Sokoni.`,
+            'If anything is missing or not right, reply to this email and we will sort it out.',
+          ],
+        };
+      case 'cancelled':
+        return {
+          subject: `Order ${label} has been cancelled`,
+          paragraphs: [
+            `We are sorry: your order ${label} has been cancelled.`,
+            o.refundStatus === 'due'
+              ? `You paid for it, so we will send your money back to your M-Pesa (${phone}) and email you when we have.`
+              : 'You have not been charged for it.',
+          ],
+        };
+      case 'refunded':
+        return {
+          subject: `Refund for order ${label}`,
+          paragraphs: [
+            `We have sent ${ksh(o.refundAmount ?? o.total)} back to your M-Pesa (${phone}) for order ${label}.` +
+              (o.refundReference ? ` The M-Pesa reference of the refund is ${o.refundReference}.` : ''),
+            'It should show in your M-Pesa messages shortly.',
+          ],
+        };
+    }
+  })();
+  const lines = o.lines.map((l) => `${l.quantity} × ${l.name} (${l.variantName}): ${ksh(l.totalPrice)}`);
+  const totals = [`Items: ${ksh(o.subtotal)}`, `Delivery: ${ksh(o.shippingRate)}`, `Total: ${ksh(o.total)}`];
+  const hello = o.name ? `Hello ${o.name},` : 'Hello,';
+  const text = [
+    hello,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `Order ${label}:`,
+    ...lines.map((l) => `  ${l}`),
+    '',
+    ...totals,
+    '',
+    'Sokoni',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
+<h1 style="font-size:20px;color:#ED1E79">Sokoni</h1>
+<p>${escapeHtml(hello)}</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<h2 style="font-size:16px">Order ${escapeHtml(label)}</h2>
+<ul>
+${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('\n')}
+</ul>
+<p>${totals.map(escapeHtml).join('<br>')}</p>
+<p>Sokoni</p>
+</body></html>`;
+  return { to: o.email, subject, text, html };
+}

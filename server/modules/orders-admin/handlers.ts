@@ -1,0 +1,71 @@
+import type { Context } from 'hono';
+import { currentUser, requireAdmin } from '../../lib/auth/middleware';
+import { newRouter, type AppEnv, type Deps } from '../../lib/http';
+import { wakeMailWorker } from '../../lib/mail/outbox';
+import { createDarajaClientFromEnv, type DarajaClient } from '../../lib/payments/daraja';
+import {
+  checkOrderPaymentRoute,
+  CSV_TYPE,
+  getAdminOrderRoute,
+  listAdminOrdersRoute,
+  patchAdminOrderRoute,
+  refundAdminOrderRoute,
+} from './routes';
+import {
+  adminOrdersCsv,
+  checkOrderPayment,
+  csvFilename,
+  getAdminOrder,
+  listAdminOrders,
+  patchAdminOrder,
+  refundOrder,
+  type MoveResult,
+} from './service';
+
+/** Whether the client asked for CSV rather than JSON. */
+const wantsCsv = (c: Context<AppEnv>) => (c.req.header('Accept') ?? '').toLowerCase().includes(CSV_TYPE);
+
+/** The back office's orders: `/v1/admin/orders`. */
+export function ordersAdminModule(
+  deps: Deps,
+  daraja: Pick<DarajaClient, 'stkQuery'> = createDarajaClientFromEnv(deps.env),
+) {
+  const { db } = deps.database;
+  const router = newRouter();
+  router.use('/*', requireAdmin(deps));
+
+  /** After a committed change: wake the mail worker if it queued mail, answer the order as it is now. */
+  const changed = async (c: Context<AppEnv>, orderId: string, result: MoveResult) => {
+    if (result.mailed) wakeMailWorker();
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: await getAdminOrder(db, orderId) }, 200);
+  };
+
+  return router
+    .openapi(listAdminOrdersRoute, async (c) => {
+      const query = c.req.valid('query');
+      c.header('Cache-Control', 'no-store');
+      if (wantsCsv(c)) {
+        c.header('Content-Type', `${CSV_TYPE}; charset=utf-8`);
+        c.header('Content-Disposition', `attachment; filename="${csvFilename(new Date())}"`);
+        return c.body(await adminOrdersCsv(db, query), 200);
+      }
+      return c.json(await listAdminOrders(db, query), 200);
+    })
+    .openapi(getAdminOrderRoute, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: await getAdminOrder(db, c.req.valid('param').orderId) }, 200);
+    })
+    .openapi(patchAdminOrderRoute, async (c) => {
+      const { orderId } = c.req.valid('param');
+      return changed(c, orderId, await patchAdminOrder(db, currentUser(c), orderId, c.req.valid('json')));
+    })
+    .openapi(refundAdminOrderRoute, async (c) => {
+      const { orderId } = c.req.valid('param');
+      return changed(c, orderId, await refundOrder(db, currentUser(c), orderId, c.req.valid('json')));
+    })
+    .openapi(checkOrderPaymentRoute, async (c) => {
+      const { orderId } = c.req.valid('param');
+      return changed(c, orderId, await checkOrderPayment(db, daraja, currentUser(c), orderId));
+    });
+}

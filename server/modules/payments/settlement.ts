@@ -3,7 +3,12 @@ import type { PaymentIssue } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { OPEN_ATTEMPT } from '../../../contract/payments';
-import { OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/service';
+import {
+  OfferEndedError,
+  OutOfStockError,
+  releaseOrderStock,
+  reserveOrderStock,
+} from '../stock/service';
 
 // The payment state machine. Every way a payment attempt ends (callback, STK query, a push that
 // could not be sent, expiry) goes through `settleAttempt`, which moves the attempt out of its open
@@ -15,8 +20,9 @@ import { OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/
 //                            ──failed────► failed                  pending ──► failed  (units back)
 //                            ──expired───► expired                 pending ──► expired (units back)
 //                            ──mismatch──► needs_review            pending ──► needs_review (units kept)
-//            expired ──paid (late)──────► paid | needs_review      failed|expired ──► paid (units re-taken)
-//                                                                                  or needs_review (sold out)
+//            expired ──paid (late)──────► paid | needs_review      failed|expired ──► paid (units and discount
+//                                                                                  uses re-taken) or needs_review
+//                                                                                  (sold out, offer used up)
 //   A paid order is never moved again by a payment: a second payment is `duplicate_payment`.
 
 export type Settlement =
@@ -119,9 +125,10 @@ export async function settleAttempt(
     if (!order.stockReserved) {
       // Paid after the reservation went back (expired or failed): take the units again if they are there.
       try {
-        await reserveOrderStock(tx, order.id);
+        await reserveOrderStock(tx, order.id, { kind: 'late_payment' });
       } catch (err) {
         if (err instanceof OutOfStockError) return review('paid_out_of_stock', true);
+        if (err instanceof OfferEndedError) return review('paid_offer_ended', true);
         throw err;
       }
     }

@@ -1,10 +1,5 @@
-import { and, gt, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import {
-  discountCategories,
-  discountProducts,
-  discounts,
-  productCategories,
-} from '../../db/schema';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { discounts } from '../../db/schema';
 
 // The ONE place that says which discounts price a product: the catalogue (lists, pages and the cache
 // boundaries), search (through the catalogue), the cart and checkout all build on these fragments,
@@ -17,25 +12,24 @@ import {
  * through one of the product's categories.
  */
 export function coversProduct(productId: SQLWrapper): SQL {
-  return sql`(exists (select 1 from ${discountProducts}
-      where ${discountProducts.discountId} = ${discounts.id} and ${discountProducts.productId} = ${productId})
-    or exists (select 1 from ${discountCategories}
-      join ${productCategories} on ${productCategories.categoryId} = ${discountCategories.categoryId}
-      where ${discountCategories.discountId} = ${discounts.id} and ${productCategories.productId} = ${productId}))`;
+  // Table names written out: drizzle leaves columns unqualified in a one-table query, and inside
+  // these subqueries an unqualified `id` would bind to the wrong table.
+  return sql`(exists (select 1 from discount_products dp
+      where dp.discount_id = discounts.id and dp.product_id = ${productId})
+    or exists (select 1 from discount_categories dc
+      join product_categories pc on pc.category_id = dc.category_id
+      where dc.discount_id = discounts.id and pc.product_id = ${productId}))`;
 }
 
 /** Switched on and with a use left: may price something, whatever the time. */
 export function usable(): SQL {
-  return sql`(${discounts.active} and (${discounts.usageLimit} is null or ${discounts.redemptions} < ${discounts.usageLimit}))`;
+  return sql`(discounts.active and (discounts.usage_limit is null or discounts.redemptions < discounts.usage_limit))`;
 }
 
 /** Applies at `now` (isDiscountActive in SQL): usable, started (inclusive), not ended (exclusive). */
 export function applyingAt(now: Date): SQL {
-  return and(
-    usable(),
-    lte(discounts.startsAt, now),
-    or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
-  )!;
+  return sql`(${usable()} and discounts.starts_at <= ${now}
+    and (discounts.ends_at is null or discounts.ends_at > ${now}))`;
 }
 
 /** The columns pricing reads from a discount row. */
@@ -57,13 +51,13 @@ export const pricingColumns = {
  * which apply at the moment. Ordered by start then id, as discountsOn lists them.
  */
 export function coveringDiscountsJson(productId: SQLWrapper): SQL<unknown> {
-  return sql`(select coalesce(json_agg(json_build_object('discountId', ${discounts.id},
-      'name', ${discounts.name}, 'kind', ${discounts.kind}, 'value', ${discounts.value},
-      'startsAt', extract(epoch from ${discounts.startsAt}) * 1000,
-      'endsAt', extract(epoch from ${discounts.endsAt}) * 1000,
-      'usageLimit', ${discounts.usageLimit}, 'redemptions', ${discounts.redemptions})
-      order by ${discounts.startsAt}, ${discounts.id}), '[]'::json)
-    from ${discounts} where ${usable()} and ${coversProduct(productId)})`;
+  return sql`(select coalesce(json_agg(json_build_object('discountId', discounts.id,
+      'name', discounts.name, 'kind', discounts.kind, 'value', discounts.value,
+      'startsAt', extract(epoch from discounts.starts_at) * 1000,
+      'endsAt', extract(epoch from discounts.ends_at) * 1000,
+      'usageLimit', discounts.usage_limit, 'redemptions', discounts.redemptions)
+      order by discounts.starts_at, discounts.id), '[]'::json)
+    from discounts where ${usable()} and ${coversProduct(productId)})`;
 }
 
 /** A covering discount as coveringDiscountsJson hands it back. */

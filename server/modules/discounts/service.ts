@@ -15,15 +15,7 @@ import {
 } from '../../../contract/discounts';
 import { discountState } from '../../../contract/pricing';
 import type { Db } from '../../db/client';
-import {
-  categories,
-  discountCategories,
-  discountProducts,
-  discounts,
-  orderDiscounts,
-  orders,
-  products,
-} from '../../db/schema';
+import { categories, discountCategories, discountProducts, discounts, products } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth/middleware';
 import { invalid, notFound } from '../../lib/errors';
 import { recordActivity } from '../activity/service';
@@ -62,19 +54,19 @@ const rowColumns = {
   usesTaken: discounts.redemptions,
   createdAt: discounts.createdAt,
   updatedAt: discounts.updatedAt,
-  products: sql<unknown>`(select coalesce(json_agg(json_build_object('productId', ${products.id},
-      'name', ${products.name}) order by ${products.name}, ${products.id}), '[]'::json)
-    from ${discountProducts} join ${products} on ${products.id} = ${discountProducts.productId}
-    where ${discountProducts.discountId} = ${discounts.id})`,
-  categories: sql<unknown>`(select coalesce(json_agg(json_build_object('categoryId', ${categories.id},
-      'name', ${categories.name}) order by ${categories.name}, ${categories.id}), '[]'::json)
-    from ${discountCategories} join ${categories} on ${categories.id} = ${discountCategories.categoryId}
-    where ${discountCategories.discountId} = ${discounts.id})`,
+  // Written with explicit names: drizzle leaves columns unqualified in a one-table select, which
+  // would bind `id` and `name` inside these subqueries to the wrong table.
+  products: sql<unknown>`(select coalesce(json_agg(json_build_object('productId', p.id, 'name', p.name)
+      order by p.name, p.id), '[]'::json)
+    from discount_products dp join products p on p.id = dp.product_id
+    where dp.discount_id = discounts.id)`,
+  categories: sql<unknown>`(select coalesce(json_agg(json_build_object('categoryId', c.id, 'name', c.name)
+      order by c.name, c.id), '[]'::json)
+    from discount_categories dc join categories c on c.id = dc.category_id
+    where dc.discount_id = discounts.id)`,
   // Paid orders holding a use (a cancelled paid order has given its units, and its use, back).
-  redemptions: sql<number>`(select count(*) from ${orderDiscounts}
-    join ${orders} on ${orders.id} = ${orderDiscounts.orderId}
-    where ${orderDiscounts.discountId} = ${discounts.id}
-      and ${orders.paymentStatus} = 'paid' and ${orders.stockReserved})`.mapWith(Number),
+  redemptions: sql<number>`(select count(*) from order_discounts od join orders o on o.id = od.order_id
+    where od.discount_id = discounts.id and o.payment_status = 'paid' and o.stock_reserved)`.mapWith(Number),
 };
 
 type Row = {

@@ -53,7 +53,11 @@ export const DiscountBody = z
     if (d.endsAt !== null && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after the start' });
     if (d.productIds.length === 0 && d.categoryIds.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['productIds'], message: 'choose at least one product or category' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['productIds'],
+        message: 'choose at least one product or category',
+      });
   })
   .meta({ id: 'DiscountBody' });
 export type DiscountBody = z.infer<typeof DiscountBody>;

@@ -7,6 +7,7 @@ import { catalogueHandlers } from './catalogue';
 import { categoryAdminHandlers } from './categories';
 import { checkoutHandlers } from './checkout';
 import { deliveryHandlers } from './delivery';
+import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
 import { savedItemsHandlers } from './saved-items';
 import { searchHandlers } from './search';
@@ -36,5 +37,6 @@ export const handlers: RequestHandler[] = [
   ...authHandlers,
   ...setupsHandlers,
   ...adminProductHandlers,
+  ...discountHandlers,
   apiNotFoundHandler,
 ];

@@ -86,4 +86,3 @@ export function fromCoveringJson(d: CoveringDiscountJson) {
     redemptions: Number(d.redemptions),
   };
 }
-

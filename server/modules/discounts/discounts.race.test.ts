@@ -27,7 +27,13 @@ async function limitedSale(usageLimit: number | null, stock = 10) {
   const product = await createProduct(db, { variants: [{ name: 'Kg', price: 500, quantity: stock }] });
   const [d] = await db
     .insert(discounts)
-    .values({ name: 'Flash sale', kind: 'percentage', value: 20, usageLimit, startsAt: new Date(Date.now() - 60_000) })
+    .values({
+      name: 'Flash sale',
+      kind: 'percentage',
+      value: 20,
+      usageLimit,
+      startsAt: new Date(Date.now() - 60_000),
+    })
     .returning({ id: discounts.id });
   await db.insert(discountProducts).values({ discountId: d!.id, productId: product.productId });
   return { product, discountId: d!.id };
@@ -35,9 +41,16 @@ async function limitedSale(usageLimit: number | null, stock = 10) {
 
 async function shoppersWithIt(n: number, product: { productId: string; variantIds: string[] }) {
   const shoppers = await Promise.all(Array.from({ length: n }, () => shopper(ctx)));
-  await ctx.database.db.insert(cartItems).values(
-    shoppers.map((s) => ({ userId: s.id, productId: product.productId, variantId: product.variantIds[0]!, quantity: 1 })),
-  );
+  await ctx.database.db
+    .insert(cartItems)
+    .values(
+      shoppers.map((s) => ({
+        userId: s.id,
+        productId: product.productId,
+        variantId: product.variantIds[0]!,
+        quantity: 1,
+      })),
+    );
   return shoppers;
 }
 
@@ -55,7 +68,9 @@ describe(`discount usage limits (${raceEngine})`, () => {
     const shoppers = await shoppersWithIt(2, product);
     const answers = await Promise.all(
       shoppers.map((s) =>
-        api(ctx, s.token).post('/checkout', checkoutBody(phoneEnding('01')), { 'Idempotency-Key': idempotencyKey() }),
+        api(ctx, s.token).post('/checkout', checkoutBody(phoneEnding('01')), {
+          'Idempotency-Key': idempotencyKey(),
+        }),
       ),
     );
     // Both read the sale price before either took the use. Run at once (PostgreSQL), the one that
@@ -87,7 +102,10 @@ describe(`discount usage limits (${raceEngine})`, () => {
     const again = await ctx.database.db.transaction((tx) => releaseOrderStock(tx, order.orderId));
     expect(again).toBe(false);
     expect(await usesTaken(discountId)).toBe(0);
-    const held = await ctx.database.db.select().from(orderDiscounts).where(eq(orderDiscounts.orderId, order.orderId));
+    const held = await ctx.database.db
+      .select()
+      .from(orderDiscounts)
+      .where(eq(orderDiscounts.orderId, order.orderId));
     expect(held).toHaveLength(1);
   });
 
@@ -114,15 +132,21 @@ describe(`discount usage limits (${raceEngine})`, () => {
     // Paused after the checkout read its prices: the conditional take refuses, nothing is taken.
     await ctx.database.db.update(discounts).set({ active: false }).where(eq(discounts.id, discountId));
     await expect(
-      ctx.database.db.transaction((tx) => takeDiscountUses(tx, [{ discountId, name: 'Flash sale' }], new Date())),
+      ctx.database.db.transaction((tx) =>
+        takeDiscountUses(tx, [{ discountId, name: 'Flash sale' }], new Date()),
+      ),
     ).rejects.toBeInstanceOf(OfferEndedError);
     expect(await usesTaken(discountId)).toBe(0);
 
     // Paused before: the checkout re-prices at that moment and charges the full price.
-    const res = await call.post('/checkout', checkoutBody(phoneEnding('01')), { 'Idempotency-Key': idempotencyKey() });
+    const res = await call.post('/checkout', checkoutBody(phoneEnding('01')), {
+      'Idempotency-Key': idempotencyKey(),
+    });
     expect(res.status).toBe(201);
     const order = await orderOf(ctx, s!.token, (await res.json()).data.orderId);
     expect(order.items[0]).toMatchObject({ price: 500 });
-    expect(await ctx.database.db.select().from(orderDiscounts).where(eq(orderDiscounts.orderId, order.orderId))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(orderDiscounts).where(eq(orderDiscounts.orderId, order.orderId)),
+    ).toEqual([]);
   });
 });

@@ -24,8 +24,14 @@ beforeAll(async () => {
   customer = api(ctx, (await shopper(ctx)).token);
   guest = api(ctx);
   const { db } = ctx.database;
-  product = await createProduct(db, { name: 'Sukuma wiki', variants: [{ name: 'Bunch', price: 200, quantity: 9 }] });
-  inCategory = await createProduct(db, { name: 'Mango', variants: [{ name: 'Each', price: 100, quantity: 9 }] });
+  product = await createProduct(db, {
+    name: 'Sukuma wiki',
+    variants: [{ name: 'Bunch', price: 200, quantity: 9 }],
+  });
+  inCategory = await createProduct(db, {
+    name: 'Mango',
+    variants: [{ name: 'Each', price: 100, quantity: 9 }],
+  });
   const slug = `discount-test-${randomBytes(3).toString('hex')}`;
   const [cat] = await db
     .insert(categories)
@@ -123,15 +129,21 @@ describe('refusing bad discounts', () => {
     expect(await issuePaths(await admin.post('/discounts', body({ value: 100 })))).toEqual(['value']);
     expect(await issuePaths(await admin.post('/discounts', body({ value: 150 })))).toEqual(['value']);
     expect(await issuePaths(await admin.post('/discounts', body({ value: 0 })))).toEqual(['value']);
-    expect(await issuePaths(await admin.post('/discounts', body({ kind: 'fixed', value: -5 })))).toEqual(['value']);
+    expect(await issuePaths(await admin.post('/discounts', body({ kind: 'fixed', value: -5 })))).toEqual([
+      'value',
+    ]);
     // A fixed amount above 100 is fine: it is KSH, not a percentage.
     expect((await admin.post('/discounts', body({ kind: 'fixed', value: 150 }))).status).toBe(201);
   });
 
   it('refuses an end before the start, nothing covered, and a bad limit', async () => {
     const t = iso(hour);
-    expect(await issuePaths(await admin.post('/discounts', body({ startsAt: t, endsAt: t })))).toEqual(['endsAt']);
-    expect(await issuePaths(await admin.post('/discounts', body({ productIds: [] })))).toEqual(['productIds']);
+    expect(await issuePaths(await admin.post('/discounts', body({ startsAt: t, endsAt: t })))).toEqual([
+      'endsAt',
+    ]);
+    expect(await issuePaths(await admin.post('/discounts', body({ productIds: [] })))).toEqual([
+      'productIds',
+    ]);
     expect(await issuePaths(await admin.post('/discounts', body({ usageLimit: 0 })))).toEqual(['usageLimit']);
     expect(await issuePaths(await admin.post('/discounts', body({ name: '  ' })))).toEqual(['name']);
   });
@@ -171,10 +183,17 @@ describe('the shop follows at once', () => {
     expect(list.linked.discounts[d.discountId]).toMatchObject({ name: 'Fruit week', value: 25 });
     const quote = await (
       await guest.post('/cart/quote', {
-        items: [{ itemId: 'a', productId: inCategory.productId, variantId: inCategory.variantIds[0], quantity: 2 }],
+        items: [
+          { itemId: 'a', productId: inCategory.productId, variantId: inCategory.variantIds[0], quantity: 2 },
+        ],
       })
     ).json();
-    expect(quote.data.Items[0]).toMatchObject({ price: 75, originalPrice: 100, onSale: true, totalPrice: 150 });
+    expect(quote.data.Items[0]).toMatchObject({
+      price: 75,
+      originalPrice: 100,
+      onSale: true,
+      totalPrice: 150,
+    });
 
     // Paused: the price goes back at once, with an activity entry; resumed: it returns.
     const asSent = { ...fruitWeek, startsAt: d.startsAt, endsAt: d.endsAt };
@@ -195,7 +214,9 @@ describe('the shop follows at once', () => {
   });
 
   it('gives the best single price when a product and a category discount overlap', async () => {
-    const both = await createProduct(ctx.database.db, { variants: [{ name: 'Kg', price: 1_000, quantity: 5 }] });
+    const both = await createProduct(ctx.database.db, {
+      variants: [{ name: 'Kg', price: 1_000, quantity: 5 }],
+    });
     await ctx.database.db.insert(productCategories).values({ productId: both.productId, categoryId });
     const byCategory = await create({ productIds: [], categoryIds: [categoryId], value: 10 });
     const byProduct = await create({ productIds: [both.productId], kind: 'fixed', value: 150 });

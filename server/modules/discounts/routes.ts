@@ -89,5 +89,10 @@ export const deleteDiscountRoute = createRoute({
   security: bearerSecurity,
   summary: 'Deletes a discount; orders keep the prices they were charged',
   request: { params: DiscountIdParams },
-  responses: { 200: ok('Which discount was deleted', DiscountDeleted), 400: badId, ...adminsOnly, 404: noSuchDiscount },
+  responses: {
+    200: ok('Which discount was deleted', DiscountDeleted),
+    400: badId,
+    ...adminsOnly,
+    404: noSuchDiscount,
+  },
 });

@@ -141,10 +141,7 @@ export async function getDiscount(db: Db, discountId: string, now: Date): Promis
 export async function createDiscount(db: Db, actor: AuthUser, body: DiscountBody): Promise<string> {
   return db.transaction(async (tx) => {
     await checkReferences(tx, body);
-    const [row] = await tx
-      .insert(discounts)
-      .values(columnsOf(body))
-      .returning({ id: discounts.id });
+    const [row] = await tx.insert(discounts).values(columnsOf(body)).returning({ id: discounts.id });
     const id = row!.id;
     await writeCoverage(tx, id, body);
     await recordActivity(tx, actor, {
@@ -180,8 +177,7 @@ export async function updateDiscount(
       .set({ ...columnsOf(body), updatedAt: new Date() })
       .where(eq(discounts.id, discountId));
     await writeCoverage(tx, discountId, body);
-    const action =
-      before.active === body.active ? 'updated' : body.active ? 'resumed' : 'paused';
+    const action = before.active === body.active ? 'updated' : body.active ? 'resumed' : 'paused';
     const summary = {
       updated: discountUpdatedSummary,
       paused: discountPausedSummary,
@@ -271,4 +267,3 @@ async function writeCoverage(tx: Db, discountId: string, body: DiscountBody): Pr
       .values(body.categoryIds.map((categoryId) => ({ discountId, categoryId })))
       .onConflictDoNothing();
 }
-

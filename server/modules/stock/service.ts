@@ -3,7 +3,13 @@ import type { Db } from '../../db/client';
 import { discounts, orderDiscounts, orderItems, orders, variants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { offerEnded, offerEndedForOrder } from '../../../contract/discounts';
-import { CART_HINT, ORDER_HINT, reservationRefusal, variantLabel, type Refusal } from '../../../contract/stock';
+import {
+  CART_HINT,
+  ORDER_HINT,
+  reservationRefusal,
+  variantLabel,
+  type Refusal,
+} from '../../../contract/stock';
 
 // Units are taken off variants.quantity when an order is placed (or a payment retried after they
 // went back) and returned when its payment fails or expires (or an admin cancels it). Every step is
@@ -195,7 +201,10 @@ export async function releaseOrderStock(tx: Db, orderId: string): Promise<boolea
     .where(
       inArray(
         discounts.id,
-        tx.select({ id: orderDiscounts.discountId }).from(orderDiscounts).where(eq(orderDiscounts.orderId, orderId)),
+        tx
+          .select({ id: orderDiscounts.discountId })
+          .from(orderDiscounts)
+          .where(eq(orderDiscounts.orderId, orderId)),
       ),
     );
   return true;

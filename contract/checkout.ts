@@ -45,7 +45,8 @@ export type AttemptStatus = z.infer<typeof AttemptStatus>;
  * `insufficient_funds`, `wrong_pin`, `timeout` (the phone did not answer), `unknown`. From Sokoni:
  * `no_answer` (no result within the expiry), `mpesa_unavailable`, `prompt_open`, `invalid_phone`
  * (the prompt could not be sent), `amount_mismatch`, `paid_out_of_stock` (paid after expiry, stock
- * gone), `duplicate_payment` (a second payment for a paid order).
+ * gone), `paid_offer_ended` (paid after expiry, the limited discount that priced it used up since),
+ * `duplicate_payment` (a second payment for a paid order).
  */
 export const PAYMENT_ISSUES = [
   'cancelled',
@@ -59,6 +60,7 @@ export const PAYMENT_ISSUES = [
   'invalid_phone',
   'amount_mismatch',
   'paid_out_of_stock',
+  'paid_offer_ended',
   'duplicate_payment',
 ] as const;
 export const PaymentIssue = z.enum(PAYMENT_ISSUES).meta({ id: 'PaymentIssue' });

@@ -26,6 +26,7 @@ export const PAYMENT_ISSUE_WORDS: Readonly<Record<PaymentIssue, string>> = {
   invalid_phone: 'the phone cannot receive M-Pesa prompts',
   amount_mismatch: 'the amount paid does not match the order',
   paid_out_of_stock: 'it was paid after the items were released and some have sold out',
+  paid_offer_ended: 'it was paid after its items were released and the offer it was priced with has run out',
   duplicate_payment: 'the order had already been paid',
 };
 

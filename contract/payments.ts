@@ -60,6 +60,8 @@ export const PAYMENT_ISSUE_MESSAGES: Readonly<Record<PaymentIssue, string>> = {
     'We received a payment that does not match this order. The shop is checking it and will contact you.',
   paid_out_of_stock:
     'Your payment arrived after the items were released and some have sold out since. The shop will contact you about a refund or a replacement.',
+  paid_offer_ended:
+    'Your payment arrived after the order was released and the offer it was priced with has run out since. The shop will contact you.',
   duplicate_payment: 'This order was paid more than once. The shop will refund the extra payment.',
 };
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyDiscount,
+  bestDiscount,
+  discountState,
   isDiscountActive,
+  MIN_PRICE,
   saleInfo,
   salePercent,
   unitPrice,
@@ -129,5 +132,77 @@ describe('what the shopper sees', () => {
   it('charges the sale price while on sale, the price otherwise', () => {
     expect(unitPrice(variant(40, 36))).toBe(36);
     expect(unitPrice(variant(30, null))).toBe(30);
+  });
+});
+
+describe('usage limits', () => {
+  it('stops a discount once every use is taken, and not before', () => {
+    expect(isDiscountActive(discount({ usageLimit: 3, redemptions: 2 }), start)).toBe(true);
+    expect(isDiscountActive(discount({ usageLimit: 3, redemptions: 3 }), start)).toBe(false);
+    expect(isDiscountActive(discount({ usageLimit: null, redemptions: 900 }), start)).toBe(true);
+  });
+
+  it('leaves the price whole once the limit is reached', () => {
+    expect(saleInfo(100, [discount({ usageLimit: 1, redemptions: 1 })], start)).toEqual({
+      onSale: false,
+      discountedPrice: null,
+    });
+  });
+});
+
+describe('bestDiscount', () => {
+  it('names the one discount that gives the best single price among overlapping ones', () => {
+    const ten = { ...discount({ value: 10 }), discountId: 'ten' };
+    const fixed = { ...discount({ kind: 'fixed', value: 30 }), discountId: 'fixed' };
+    const paused = { ...discount({ value: 90, active: false }), discountId: 'paused' };
+    expect(bestDiscount(100, [ten, fixed, paused], start)).toEqual({ discount: fixed, price: 70 });
+    expect(saleInfo(100, [ten, fixed, paused], start)).toEqual({ onSale: true, discountedPrice: 70 });
+  });
+
+  it('keeps the first listed on a tie, and answers null when nothing lowers the price', () => {
+    const a = { ...discount({ value: 20 }), discountId: 'a' };
+    const b = { ...discount({ kind: 'fixed', value: 20 }), discountId: 'b' };
+    expect(bestDiscount(100, [a, b], start)?.discount.discountId).toBe('a');
+    expect(bestDiscount(MIN_PRICE, [a], start)).toBeNull();
+    expect(bestDiscount(100, [a], at(start, -1))).toBeNull();
+  });
+
+  it('never goes below MIN_PRICE for a fixed amount above the price', () => {
+    expect(bestDiscount(50, [discount({ kind: 'fixed', value: 80 })], start)?.price).toBe(MIN_PRICE);
+  });
+});
+
+describe('discountState', () => {
+  it('is scheduled before the start and active from it (inclusive)', () => {
+    expect(discountState(discount(), at(start, -1))).toBe('scheduled');
+    expect(discountState(discount(), start)).toBe('active');
+  });
+
+  it('is ended from the end (exclusive) and once the limit is used up', () => {
+    expect(discountState(discount(), at(end, -1))).toBe('active');
+    expect(discountState(discount(), end)).toBe('ended');
+    expect(discountState(discount({ usageLimit: 2, redemptions: 2 }), start)).toBe('ended');
+  });
+
+  it('is paused while switched off, unless it has ended anyway', () => {
+    expect(discountState(discount({ active: false }), start)).toBe('paused');
+    expect(discountState(discount({ active: false }), at(start, -1))).toBe('paused');
+    expect(discountState(discount({ active: false }), end)).toBe('ended');
+  });
+
+  it('runs on without an end', () => {
+    expect(discountState(discount({ endsAt: null }), new Date('2099-01-01T00:00:00Z'))).toBe('active');
+  });
+
+  it('is active exactly when isDiscountActive holds', () => {
+    const cases = [
+      discount(),
+      discount({ active: false }),
+      discount({ usageLimit: 1, redemptions: 1 }),
+      discount({ endsAt: null }),
+    ];
+    for (const d of cases)
+      for (const t of [at(start, -1), start, at(end, -1), end])
+        expect(discountState(d, t) === 'active').toBe(isDiscountActive(d, t));
   });
 });

@@ -22,6 +22,7 @@ import {
   type Mount,
 } from './lib/http';
 import { MPESA_CALLBACK_PATH } from './lib/payments/config';
+import { discountsModule } from './modules/discounts/handlers';
 import { activityModule } from './modules/activity/handlers';
 import { authModule } from './modules/auth/handlers';
 import { cartModule } from './modules/cart/handlers';
@@ -69,6 +70,7 @@ export function apiModules(deps: Deps): Mount[] {
     ...taxonomyModule(deps),
     ['/v1/admin/activity', activityModule(deps)],
     ['/v1/admin/orders', ordersAdminModule(deps)],
+    ['/v1/discounts', discountsModule(deps)],
     ['/docs', docsModule()],
   ];
 }

@@ -16,7 +16,7 @@ import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../c
 import { cartOf, commerceDb, customerOf, saveCommerceDb } from '../commerce-db';
 import { mockDb } from '../db';
 import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
-import { productDetail } from './catalogue';
+import { coveringDiscounts, productDetail } from './catalogue';
 import { resolveMockPlace } from './delivery';
 
 /*
@@ -48,7 +48,7 @@ function pricedLine(
       image: detail.images[0]?.urls.thumb ?? null,
       listPrice: variant.price,
       stock: variant.quantity,
-      discounts: mockDb.catalogue.discounts.filter((d) => product.discountIds.includes(d.id)),
+      discounts: coveringDiscounts(product, mockDb.catalogue),
     },
     now,
   );

@@ -89,9 +89,23 @@ export function orderedCategoryIds(p: FixtureProduct, catalogue: CatalogueFixtur
     .map((c) => c.id);
 }
 
-export function activeDiscounts(p: FixtureProduct, catalogue: CatalogueFixture, now: Date): FixtureDiscount[] {
-  return catalogue.discounts
-    .filter((d) => p.discountIds.includes(d.id) && isDiscountActive(d, now))
+/**
+ * The discounts covering a product, named on it or through one of its categories: the mocks' copy of
+ * server/modules/discounts/applying.ts (the shop, the cart and checkout all price with it).
+ */
+export function coveringDiscounts(p: FixtureProduct, catalogue: CatalogueFixture): FixtureDiscount[] {
+  return catalogue.discounts.filter(
+    (d) => p.discountIds.includes(d.id) || (d.categoryIds ?? []).some((c) => p.categoryIds.includes(c)),
+  );
+}
+
+export function activeDiscounts(
+  p: FixtureProduct,
+  catalogue: CatalogueFixture,
+  now: Date,
+): FixtureDiscount[] {
+  return coveringDiscounts(p, catalogue)
+    .filter((d) => isDiscountActive(d, now))
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || byString(a.id, b.id));
 }
 

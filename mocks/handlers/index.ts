@@ -8,6 +8,7 @@ import { catalogueHandlers } from './catalogue';
 import { categoryAdminHandlers } from './categories';
 import { checkoutHandlers } from './checkout';
 import { deliveryHandlers } from './delivery';
+import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
 import { savedItemsHandlers } from './saved-items';
 import { searchHandlers } from './search';
@@ -38,5 +39,6 @@ export const handlers: RequestHandler[] = [
   ...setupsHandlers,
   ...adminProductHandlers,
   ...adminOrderHandlers,
+  ...discountHandlers,
   apiNotFoundHandler,
 ];

@@ -15,8 +15,6 @@ import {
   cartItems,
   cartMerges,
   categories,
-  discountProducts,
-  discounts,
   productCategories,
   productImages,
   products,
@@ -26,7 +24,12 @@ import {
 import { AppError, notFound, refused } from '../../lib/errors';
 import { activeVariant, shownToShoppers } from '../catalogue/service';
 import { cartView, priceCartLine } from '../../../contract/cart-view';
-import type { PricingDiscount } from '../../../contract/pricing';
+import { bestDiscount } from '../../../contract/pricing';
+import {
+  coveringDiscountsJson,
+  fromCoveringJson,
+  type CoveringDiscountJson,
+} from '../discounts/applying';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../../contract/stock';
 
 /** A cart line priced now, as the API shows it. */
@@ -61,11 +64,8 @@ const lineColumns = {
     join ${attributeValues} on ${attributeValues.id} = ${variantAttributeValues.attributeValueId}
     join ${attributes} on ${attributes.id} = ${attributeValues.attributeId}
     where ${variantAttributeValues.variantId} = ${variants.id})`,
-  discounts: sql<unknown>`(select coalesce(json_agg(json_build_object('kind', ${discounts.kind},
-      'value', ${discounts.value}, 'startsAt', extract(epoch from ${discounts.startsAt}) * 1000,
-      'endsAt', extract(epoch from ${discounts.endsAt}) * 1000)), '[]'::json)
-    from ${discountProducts} join ${discounts} on ${discounts.id} = ${discountProducts.discountId}
-    where ${discountProducts.productId} = ${products.id} and ${discounts.active})`,
+  // The product's usable discounts, by product or category: the catalogue's set (applying.ts).
+  discounts: coveringDiscountsJson(products.id),
 };
 
 interface LineRow {
@@ -84,6 +84,17 @@ interface LineRow {
 /** A json column as the driver hands it back (parsed, or its text). */
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
+/** The discounts that may price a line's product, as pricing takes them. */
+function lineDiscounts(row: LineRow) {
+  return json<CoveringDiscountJson[]>(row.discounts).map(fromCoveringJson);
+}
+
+/** The discount a line's price comes from: checkout takes one use of it for the order. */
+export interface LineDiscount {
+  discountId: string;
+  name: string;
+}
+
 /** A stored or quoted line with what lineColumns read, priced at `now`. */
 function priceLine(
   line: { itemId: string; productId: string; variantId: string; quantity: number },
@@ -101,15 +112,7 @@ function priceLine(
       categoryId: row.categoryId,
       image: row.imageId ? imagePath(row.imageId, 'thumb') : null,
       attributes: json<CartLine['attributes']>(row.attributes),
-      discounts: json<
-        { kind: PricingDiscount['kind']; value: number; startsAt: number; endsAt: number | null }[]
-      >(row.discounts).map((d) => ({
-        kind: d.kind,
-        value: d.value,
-        active: true,
-        startsAt: new Date(Number(d.startsAt)),
-        endsAt: d.endsAt === null ? null : new Date(Number(d.endsAt)),
-      })),
+      discounts: lineDiscounts(row),
     },
     now,
   );
@@ -132,7 +135,7 @@ export async function loadCartLines(
   userId: string,
   now: Date,
   { lock = false }: { lock?: boolean } = {},
-): Promise<{ lines: CartLine[]; unsold: UnsoldLine[] }> {
+): Promise<{ lines: CartLine[]; unsold: UnsoldLine[]; pricedBy: Map<string, LineDiscount> }> {
   const query = db
     .select({
       itemId: cartItems.id,
@@ -148,8 +151,16 @@ export async function loadCartLines(
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .$dynamic();
   const rows = await (lock ? query.for('update', { of: cartItems }) : query);
+  const sold = rows.filter((r) => r.sold === true);
+  // The best single discount per line at `now`: the one saleInfo priced it with.
+  const pricedBy = new Map<string, LineDiscount>();
+  for (const r of sold) {
+    const best = bestDiscount(r.listPrice, lineDiscounts(r), now);
+    if (best) pricedBy.set(r.itemId, { discountId: best.discount.discountId, name: best.discount.name });
+  }
   return {
-    lines: rows.filter((r) => r.sold === true).map((r) => priceLine(r, r, now)),
+    pricedBy,
+    lines: sold.map((r) => priceLine(r, r, now)),
     unsold: rows
       .filter((r) => r.sold !== true)
       .map((r) => ({ itemId: r.itemId, label: variantLabel(r.name, r.variantName) })),

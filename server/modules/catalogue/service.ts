@@ -7,9 +7,7 @@ import {
   gt,
   inArray,
   isNull,
-  lte,
   notExists,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -32,7 +30,6 @@ import {
   attributes,
   attributeValues,
   categories,
-  discountProducts,
   discounts,
   imageFiles,
   images,
@@ -45,6 +42,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { iconPath } from '../../../contract/icons';
 import { isDiscountActive, saleInfo, type PricingDiscount } from '../../../contract/pricing';
+import { applyingAt, coversProduct, pricingColumns, usable } from '../discounts/applying';
 
 const productColumns = {
   productId: products.id,
@@ -188,7 +186,7 @@ export async function nextPriceChange(db: Db, now: Date): Promise<Date | null> {
       )) * 1000)::float8`,
     })
     .from(discounts)
-    .where(eq(discounts.active, true));
+    .where(usable());
   // Up to the next whole millisecond: the database keeps microseconds, a Date does not.
   return row?.ms == null ? null : new Date(Math.ceil(Number(row.ms)));
 }
@@ -458,32 +456,18 @@ function toSummary(row: ProductRow, related: Related): ProductSummary {
 }
 
 /**
- * The switched-on discounts of these products that apply at `now`, oldest start first. The query
- * keeps the rule of isDiscountActive, so expired and scheduled discounts never leave the database;
- * isDiscountActive stays the authority.
+ * The discounts that apply at `now` to each of these products, named on the product or on one of
+ * its categories (server/modules/discounts/applying.ts, shared with the cart and checkout), oldest
+ * start first. The query keeps the rule of isDiscountActive, so expired, scheduled, paused and used-up
+ * discounts never leave the database; isDiscountActive stays the authority.
  */
 export async function discountsOn(db: Db, productIds: string[], now: Date) {
+  if (productIds.length === 0) return [];
   const rows = await db
-    .select({
-      productId: discountProducts.productId,
-      discountId: discounts.id,
-      name: discounts.name,
-      kind: discounts.kind,
-      value: discounts.value,
-      active: discounts.active,
-      startsAt: discounts.startsAt,
-      endsAt: discounts.endsAt,
-    })
-    .from(discountProducts)
-    .innerJoin(discounts, eq(discounts.id, discountProducts.discountId))
-    .where(
-      and(
-        inArray(discountProducts.productId, productIds),
-        eq(discounts.active, true),
-        lte(discounts.startsAt, now),
-        or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
-      ),
-    )
+    .select({ productId: products.id, ...pricingColumns })
+    .from(products)
+    .innerJoin(discounts, coversProduct(products.id))
+    .where(and(inArray(products.id, productIds), applyingAt(now)))
     .orderBy(asc(discounts.startsAt), asc(discounts.id));
   return rows.filter((d) => isDiscountActive(d, now));
 }

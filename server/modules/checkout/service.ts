@@ -11,7 +11,7 @@ import {
 import type { DeliverySettings, Place, PlaceInput } from '../../../contract/delivery';
 import { normaliseKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
-import { cartItems, orderItems, orders, users } from '../../db/schema';
+import { cartItems, orderDiscounts, orderItems, orders, users } from '../../db/schema';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth/session';
 import { badRequest, refused } from '../../lib/errors';
@@ -23,7 +23,7 @@ import { loadCartLines, type CartLine } from '../cart/service';
 import { deliverySettings, placeInput, resolvePlace } from '../delivery/service';
 import { orderState } from '../orders/service';
 import { openAttempt, sendPrompt } from '../payments/prompt';
-import { reserveLines } from '../stock/service';
+import { reserveLines, takeDiscountUses, type OrderDiscount } from '../stock/service';
 import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
 
 export interface CheckoutDeps {
@@ -59,6 +59,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
         const priced = await priceCart(tx, user.id, request.place, settings, now);
         await reserveLines(tx, priced.lines);
+        // One use of each discount that priced a line, taken now; one that ended, was paused or
+        // ran out since the prices were read is a 409 and the transaction takes nothing.
+        await takeDiscountUses(tx, priced.discounts, now);
         const order = await writeOrder(tx, { userId: user.id, idempotencyKey, request, priced, now });
         const attempt = await openAttempt(
           tx,
@@ -118,6 +121,8 @@ async function lockShopperAndFindKey(tx: Db, userId: string, idempotencyKey: str
 
 interface PricedCart {
   lines: CartLine[];
+  /** The discounts the lines' prices came from, once each: the order takes a use of each. */
+  discounts: OrderDiscount[];
   where: Place;
   subtotal: number;
   total: number;
@@ -131,7 +136,7 @@ async function priceCart(
   settings: DeliverySettings,
   now: Date,
 ): Promise<PricedCart> {
-  const { lines, unsold } = await loadCartLines(tx, userId, now, { lock: true });
+  const { lines, unsold, pricedBy } = await loadCartLines(tx, userId, now, { lock: true });
   // A line the shop stopped selling (a hidden or archived product or variant) is refused as a
   // variant no longer sold, never bought.
   const [gone] = unsold;
@@ -145,7 +150,8 @@ async function priceCart(
   // reservation would take them: refuse it as sold out here.
   const off = lines.find((l) => l.stock === 0);
   if (off) throw refused(reservationRefusal(variantLabel(off.name, off.variantName), 0, CART_HINT));
-  return { lines, where, subtotal, total };
+  const discounts = [...new Map([...pricedBy.values()].map((d) => [d.discountId, d])).values()];
+  return { lines, discounts, where, subtotal, total };
 }
 
 /** The order with its totals and lines frozen, holding the units just reserved; payment `pending`. */
@@ -189,6 +195,10 @@ async function writeOrder(
       position,
     })),
   );
+  if (priced.discounts.length)
+    await tx
+      .insert(orderDiscounts)
+      .values(priced.discounts.map((d) => ({ orderId: order!.id, discountId: d.discountId })));
   return order!;
 }
 

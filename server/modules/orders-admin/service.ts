@@ -38,7 +38,7 @@ import type { DarajaClient } from '../../lib/payments/daraja';
 import { DarajaError } from '../../lib/payments/daraja-errors';
 import { recordActivity } from '../activity/service';
 import { applyQueryAnswer } from '../payments/settlement';
-import { OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/service';
+import { OfferEndedError, OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/service';
 
 // The back office's orders: the list (and its CSV), one order with its timeline, and the moves an
 // admin makes. Each move is one transaction with its activity entry and the shopper's mail; the
@@ -470,8 +470,15 @@ async function markPaid(
       }
       if (!order.stockReserved) {
         try {
-          await reserveOrderStock(tx, orderId);
+          await reserveOrderStock(tx, orderId, { kind: 'late_payment' });
         } catch (err) {
+          if (err instanceof OfferEndedError) {
+            throw new AppError(
+              409,
+              'offer_ended',
+              `Order ${orderLabel(order.number)} cannot be marked paid yet: its items had gone back to stock and the offer it was priced with has run out since. Raise the offer's limit, or cancel the order and refund the shopper.`,
+            );
+          }
           if (!(err instanceof OutOfStockError)) throw err;
           throw new AppError(
             409,

@@ -27,7 +27,8 @@ export async function retryPayment(
   const now = deps.now();
   const opened = await deps.db.transaction(async (tx) => {
     const order = await lockPayableOrder(tx, user.id, orderId);
-    if (!order.stockReserved) await reserveOrderStock(tx, order.id);
+    // Units and discount uses together: a sold-out line or an offer that has ended since is a 409.
+    if (!order.stockReserved) await reserveOrderStock(tx, order.id, { kind: 'retry', now });
     const phone = newPhone ?? order.phone;
     const attempt = await openAttempt(tx, deps.env, { orderId: order.id, phone, amount: order.total }, now);
     await tx

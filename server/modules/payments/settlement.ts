@@ -3,7 +3,12 @@ import type { PaymentIssue } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { OPEN_ATTEMPT } from '../../../contract/payments';
-import { OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/service';
+import {
+  OfferEndedError,
+  OutOfStockError,
+  releaseOrderStock,
+  reserveOrderStock,
+} from '../stock/service';
 import type { StkQueryResult } from '../../lib/payments/daraja';
 import { queueOrderMail } from '../../lib/mail/order-mail';
 import { wakeMailWorker } from '../../lib/mail/outbox';
@@ -18,8 +23,9 @@ import { wakeMailWorker } from '../../lib/mail/outbox';
 //                            ──failed────► failed                  pending ──► failed  (units back)
 //                            ──expired───► expired                 pending ──► expired (units back)
 //                            ──mismatch──► needs_review            pending ──► needs_review (units kept)
-//            expired ──paid (late)──────► paid | needs_review      failed|expired ──► paid (units re-taken)
-//                                                                                  or needs_review (sold out)
+//            expired ──paid (late)──────► paid | needs_review      failed|expired ──► paid (units and discount
+//                                                                                  uses re-taken) or needs_review
+//                                                                                  (sold out, offer used up)
 //   A paid order is never moved again by a payment: a second payment is `duplicate_payment`.
 //   Money for an order an admin cancelled (a late payment of an expired prompt) makes it paid with a
 //   refund due; its units stay in the shop.
@@ -143,9 +149,10 @@ async function settle(
     if (!order.stockReserved) {
       // Paid after the reservation went back (expired or failed): take the units again if they are there.
       try {
-        await reserveOrderStock(tx, order.id);
+        await reserveOrderStock(tx, order.id, { kind: 'late_payment' });
       } catch (err) {
         if (err instanceof OutOfStockError) return review('paid_out_of_stock', true);
+        if (err instanceof OfferEndedError) return review('paid_offer_ended', true);
         throw err;
       }
     }

@@ -1,13 +1,25 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, variants } from '../../db/schema';
+import { discounts, orderDiscounts, orderItems, orders, variants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { CART_HINT, ORDER_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
+import { offerEnded, offerEndedForOrder } from '../../../contract/discounts';
+import {
+  CART_HINT,
+  ORDER_HINT,
+  reservationRefusal,
+  variantLabel,
+  type Refusal,
+} from '../../../contract/stock';
 
 // Units are taken off variants.quantity when an order is placed (or a payment retried after they
-// went back) and returned when its payment fails or expires. Every step is a conditional update, so
-// two shoppers racing for the last unit cannot both get it, and `orders.stock_reserved` flips in
-// one statement so units go back exactly once.
+// went back) and returned when its payment fails or expires (or an admin cancels it). Every step is
+// a conditional update, so two shoppers racing for the last unit cannot both get it, and
+// `orders.stock_reserved` flips in one statement so units go back exactly once.
+//
+// The uses of limited discounts travel with the units: an order holds one use of each discount that
+// priced it (its `order_discounts` rows) exactly while it holds its units, so `discounts.redemptions`
+// counts the orders holding a use and never passes `usage_limit`. Taken with the units, given back
+// with them (same flip), re-taken with them. Locks: variants first, then discounts, in id order.
 
 export interface StockLine {
   variantId: string | null;
@@ -52,6 +64,62 @@ export async function reserveLines(tx: Db, lines: readonly StockLine[], hint = C
   }
 }
 
+/** Thrown when a discount that priced an order cannot give it a use: ended, paused or used up. */
+export class OfferEndedError extends AppError {
+  constructor(refusal: Refusal) {
+    super(refusal.status, refusal.code, refusal.message);
+  }
+}
+
+/** A discount an order's price used. */
+export interface OrderDiscount {
+  discountId: string;
+  name: string;
+}
+
+/**
+ * Takes one use of each discount with ONE conditional update per discount (`redemptions + 1` only
+ * while it applies at `now` and has a use left); throws OfferEndedError for the first that cannot,
+ * so a concurrent checkout that took the last use, or a pause or end meanwhile, stops this one. Call
+ * it inside the transaction that writes the order, after reserveLines (the lock order).
+ */
+export async function takeDiscountUses(
+  tx: Db,
+  used: readonly OrderDiscount[],
+  now: Date,
+  refusal: (name: string) => Refusal = offerEnded,
+): Promise<void> {
+  const byId = [...new Map(used.map((d) => [d.discountId, d])).values()].sort((a, b) =>
+    a.discountId < b.discountId ? -1 : 1,
+  );
+  for (const d of byId) {
+    const taken = await tx
+      .update(discounts)
+      .set({ redemptions: sql`${discounts.redemptions} + 1` })
+      .where(
+        and(
+          eq(discounts.id, d.discountId),
+          eq(discounts.active, true),
+          lte(discounts.startsAt, now),
+          or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
+          sql`(${discounts.usageLimit} is null or ${discounts.redemptions} < ${discounts.usageLimit})`,
+        ),
+      )
+      .returning({ id: discounts.id });
+    if (taken.length === 0) throw new OfferEndedError(refusal(d.name));
+  }
+}
+
+/** The discounts an order's price used (whether or not it holds their uses now). */
+export function orderDiscountsOf(tx: Db, orderId: string): Promise<OrderDiscount[]> {
+  return tx
+    .select({ discountId: discounts.id, name: discounts.name })
+    .from(orderDiscounts)
+    .innerJoin(discounts, eq(discounts.id, orderDiscounts.discountId))
+    .where(eq(orderDiscounts.orderId, orderId))
+    .orderBy(asc(discounts.id));
+}
+
 /** The order's lines as stock sees them. */
 export function orderStockLines(tx: Db, orderId: string): Promise<StockLine[]> {
   return tx
@@ -67,19 +135,51 @@ export function orderStockLines(tx: Db, orderId: string): Promise<StockLine[]> {
 }
 
 /**
- * Re-takes the units of an order whose reservation went back (a retry, or a payment that arrived
- * after expiry). Throws OutOfStockError (and takes nothing) when any line no longer fits.
+ * How re-taking an order's discount uses is judged: `retry` (a new prompt at the order's frozen
+ * prices) needs each discount still applying at `now`; `late_payment` (money already paid at a price
+ * the shop offered) needs only a use left under the limit.
  */
-export async function reserveOrderStock(tx: Db, orderId: string): Promise<void> {
+export type RetakeMode = { kind: 'retry'; now: Date } | { kind: 'late_payment' };
+
+/**
+ * Re-takes the units of an order whose reservation went back (a retry, or a payment that arrived
+ * after expiry), and the uses of the discounts that priced it. Throws OutOfStockError or
+ * OfferEndedError (and takes nothing) when any line no longer fits or a use cannot be had.
+ */
+export async function reserveOrderStock(tx: Db, orderId: string, mode: RetakeMode): Promise<void> {
   const lines = await orderStockLines(tx, orderId);
+  const used = await orderDiscountsOf(tx, orderId);
   // A savepoint, so a line that does not fit undoes the lines before it but not the caller's work.
   await tx.transaction(async (sp) => {
     await reserveLines(sp, lines, ORDER_HINT);
+    if (mode.kind === 'retry') await takeDiscountUses(sp, used, mode.now, offerEndedForOrder);
+    else await retakeWithinLimit(sp, used);
     await sp.update(orders).set({ stockReserved: true }).where(eq(orders.id, orderId));
   });
 }
 
-/** Returns an order's units to stock if it holds them; a second call (or a concurrent one) does nothing. */
+/** One use of each discount while a use is left, whatever its schedule; OfferEndedError if not. */
+async function retakeWithinLimit(tx: Db, used: readonly OrderDiscount[]): Promise<void> {
+  for (const d of used) {
+    const taken = await tx
+      .update(discounts)
+      .set({ redemptions: sql`${discounts.redemptions} + 1` })
+      .where(
+        and(
+          eq(discounts.id, d.discountId),
+          sql`(${discounts.usageLimit} is null or ${discounts.redemptions} < ${discounts.usageLimit})`,
+        ),
+      )
+      .returning({ id: discounts.id });
+    if (taken.length === 0) throw new OfferEndedError(offerEndedForOrder(d.name));
+  }
+}
+
+/**
+ * Returns an order's units to stock, and its discount uses to their discounts, if it holds them; a
+ * second call (or a concurrent one) does nothing. Every way an order lets go of its units calls it:
+ * a failed or expired payment, an admin's cancel.
+ */
 export async function releaseOrderStock(tx: Db, orderId: string): Promise<boolean> {
   const released = await tx
     .update(orders)
@@ -95,6 +195,18 @@ export async function releaseOrderStock(tx: Db, orderId: string): Promise<boolea
       .set({ quantity: sql`${variants.quantity} + ${line.quantity}` })
       .where(eq(variants.id, line.variantId));
   }
+  await tx
+    .update(discounts)
+    .set({ redemptions: sql`greatest(${discounts.redemptions} - 1, 0)` })
+    .where(
+      inArray(
+        discounts.id,
+        tx
+          .select({ id: orderDiscounts.discountId })
+          .from(orderDiscounts)
+          .where(eq(orderDiscounts.orderId, orderId)),
+      ),
+    );
   return true;
 }
 

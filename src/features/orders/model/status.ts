@@ -44,6 +44,7 @@ export const ISSUE_LABEL: Record<PaymentIssue, string> = {
   invalid_phone: 'This number cannot use M-Pesa',
   amount_mismatch: 'The amount did not match',
   paid_out_of_stock: 'Paid after the items sold out',
+  paid_offer_ended: 'Paid after the offer ran out',
   duplicate_payment: 'Paid more than once',
 };
 

@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { Discount } from '../../../contract/discounts';
+import { cartItems, discountProducts, discounts, orderDiscounts } from '../../db/schema';
+import { dbKind, raceEngine } from '../../test/harness';
+import {
+  api,
+  checkoutBody,
+  createProduct,
+  idempotencyKey,
+  orderOf,
+  phoneEnding,
+  servedContextForFile,
+  shopper,
+  stockOf,
+  waitForOrder,
+} from '../../test/shop';
+import { OfferEndedError, releaseOrderStock, takeDiscountUses } from '../stock/service';
+
+// Usage limits under concurrency (see raceEngine), over real HTTP with the Daraja simulator.
+
+const ctx = servedContextForFile();
+
+/** A product of 500 KSH with a 20 % discount limited to `usageLimit` uses, and its ids. */
+async function limitedSale(usageLimit: number | null, stock = 10) {
+  const { db } = ctx.database;
+  const product = await createProduct(db, { variants: [{ name: 'Kg', price: 500, quantity: stock }] });
+  const [d] = await db
+    .insert(discounts)
+    .values({
+      name: 'Flash sale',
+      kind: 'percentage',
+      value: 20,
+      usageLimit,
+      startsAt: new Date(Date.now() - 60_000),
+    })
+    .returning({ id: discounts.id });
+  await db.insert(discountProducts).values({ discountId: d!.id, productId: product.productId });
+  return { product, discountId: d!.id };
+}
+
+async function shoppersWithIt(n: number, product: { productId: string; variantIds: string[] }) {
+  const shoppers = await Promise.all(Array.from({ length: n }, () => shopper(ctx)));
+  await ctx.database.db
+    .insert(cartItems)
+    .values(
+      shoppers.map((s) => ({
+        userId: s.id,
+        productId: product.productId,
+        variantId: product.variantIds[0]!,
+        quantity: 1,
+      })),
+    );
+  return shoppers;
+}
+
+const usesTaken = async (discountId: string) => {
+  const [row] = await ctx.database.db
+    .select({ n: discounts.redemptions })
+    .from(discounts)
+    .where(eq(discounts.id, discountId));
+  return row!.n;
+};
+
+describe(`discount usage limits (${raceEngine})`, () => {
+  it('gives the last use to exactly one of two shoppers checking out at once; the other gets a clean 409', async () => {
+    const { product, discountId } = await limitedSale(1);
+    const shoppers = await shoppersWithIt(2, product);
+    const answers = await Promise.all(
+      shoppers.map((s) =>
+        api(ctx, s.token).post('/checkout', checkoutBody(phoneEnding('01')), {
+          'Idempotency-Key': idempotencyKey(),
+        }),
+      ),
+    );
+    // Both read the sale price before either took the use. Run at once (PostgreSQL), the one that
+    // takes the use second is refused with a clean 409; one after the other (PGlite), the second
+    // re-prices after the use is gone and is charged the full price. Never two at the sale price.
+    const placed = await Promise.all(
+      answers.map(async (r, i) => ({ status: r.status, body: await r.json(), shopper: shoppers[i]! })),
+    );
+    const orders = await Promise.all(
+      placed.filter((p) => p.status === 201).map((p) => orderOf(ctx, p.shopper.token, p.body.data.orderId)),
+    );
+    const atSale = orders.filter((o) => o.items[0]!.price === 400);
+    expect(atSale).toHaveLength(1);
+    for (const other of placed.filter((p) => p.status !== 201)) {
+      expect(other.status).toBe(409);
+      expect(other.body.code).toBe('offer_ended');
+      expect(other.body.message).toContain('“Flash sale” has just ended');
+    }
+    if (dbKind === 'pglite') expect(orders.map((o) => o.items[0]!.price).sort()).toEqual([400, 500]);
+    expect(await usesTaken(discountId)).toBe(1);
+    expect(await stockOf(ctx.database.db, product.variantIds[0]!)).toBe(10 - orders.length);
+    const order = atSale[0]!;
+    const winner = placed.find((p) => p.status === 201 && p.body.data.orderId === order.orderId)!.shopper;
+
+    // The winner cancels the prompt (phone ending 01): units and the use go back, once.
+    await waitForOrder(ctx, winner.token, order.orderId, (o) => o.paymentStatus === 'failed');
+    expect(await usesTaken(discountId)).toBe(0);
+    // Given back exactly once: settling it again changes nothing.
+    const again = await ctx.database.db.transaction((tx) => releaseOrderStock(tx, order.orderId));
+    expect(again).toBe(false);
+    expect(await usesTaken(discountId)).toBe(0);
+    const held = await ctx.database.db
+      .select()
+      .from(orderDiscounts)
+      .where(eq(orderDiscounts.orderId, order.orderId));
+    expect(held).toHaveLength(1);
+  });
+
+  it('counts a paid order as a redemption in the list', async () => {
+    const { product, discountId } = await limitedSale(3);
+    const [s] = await shoppersWithIt(1, product);
+    const res = await api(ctx, s!.token).post('/checkout', checkoutBody(phoneEnding('00')), {
+      'Idempotency-Key': idempotencyKey(),
+    });
+    expect(res.status).toBe(201);
+    const order = (await res.json()).data;
+    await waitForOrder(ctx, s!.token, order.orderId);
+    const admin = api(ctx, (await shopper(ctx, 'admin')).token);
+    const d = Discount.parse((await (await admin.get(`/discounts/${discountId}`)).json()).data);
+    expect(d).toMatchObject({ redemptions: 1, usesTaken: 1, usageLimit: 3, state: 'active' });
+  });
+
+  it('never charges a stale sale price when the discount is paused during checkout', async () => {
+    const { product, discountId } = await limitedSale(null);
+    const [s] = await shoppersWithIt(1, product);
+    const call = api(ctx, s!.token);
+    expect((await (await call.get('/cart')).json()).data.Items[0]).toMatchObject({ price: 400 });
+
+    // Paused after the checkout read its prices: the conditional take refuses, nothing is taken.
+    await ctx.database.db.update(discounts).set({ active: false }).where(eq(discounts.id, discountId));
+    await expect(
+      ctx.database.db.transaction((tx) =>
+        takeDiscountUses(tx, [{ discountId, name: 'Flash sale' }], new Date()),
+      ),
+    ).rejects.toBeInstanceOf(OfferEndedError);
+    expect(await usesTaken(discountId)).toBe(0);
+
+    // Paused before: the checkout re-prices at that moment and charges the full price.
+    const res = await call.post('/checkout', checkoutBody(phoneEnding('01')), {
+      'Idempotency-Key': idempotencyKey(),
+    });
+    expect(res.status).toBe(201);
+    const order = await orderOf(ctx, s!.token, (await res.json()).data.orderId);
+    expect(order.items[0]).toMatchObject({ price: 500 });
+    expect(
+      await ctx.database.db.select().from(orderDiscounts).where(eq(orderDiscounts.orderId, order.orderId)),
+    ).toEqual([]);
+  });
+});

@@ -27,6 +27,7 @@ import { authModule } from './modules/auth/handlers';
 import { cartModule } from './modules/cart/handlers';
 import { catalogueModule } from './modules/catalogue/handlers';
 import { checkoutModule } from './modules/checkout/handlers';
+import { dashboardModule } from './modules/dashboard/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
 import { ordersModule } from './modules/orders/handlers';
@@ -67,6 +68,7 @@ export function apiModules(deps: Deps): Mount[] {
     ...productsAdminModule(deps),
     ...taxonomyModule(deps),
     ['/v1/admin/activity', activityModule(deps)],
+    ['/v1/admin/dashboard', dashboardModule(deps)],
     ['/docs', docsModule()],
   ];
 }

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import type { AdminDashboard, DashboardOrder } from '../../../contract/dashboard';
+import {
+  BEST_SELLERS_LIMIT,
+  DASHBOARD_DAYS,
+  dashboardWindow,
+  DAY_MS,
+  LATEST_ORDERS_LIMIT,
+  LOW_STOCK_MAX,
+  NEEDS_REVIEW_LIMIT,
+  periodFigures,
+  REVENUE_SERIES_DAYS,
+  STOCK_LIST_LIMIT,
+} from '../../../contract/dashboard-rules';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../contract/checkout';
+import type { Db } from '../../db/client';
+
+interface OrderRow {
+  orderId: string;
+  number: number;
+  customerName: string;
+  status: DashboardOrder['status'];
+  paymentStatus: DashboardOrder['paymentStatus'];
+  total: number;
+  deliveryAreaName: string | null;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+interface Row {
+  days: { day: number; revenue: number; orders: number }[];
+  statuses: { status: string; paymentStatus: string; n: number }[];
+  best: AdminDashboard['bestSellers'];
+  low: AdminDashboard['lowStock']['variants'];
+  lowCount: number;
+  out: AdminDashboard['outOfStock']['variants'];
+  outCount: number;
+  review: OrderRow[];
+  reviewCount: number;
+  latest: OrderRow[];
+}
+
+/** An order for the short lists, as json; `u` is its shopper. */
+const orderJson = sql.raw(`json_build_object(
+  'orderId', o.id, 'number', o.number, 'customerName', coalesce(nullif(u.name, ''), u.email),
+  'status', o.status, 'paymentStatus', o.payment_status, 'total', o.total,
+  'deliveryAreaName', o.delivery_area_name, 'createdAt', o.created_at, 'paidAt', o.paid_at)`);
+
+const stockJson = sql.raw(`json_build_object(
+  'productId', v.product_id, 'productName', v.product_name, 'variantId', v.id, 'variantName', v.name,
+  'quantity', v.quantity)`);
+
+/**
+ * The whole dashboard in one statement, so one round trip. Each part reads through an index of
+ * migration 0007: paid revenue by day an index-only scan of `orders_paid_at_idx` (paid_at, total;
+ * paid orders only), best sellers the same index joined to the lines, the stock lists
+ * `variants_low_stock_idx`, review and latest orders `orders_payment_status_created_idx` and
+ * `orders_created_idx`. The counts by status read every order once.
+ */
+export async function getDashboard(db: Db, now: Date): Promise<AdminDashboard> {
+  const window = dashboardWindow(now);
+  const start = window.start.toISOString();
+  const end = window.end.toISOString();
+  const bestFrom = new Date(window.end.getTime() - REVENUE_SERIES_DAYS * DAY_MS).toISOString();
+  const result = await db.execute(sql`
+    with paid_days as (
+      select floor((extract(epoch from o.paid_at) - extract(epoch from ${start}::timestamptz)) / 86400)::int as day,
+             sum(o.total)::bigint as revenue, count(*)::int as orders
+      from orders o
+      where o.payment_status = 'paid' and o.paid_at >= ${start}::timestamptz and o.paid_at < ${end}::timestamptz
+      group by 1
+    ),
+    statuses as (
+      select o.status, o.payment_status, count(*)::int as n from orders o group by 1, 2
+    ),
+    best as (
+      select i.product_id, sum(i.quantity)::bigint as units, sum(i.total_price)::bigint as revenue
+      from orders o join order_items i on i.order_id = o.id
+      where o.payment_status = 'paid' and o.paid_at >= ${bestFrom}::timestamptz and o.paid_at < ${end}::timestamptz
+        and i.product_id is not null
+      group by i.product_id
+      order by units desc, revenue desc, i.product_id
+      limit ${BEST_SELLERS_LIMIT}
+    ),
+    stock as (
+      select v.id, v.name, v.quantity, v.product_id
+      from variants v
+      where v.archived_at is null and v.quantity <= ${LOW_STOCK_MAX}
+    ),
+    live_stock as (
+      select s.*, p.name as product_name from stock s join products p on p.id = s.product_id
+      where p.archived_at is null
+    )
+    select json_build_object(
+      'days', (select coalesce(json_agg(json_build_object('day', day, 'revenue', revenue, 'orders', orders)), '[]')
+               from paid_days),
+      'statuses', (select coalesce(json_agg(json_build_object('status', status, 'paymentStatus', payment_status, 'n', n)), '[]')
+                   from statuses),
+      'best', (select coalesce(json_agg(json_build_object(
+                  'productId', p.id, 'pid', p.pid, 'name', p.name, 'units', b.units, 'revenue', b.revenue)
+                  order by b.units desc, b.revenue desc, p.id), '[]')
+               from best b join products p on p.id = b.product_id),
+      'low', (select coalesce(json_agg(${stockJson} order by v.quantity, v.product_name, v.name), '[]') from (
+                select * from live_stock where quantity > 0 order by quantity, product_name, name
+                limit ${STOCK_LIST_LIMIT}) v),
+      'lowCount', (select count(*)::int from live_stock where quantity > 0),
+      'out', (select coalesce(json_agg(${stockJson} order by v.product_name, v.name), '[]') from (
+                select * from live_stock where quantity = 0 order by product_name, name
+                limit ${STOCK_LIST_LIMIT}) v),
+      'outCount', (select count(*)::int from live_stock where quantity = 0),
+      'review', (select coalesce(json_agg(${orderJson} order by o.created_at desc, o.id desc), '[]') from (
+                   select * from orders where payment_status = 'needs_review'
+                   order by created_at desc, id desc limit ${NEEDS_REVIEW_LIMIT}) o
+                 join users u on u.id = o.user_id),
+      'reviewCount', (select count(*)::int from orders where payment_status = 'needs_review'),
+      'latest', (select coalesce(json_agg(${orderJson} order by o.created_at desc, o.id desc), '[]') from (
+                   select * from orders order by created_at desc, id desc limit ${LATEST_ORDERS_LIMIT}) o
+                 join users u on u.id = o.user_id)
+    ) as dashboard`);
+  const raw = (result as unknown as { rows: { dashboard: Row | string }[] }).rows[0]!.dashboard;
+  const row: Row = typeof raw === 'string' ? (JSON.parse(raw) as Row) : raw;
+
+  const days = Array.from({ length: DASHBOARD_DAYS }, () => ({ revenue: 0, orders: 0 }));
+  for (const d of row.days) days[d.day] = { revenue: Number(d.revenue), orders: d.orders };
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as AdminDashboard['ordersByStatus'];
+  const byPayment = Object.fromEntries(
+    PAYMENT_STATUSES.map((s) => [s, 0]),
+  ) as AdminDashboard['ordersByPaymentStatus'];
+  for (const s of row.statuses) {
+    byStatus[s.status as keyof typeof byStatus] += s.n;
+    byPayment[s.paymentStatus as keyof typeof byPayment] += s.n;
+  }
+  return {
+    generatedAt: now.toISOString(),
+    today: window.today,
+    timeZone: 'Africa/Nairobi',
+    periods: periodFigures(days),
+    revenueByDay: days
+      .map((d, i) => ({ date: window.dates[i]!, ...d }))
+      .slice(DASHBOARD_DAYS - REVENUE_SERIES_DAYS),
+    ordersByStatus: byStatus,
+    ordersByPaymentStatus: byPayment,
+    bestSellers: row.best.map((b) => ({ ...b, units: Number(b.units), revenue: Number(b.revenue) })),
+    lowStock: { count: row.lowCount, variants: row.low },
+    outOfStock: { count: row.outCount, variants: row.out },
+    needsReview: { count: row.reviewCount, orders: row.review.map(dashboardOrder) },
+    latestOrders: row.latest.map(dashboardOrder),
+  };
+}
+
+const iso = (s: string) => new Date(s).toISOString();
+
+const dashboardOrder = (o: OrderRow): DashboardOrder => ({
+  ...o,
+  createdAt: iso(o.createdAt),
+  paidAt: o.paidAt ? iso(o.paidAt) : null,
+});

@@ -6,9 +6,12 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, products, variants } from '../../db/schema';
 import { handleError, mount, newRouter } from '../../lib/http';
 import { createUser } from '../../test/auth';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, freshDatabase, type TestContext } from '../../test/harness';
 import { shopper } from '../../test/shop';
+import { PRODUCTS } from '../../db/seed/catalogue';
+import { seedSampleOrders, type SampleOrder } from '../../db/seed/sample-orders';
 import { dashboardModule } from './handlers';
+import { getDashboard } from './service';
 
 // The dashboard's figures against ones worked out by hand, with the clock frozen at noon in Nairobi
 // on 15 March 2026 (09:00 UTC). Nairobi midnight is 21:00 UTC the day before.
@@ -421,5 +424,91 @@ describe('a known set of orders around Nairobi midnights', () => {
       paidAt: '2026-03-15T08:00:00.000Z',
       createdAt: '2026-03-15T07:58:00.000Z',
     });
+  });
+});
+
+describe('the development seed’s sample orders', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let plan: SampleOrder[];
+  let d: AdminDashboard;
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    db = fresh.database.db;
+    drop = fresh.drop;
+    plan = (await seedSampleOrders(db, { now: NOW })).orders;
+    d = await getDashboard(db, NOW);
+  });
+  afterAll(() => drop());
+
+  it('look like a living shop: four weeks, mostly paid, today still moving, one payment to review', () => {
+    expect(plan.length).toBeGreaterThan(150);
+    expect(
+      plan.every((o) => o.createdAt <= NOW && o.createdAt.getTime() > NOW.getTime() - 28 * 86_400_000),
+    ).toBe(true);
+    const paid = plan.filter((o) => o.paymentStatus === 'paid');
+    expect(paid.length / plan.length).toBeGreaterThan(0.85);
+    expect(plan.filter((o) => o.paymentStatus === 'needs_review')).toHaveLength(1);
+    expect(plan.some((o) => o.paymentStatus === 'failed')).toBe(true);
+    expect(d.ordersByStatus.delivered).toBeGreaterThan(plan.length / 2);
+    expect(d.ordersByStatus.processing + d.ordersByStatus.out_for_delivery).toBeGreaterThan(0);
+    expect(d.ordersByPaymentStatus.pending).toBe(0);
+    // Seeding twice adds nothing.
+    return expect(seedSampleOrders(db, { now: NOW })).resolves.toEqual({ orders: [] });
+  });
+
+  it('add up, on the dashboard, to the figures worked out from the plan', () => {
+    const start = new Date('2026-01-14T21:00:00Z').getTime();
+    const sumDays = (from: number, to: number) => {
+      const inRange = plan.filter(
+        (o) =>
+          o.paidAt &&
+          o.paymentStatus === 'paid' &&
+          o.paidAt.getTime() >= start + from * 86_400_000 &&
+          o.paidAt.getTime() < start + to * 86_400_000,
+      );
+      return { revenue: inRange.reduce((s, o) => s + o.total, 0), orders: inRange.length };
+    };
+    for (const [key, days] of [
+      ['today', 1],
+      ['last7Days', 7],
+      ['last30Days', 30],
+    ] as const) {
+      const now = sumDays(60 - days, 60);
+      const before = sumDays(60 - 2 * days, 60 - days);
+      expect(d.periods[key], key).toMatchObject({
+        revenue: now.revenue,
+        orders: now.orders,
+        previousRevenue: before.revenue,
+        previousOrders: before.orders,
+      });
+    }
+    expect(d.revenueByDay.map((x) => x.revenue)).toEqual(
+      Array.from({ length: 30 }, (_, i) => sumDays(30 + i, 31 + i).revenue),
+    );
+    expect(d.ordersByStatus.delivered).toBe(plan.filter((o) => o.status === 'delivered').length);
+    expect(d.ordersByPaymentStatus.failed).toBe(plan.filter((o) => o.paymentStatus === 'failed').length);
+
+    const units = new Map<string, { units: number; revenue: number }>();
+    for (const o of plan.filter(
+      (x) => x.paymentStatus === 'paid' && x.paidAt!.getTime() >= start + 30 * 86_400_000,
+    ))
+      for (const l of o.lines) {
+        const u = units.get(l.productId) ?? { units: 0, revenue: 0 };
+        units.set(l.productId, {
+          units: u.units + l.quantity,
+          revenue: u.revenue + l.quantity * l.unitPrice,
+        });
+      }
+    const expected = [...units.entries()]
+      .sort(([a, x], [b, y]) => y.units - x.units || y.revenue - x.revenue || (a < b ? -1 : 1))
+      .slice(0, 8);
+    expect(d.bestSellers.map((b) => [b.productId, { units: b.units, revenue: b.revenue }])).toEqual(expected);
+
+    const live = PRODUCTS.flatMap((p) => p.variants.map((v) => v.quantity));
+    expect(d.lowStock.count).toBe(live.filter((q) => q >= 1 && q <= 5).length);
+    expect(d.outOfStock.count).toBe(live.filter((q) => q === 0).length);
+    expect(d.needsReview.count).toBe(1);
+    expect(d.latestOrders[0]!.createdAt).toBe(plan.at(-1)!.createdAt.toISOString());
   });
 });

@@ -6,6 +6,7 @@ import { cartHandlers } from './cart';
 import { catalogueHandlers } from './catalogue';
 import { categoryAdminHandlers } from './categories';
 import { checkoutHandlers } from './checkout';
+import { dashboardHandlers } from './dashboard';
 import { deliveryHandlers } from './delivery';
 import { ordersHandlers } from './orders';
 import { savedItemsHandlers } from './saved-items';
@@ -36,5 +37,6 @@ export const handlers: RequestHandler[] = [
   ...authHandlers,
   ...setupsHandlers,
   ...adminProductHandlers,
+  ...dashboardHandlers,
   apiNotFoundHandler,
 ];

@@ -21,7 +21,9 @@ afterEach(() => vi.useRealTimers());
 const get = (token: string | null) => mockFetch('GET', '/v1/admin/dashboard', undefined, { token });
 
 let number = 5000;
-function order(o: Partial<MockOrder> & { total: number; createdAt: string; paidAt?: string }): MockOrder {
+function order(
+  o: Omit<Partial<MockOrder>, 'createdAt' | 'paidAt'> & { total: number; createdAt: string; paidAt?: string },
+): MockOrder {
   const product = mockDb.catalogue.products[0]!;
   const variant = product.variants[0]!;
   return {

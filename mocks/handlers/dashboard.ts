@@ -58,6 +58,7 @@ export function mockDashboard(now: Date): AdminDashboard {
   for (const o of paid) {
     if (dayIndex(window, new Date(o.paidAt!)) < DASHBOARD_DAYS - REVENUE_SERIES_DAYS) continue;
     for (const line of o.items) {
+      if (!line.productId) continue;
       const s = sold.get(line.productId) ?? { units: 0, revenue: 0 };
       sold.set(line.productId, { units: s.units + line.quantity, revenue: s.revenue + line.totalPrice });
     }

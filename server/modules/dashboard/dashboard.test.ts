@@ -388,6 +388,48 @@ describe('a known set of orders around Nairobi midnights', () => {
     ]);
   });
 
+  it('counts a sale paid on a day already read, once the day’s figures change', async () => {
+    // A late paid order on 10 March, after the dashboard read that day: X gains 5 units.
+    const [late] = await ctx.database.db
+      .insert(orders)
+      .values({
+        userId: (await createUser(ctx.database.db)).id,
+        idempotencyKey: randomUUID(),
+        requestHash: 'x',
+        status: 'delivered',
+        paymentStatus: 'paid',
+        subtotal: 500,
+        shippingRate: 0,
+        total: 500,
+        phone: '254712345678',
+        address: 'Mpaka Road',
+        lat: -1.26,
+        lng: 36.8,
+        paidAt: new Date('2026-03-10T10:00:00Z'),
+        createdAt: new Date('2026-03-10T09:58:00Z'),
+      })
+      .returning({ id: orders.id });
+    await ctx.database.db.insert(orderItems).values({
+      orderId: late!.id,
+      productId: known.X.id,
+      variantId: known.X.variants[0]!.id,
+      productPid: known.X.pid,
+      name: known.X.name,
+      variantName: 'Small',
+      unitPrice: 100,
+      quantity: 5,
+      totalPrice: 500,
+    });
+    try {
+      const again = await dashboard();
+      expect(again.bestSellers[0]).toMatchObject({ productId: known.X.id, units: 9, revenue: 900 });
+      expect(again.periods.last7Days.revenue).toBe(3100);
+    } finally {
+      await ctx.database.db.delete(orders).where(sql`${orders.id} = ${late!.id}`);
+    }
+    expect((await dashboard()).bestSellers[0]!.productId).toBe(known.Z.id);
+  });
+
   it('lists live variants low on stock (1–5, fewest first) and out of stock, archived ones left out', () => {
     const v = (p: typeof known.X, i = 0) => ({
       productId: p.id,

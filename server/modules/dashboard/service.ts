@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { AdminDashboard, DashboardOrder } from '../../../contract/dashboard';
 import {
   BEST_SELLERS_LIMIT,
@@ -14,6 +14,7 @@ import {
 } from '../../../contract/dashboard-rules';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
 
 interface OrderRow {
   orderId: string;
@@ -28,9 +29,8 @@ interface OrderRow {
 }
 
 interface Row {
-  days: { day: number; revenue: number; orders: number }[];
+  days: { bucket: string; revenue: number; orders: number }[];
   statuses: { kind: 'status' | 'payment'; value: string; n: number }[];
-  best: AdminDashboard['bestSellers'];
   low: AdminDashboard['lowStock']['variants'];
   lowCount: number;
   out: AdminDashboard['outOfStock']['variants'];
@@ -51,17 +51,17 @@ const stockJson = sql.raw(`json_build_object(
   'quantity', v.quantity)`);
 
 /**
- * The whole dashboard in one statement, so one round trip. Each part reads through an index of
- * migration 0007: paid revenue by day an index-only scan of `orders_paid_at_idx` (paid_at, total;
- * paid orders only), best sellers the same index joined to the lines, the stock lists
+ * The dashboard in three round trips: this statement, then the best sellers (`bestSellers`) and
+ * their names. Each part reads through an index of migration 0007: paid revenue by day an
+ * index-only scan of `orders_paid_at_idx` (paid_at, total; paid orders only), the stock lists
  * `variants_low_stock_idx`, review and latest orders `orders_payment_status_created_idx` and
  * `orders_created_idx`. The counts by status are index-only scans of `orders_status_created_idx` and
  * `orders_payment_status_created_idx`.
  */
 export async function getDashboard(db: Db, now: Date): Promise<AdminDashboard> {
   const { window, statement } = dashboardStatement(now);
-  const result = await db.execute(statement);
-  return dashboardFrom(window, now, result);
+  const dashboard = dashboardFrom(window, now, await db.execute(statement));
+  return { ...dashboard, bestSellers: await bestSellers(db, window, dashboard.revenueByDay) };
 }
 
 /** The statement behind the dashboard at `now` (the benchmark EXPLAINs it too). */
@@ -69,10 +69,9 @@ export function dashboardStatement(now: Date) {
   const window = dashboardWindow(now);
   const start = window.start.toISOString();
   const end = window.end.toISOString();
-  const bestFrom = new Date(window.end.getTime() - REVENUE_SERIES_DAYS * DAY_MS).toISOString();
   const statement = sql`
     with paid_days as (
-      select floor((extract(epoch from o.paid_at) - extract(epoch from ${start}::timestamptz)) / 86400)::int as day,
+      select date_bin('1 day', o.paid_at, ${start}::timestamptz) as bucket,
              sum(o.total)::bigint as revenue, count(*)::int as orders
       from orders o
       where o.payment_status = 'paid' and o.paid_at >= ${start}::timestamptz and o.paid_at < ${end}::timestamptz
@@ -87,15 +86,6 @@ export function dashboardStatement(now: Date) {
       select 'payment', s, (select count(*) from orders o where o.payment_status = s)::int
       from unnest(${sql.raw(`array[${PAYMENT_STATUSES.map((x) => `'${x}'`).join(', ')}]`)}::text[]) s
     ),
-    best as (
-      select i.product_id, sum(i.quantity)::bigint as units, sum(i.total_price)::bigint as revenue
-      from orders o join order_items i on i.order_id = o.id
-      where o.payment_status = 'paid' and o.paid_at >= ${bestFrom}::timestamptz and o.paid_at < ${end}::timestamptz
-        and i.product_id is not null
-      group by i.product_id
-      order by units desc, revenue desc, i.product_id
-      limit ${BEST_SELLERS_LIMIT}
-    ),
     stock as (
       select v.id, v.name, v.quantity, v.product_id
       from variants v
@@ -106,14 +96,10 @@ export function dashboardStatement(now: Date) {
       where p.archived_at is null
     )
     select json_build_object(
-      'days', (select coalesce(json_agg(json_build_object('day', day, 'revenue', revenue, 'orders', orders)), '[]')
+      'days', (select coalesce(json_agg(json_build_object('bucket', bucket, 'revenue', revenue, 'orders', orders)), '[]')
                from paid_days),
       'statuses', (select coalesce(json_agg(json_build_object('kind', kind, 'value', value, 'n', n)), '[]')
                    from statuses),
-      'best', (select coalesce(json_agg(json_build_object(
-                  'productId', p.id, 'pid', p.pid, 'name', p.name, 'units', b.units, 'revenue', b.revenue)
-                  order by b.units desc, b.revenue desc, p.id), '[]')
-               from best b join products p on p.id = b.product_id),
       'low', (select coalesce(json_agg(${stockJson} order by v.quantity, v.product_name, v.name), '[]') from (
                 select * from live_stock where quantity > 0 order by quantity, product_name, name
                 limit ${STOCK_LIST_LIMIT}) v),
@@ -143,7 +129,10 @@ function dashboardFrom(
   const row: Row = typeof raw === 'string' ? (JSON.parse(raw) as Row) : raw;
 
   const days = Array.from({ length: DASHBOARD_DAYS }, () => ({ revenue: 0, orders: 0 }));
-  for (const d of row.days) days[d.day] = { revenue: Number(d.revenue), orders: d.orders };
+  for (const d of row.days) {
+    const day = Math.round((new Date(d.bucket).getTime() - window.start.getTime()) / DAY_MS);
+    days[day] = { revenue: Number(d.revenue), orders: d.orders };
+  }
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as AdminDashboard['ordersByStatus'];
   const byPayment = Object.fromEntries(
     PAYMENT_STATUSES.map((s) => [s, 0]),
@@ -162,7 +151,7 @@ function dashboardFrom(
       .slice(DASHBOARD_DAYS - REVENUE_SERIES_DAYS),
     ordersByStatus: byStatus,
     ordersByPaymentStatus: byPayment,
-    bestSellers: row.best.map((b) => ({ ...b, units: Number(b.units), revenue: Number(b.revenue) })),
+    bestSellers: [],
     lowStock: { count: row.lowCount, variants: row.low },
     outOfStock: { count: row.outCount, variants: row.out },
     needsReview: { count: row.reviewCount, orders: row.review.map(dashboardOrder) },
@@ -177,3 +166,76 @@ const dashboardOrder = (o: OrderRow): DashboardOrder => ({
   createdAt: iso(o.createdAt),
   paidAt: o.paidAt ? iso(o.paidAt) : null,
 });
+
+type Sales = Map<string, { units: number; revenue: number }>;
+
+/**
+ * Units and line revenue per product of each closed Nairobi day, per database. A day that has ended
+ * keeps its paid orders (paid_at is when the money came, and order lines never change), so its
+ * figures are read once; they are read again when the day's paid count or revenue (from the
+ * revenue scan, every request) no longer match what they were computed from. Today is always read.
+ */
+const closedDays = new WeakMap<Db, Map<string, { fingerprint: string; sales: Sales }>>();
+
+/** Best sellers over the last 30 days: units in paid orders, then revenue, then product id. */
+async function bestSellers(
+  db: Db,
+  window: ReturnType<typeof dashboardWindow>,
+  series: readonly { date: string; revenue: number; orders: number }[],
+): Promise<AdminDashboard['bestSellers']> {
+  let memo = closedDays.get(db);
+  if (!memo) closedDays.set(db, (memo = new Map()));
+  for (const date of memo.keys()) if (!series.some((d) => d.date === date)) memo.delete(date);
+  const fingerprint = (d: (typeof series)[number]) => `${d.orders}:${d.revenue}`;
+  const first = DASHBOARD_DAYS - REVENUE_SERIES_DAYS;
+  // The oldest day to read: the first whose figures are not known; days after it are read too.
+  const stale = series.findIndex(
+    (d, i) => i === series.length - 1 || (d.orders > 0 && memo.get(d.date)?.fingerprint !== fingerprint(d)),
+  );
+  const from = new Date(window.start.getTime() + (first + stale) * DAY_MS);
+  const result = (await db.execute(sql`
+    select date_bin('1 day', o.paid_at, ${window.start.toISOString()}::timestamptz) as bucket, i.product_id,
+           sum(i.quantity)::bigint as units, sum(i.total_price)::bigint as revenue
+    from orders o join order_items i on i.order_id = o.id
+    where o.payment_status = 'paid' and o.paid_at >= ${from.toISOString()}::timestamptz
+      and o.paid_at < ${window.end.toISOString()}::timestamptz and i.product_id is not null
+    group by 1, 2`)) as unknown as {
+    rows: { bucket: string | Date; product_id: string; units: string; revenue: string }[];
+  };
+  const fresh = new Map<string, Sales>();
+  for (const r of result.rows) {
+    const date = window.dates[Math.round((new Date(r.bucket).getTime() - window.start.getTime()) / DAY_MS)]!;
+    const sales = fresh.get(date) ?? new Map();
+    sales.set(r.product_id, { units: Number(r.units), revenue: Number(r.revenue) });
+    fresh.set(date, sales);
+  }
+  const total: Sales = new Map();
+  series.forEach((d, i) => {
+    const sales =
+      i >= stale ? (fresh.get(d.date) ?? new Map()) : d.orders === 0 ? new Map() : memo.get(d.date)!.sales;
+    if (i >= stale && i < series.length - 1) memo.set(d.date, { fingerprint: fingerprint(d), sales });
+    for (const [id, s] of sales) {
+      const t = total.get(id) ?? { units: 0, revenue: 0 };
+      total.set(id, { units: t.units + s.units, revenue: t.revenue + s.revenue });
+    }
+  });
+  // A few more than shown: a product deleted since is skipped.
+  const ranked = [...total.entries()]
+    .sort(([a, x], [b, y]) => y.units - x.units || y.revenue - x.revenue || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, BEST_SELLERS_LIMIT * 2);
+  if (ranked.length === 0) return [];
+  const names = await db
+    .select({ id: products.id, pid: products.pid, name: products.name })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        ranked.map(([id]) => id),
+      ),
+    );
+  const byId = new Map(names.map((p) => [p.id, p]));
+  return ranked
+    .filter(([id]) => byId.has(id))
+    .slice(0, BEST_SELLERS_LIMIT)
+    .map(([id, s]) => ({ productId: id, pid: byId.get(id)!.pid, name: byId.get(id)!.name, ...s }));
+}

@@ -108,13 +108,13 @@ export function dashboardStatement(now: Date) {
                 select * from live_stock where quantity = 0 order by product_name, name
                 limit ${STOCK_LIST_LIMIT}) v),
       'outCount', (select count(*)::int from live_stock where quantity = 0),
-      'review', (select coalesce(json_agg(${orderJson} order by o.created_at desc, o.id), '[]') from (
+      'review', (select coalesce(json_agg(${orderJson} order by o.created_at desc nulls last, o.id), '[]') from (
                    select * from orders where payment_status = 'needs_review'
-                   order by created_at desc, id limit ${NEEDS_REVIEW_LIMIT}) o
+                   order by created_at desc nulls last, id limit ${NEEDS_REVIEW_LIMIT}) o
                  join users u on u.id = o.user_id),
       'reviewCount', (select count(*)::int from orders where payment_status = 'needs_review'),
-      'latest', (select coalesce(json_agg(${orderJson} order by o.created_at desc, o.id), '[]') from (
-                   select * from orders order by created_at desc, id limit ${LATEST_ORDERS_LIMIT}) o
+      'latest', (select coalesce(json_agg(${orderJson} order by o.created_at desc nulls last, o.id), '[]') from (
+                   select * from orders order by created_at desc nulls last, id limit ${LATEST_ORDERS_LIMIT}) o
                  join users u on u.id = o.user_id)
     ) as dashboard`;
   return { window, statement };

@@ -28,6 +28,7 @@ import { authModule } from './modules/auth/handlers';
 import { cartModule } from './modules/cart/handlers';
 import { catalogueModule } from './modules/catalogue/handlers';
 import { checkoutModule } from './modules/checkout/handlers';
+import { dashboardModule } from './modules/dashboard/handlers';
 import { docsModule } from './modules/docs/handlers';
 import { healthModule } from './modules/health/handlers';
 import { ordersModule } from './modules/orders/handlers';
@@ -71,6 +72,7 @@ export function apiModules(deps: Deps): Mount[] {
     ['/v1/admin/activity', activityModule(deps)],
     ['/v1/admin/orders', ordersAdminModule(deps)],
     ['/v1/discounts', discountsModule(deps)],
+    ['/v1/admin/dashboard', dashboardModule(deps)],
     ['/docs', docsModule()],
   ];
 }

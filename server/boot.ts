@@ -15,9 +15,12 @@ export async function prepareDatabase(env: Env, logger: Logger): Promise<Databas
     try {
       database = await openDatabase({ url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE });
     } catch (err) {
-      throw new Error(`Cannot reach PostgreSQL at ${describeUrl(env.DATABASE_URL)}: ${(err as Error).message}`, {
-        cause: err,
-      });
+      throw new Error(
+        `Cannot reach PostgreSQL at ${describeUrl(env.DATABASE_URL)}: ${(err as Error).message}`,
+        {
+          cause: err,
+        },
+      );
     }
   } else {
     const dir = path.resolve(env.DATA_DIR);
@@ -27,7 +30,8 @@ export async function prepareDatabase(env: Env, logger: Logger): Promise<Databas
   await migrate(database);
   logger.info('database ready', { kind: database.kind });
   if (shouldSeed(env)) {
-    const { seeded } = await seed(database.db, { demoAccounts: env.NODE_ENV !== 'production' });
+    const sample = env.NODE_ENV !== 'production';
+    const { seeded } = await seed(database.db, { demoAccounts: sample, sampleOrders: sample });
     if (seeded) logger.info('sample catalogue loaded');
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {

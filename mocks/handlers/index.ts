@@ -7,6 +7,7 @@ import { cartHandlers } from './cart';
 import { catalogueHandlers } from './catalogue';
 import { categoryAdminHandlers } from './categories';
 import { checkoutHandlers } from './checkout';
+import { dashboardHandlers } from './dashboard';
 import { deliveryHandlers } from './delivery';
 import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
@@ -40,5 +41,6 @@ export const handlers: RequestHandler[] = [
   ...adminProductHandlers,
   ...adminOrderHandlers,
   ...discountHandlers,
+  ...dashboardHandlers,
   apiNotFoundHandler,
 ];

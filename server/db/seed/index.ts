@@ -29,10 +29,16 @@ import {
 } from './catalogue';
 import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
 import { renderScenes, sceneKey, type Scene } from './images';
+import { seedSampleOrders } from './sample-orders';
 
 export interface SeedOptions {
   /** Also create the demo admin and demo shopper (never in production). */
   demoAccounts: boolean;
+  /**
+   * Also write a few weeks of sample orders (server/db/seed/sample-orders.ts) so the back office has
+   * figures to show: `npm start` on an empty database outside production; tests ask for it.
+   */
+  sampleOrders?: boolean;
 }
 
 /** Rows a multi-row insert carries at most (image rows hold ~20 KB of bytes each). */
@@ -64,7 +70,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ seeded: bool
       : null,
   ]);
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // Several instances may start together on one PostgreSQL: one seeds, the others find products.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sokoni:seed'))`);
     if (await hasProducts(tx)) return { seeded: false };
@@ -234,6 +240,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ seeded: bool
     }
     return { seeded: true };
   });
+  if (result.seeded && options.sampleOrders) await seedSampleOrders(db);
+  return result;
 }
 
 async function hasProducts(db: Db) {

@@ -259,7 +259,8 @@ async function loadVocabulary(db: Db) {
 }
 
 /** A small, fast, seedable pseudo-random generator (uniform in [0, 1)). */
-function mulberry32(seed: number) {
+/** A small seedable pseudo-random generator (uniform in [0, 1)). */
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

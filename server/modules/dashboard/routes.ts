@@ -1,0 +1,26 @@
+import { createRoute } from '@hono/zod-openapi';
+import { AdminDashboard } from '../../../contract/dashboard';
+import { bearerSecurity } from '../../lib/auth/middleware';
+import { ok } from '../../lib/openapi';
+import { adminsOnly, adminTags } from '../products-admin/routes';
+
+// Under /v1/admin/dashboard, where server/app.ts mounts this module.
+
+export const getDashboardRoute = createRoute({
+  method: 'get',
+  path: '/',
+  operationId: 'getAdminDashboard',
+  tags: adminTags,
+  security: bearerSecurity,
+  summary: 'How the shop is doing: revenue, orders, best sellers, stock and payments to settle',
+  description:
+    'Revenue is the total of paid orders by the Nairobi day they were paid (UTC+3): today, the last 7 ' +
+    'and the last 30 days (today included), each with the as-long period before it and the change in ' +
+    'percent (null when the period before had none); the last 30 days day by day; every order counted ' +
+    'by fulfilment and payment status; the best sellers of the last 30 days; live variants with 1–5 ' +
+    'units and with none; the orders whose payment needs review; the newest orders.',
+  responses: {
+    200: ok('The figures, computed now', AdminDashboard),
+    ...adminsOnly,
+  },
+});

@@ -1,0 +1,2 @@
+export { dashboardQueries } from './api/dashboard-queries';
+export { DashboardPage } from './components/dashboard-page';

@@ -1,5 +1,11 @@
 import { apiDelete, apiGet, apiGetRaw, apiPost, apiPut } from '@/lib/api-client';
-import type { Discount, DiscountBody, DiscountDeleted, DiscountList, DiscountParams } from '@contract/discounts';
+import type {
+  Discount,
+  DiscountBody,
+  DiscountDeleted,
+  DiscountList,
+  DiscountParams,
+} from '@contract/discounts';
 
 /* Fetchers of the back office's discount calls (contract/discounts.ts). */
 

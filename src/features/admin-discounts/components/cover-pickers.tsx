@@ -1,4 +1,15 @@
-import { Box, Checkbox, CloseButton, Flex, Input, InputGroup, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Checkbox,
+  CloseButton,
+  Flex,
+  Input,
+  InputGroup,
+  Skeleton,
+  Stack,
+  Tag,
+  Text,
+} from '@chakra-ui/react';
 import { adminProductQueries } from '@/features/admin-catalogue';
 import { categoryQueries } from '@/features/catalogue';
 import { MdiIcon } from '@/components/mdi-icon';
@@ -27,7 +38,12 @@ function PickerFrame({
 }) {
   const id = useId();
   return (
-    <Stack gap="1.5" role="group" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
+    <Stack
+      gap="1.5"
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <Text id={`${id}-label`} fontSize="sm" fontWeight="medium">
         {label}
       </Text>
@@ -62,15 +78,41 @@ function PickerFrame({
   );
 }
 
-function SearchBox({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange(v: string): void }) {
+function SearchBox({
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange(v: string): void;
+}) {
   return (
     <InputGroup startElement={<MdiIcon path={mdiMagnify} />}>
-      <Input type="search" aria-label={label} placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </InputGroup>
   );
 }
 
-function Choice({ label, detail, checked, onChange }: { label: string; detail?: string; checked: boolean; onChange(on: boolean): void }) {
+function Choice({
+  label,
+  detail,
+  checked,
+  onChange,
+}: {
+  label: string;
+  detail?: string;
+  checked: boolean;
+  onChange(on: boolean): void;
+}) {
   return (
     <Checkbox.Root checked={checked} onCheckedChange={(e) => onChange(e.checked === true)} size="sm">
       <Checkbox.HiddenInput />
@@ -119,7 +161,14 @@ export function ProductPicker({ value, onChange, error }: ProductPickerProps) {
         name: p.name,
         onRemove: () => onChange(value.filter((x) => x.productId !== p.productId)),
       }))}
-      search={<SearchBox label="Search products" placeholder="Product name or code" value={text} onChange={setText} />}
+      search={
+        <SearchBox
+          label="Search products"
+          placeholder="Product name or code"
+          value={text}
+          onChange={setText}
+        />
+      }
     >
       {q && results.isPending ? (
         <Skeleton height="8" aria-label="Searching products" />
@@ -138,7 +187,14 @@ export function ProductPicker({ value, onChange, error }: ProductPickerProps) {
               onChange={(on) =>
                 onChange(
                   on
-                    ? [...value, { productId: p.productId, name: p.name, minPrice: p.variantCount ? p.minPrice : null }]
+                    ? [
+                        ...value,
+                        {
+                          productId: p.productId,
+                          name: p.name,
+                          minPrice: p.variantCount ? p.minPrice : null,
+                        },
+                      ]
                     : value.filter((x) => x.productId !== p.productId),
                 )
               }
@@ -174,7 +230,9 @@ export function CategoryPicker({ value, onChange, error }: CategoryPickerProps) 
         name: c.name,
         onRemove: () => onChange(value.filter((x) => x.categoryId !== c.categoryId)),
       }))}
-      search={<SearchBox label="Search categories" placeholder="Category name" value={text} onChange={setText} />}
+      search={
+        <SearchBox label="Search categories" placeholder="Category name" value={text} onChange={setText} />
+      }
     >
       {categories.isPending ? (
         <Skeleton height="8" aria-label="Loading categories" />

@@ -64,9 +64,7 @@ export function DiscountActions({ discount, onEdit }: { discount: Discount; onEd
           </HStack>
         }
       >
-        <Text>
-          The shop stops using it at once. Orders already placed keep the prices they were charged.
-        </Text>
+        <Text>The shop stops using it at once. Orders already placed keep the prices they were charged.</Text>
       </AppDialog>
     </HStack>
   );

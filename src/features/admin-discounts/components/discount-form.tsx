@@ -1,4 +1,15 @@
-import { Alert, Button, Field, HStack, Input, InputGroup, RadioGroup, SimpleGrid, Stack, Switch } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Field,
+  HStack,
+  Input,
+  InputGroup,
+  RadioGroup,
+  SimpleGrid,
+  Stack,
+  Switch,
+} from '@chakra-ui/react';
 import { AppDialog } from '@/components/app-dialog';
 import { SubmitButton } from '@/components/submit-button';
 import { adminProductQueries } from '@/features/admin-catalogue';
@@ -70,17 +81,25 @@ function useLowestPrices(products: readonly ChosenProduct[]): ChosenProduct[] {
     const prices = product.variants.filter((v) => v.archivedAt === null).map((v) => v.price);
     found.set(p.productId, prices.length ? Math.min(...prices) : null);
   });
-  return products.map((p) => (p.minPrice === undefined && found.has(p.productId) ? { ...p, minPrice: found.get(p.productId) } : p));
+  return products.map((p) =>
+    p.minPrice === undefined && found.has(p.productId) ? { ...p, minPrice: found.get(p.productId) } : p,
+  );
 }
 
 export function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(): void }) {
-  const [draft, setDraft] = useState<DiscountDraft>(() => (discount ? draftFromDiscount(discount) : emptyDraft()));
+  const [draft, setDraft] = useState<DiscountDraft>(() =>
+    discount ? draftFromDiscount(discount) : emptyDraft(),
+  );
   const [errors, setErrors] = useState<DraftErrors>({});
   const [tried, setTried] = useState(false);
   const { create, update } = useDiscountMutations();
   const saving = create.isPending || update.isPending;
 
-  function set<K extends keyof DiscountDraft>(key: K, value: DiscountDraft[K], field: DraftField = key as DraftField) {
+  function set<K extends keyof DiscountDraft>(
+    key: K,
+    value: DiscountDraft[K],
+    field: DraftField = key as DraftField,
+  ) {
     const next = { ...draft, [key]: value };
     setDraft(next);
     if (tried) {
@@ -170,13 +189,19 @@ export function DiscountForm({ discount, onDone }: { discount: Discount | null; 
             {errors.value ? (
               <Field.ErrorText>{errors.value}</Field.ErrorText>
             ) : (
-              <Field.HelperText>{percentage ? 'Percent off, 1 to 99.' : 'Whole shillings off each item.'}</Field.HelperText>
+              <Field.HelperText>
+                {percentage ? 'Percent off, 1 to 99.' : 'Whole shillings off each item.'}
+              </Field.HelperText>
             )}
           </Field.Root>
         </SimpleGrid>
 
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
-          <ProductPicker value={draft.products} onChange={(v) => set('products', v, 'productIds')} error={errors.productIds} />
+          <ProductPicker
+            value={draft.products}
+            onChange={(v) => set('products', v, 'productIds')}
+            error={errors.productIds}
+          />
           <CategoryPicker
             value={draft.categories}
             onChange={(v) => set('categories', v, 'categoryIds')}
@@ -188,9 +213,7 @@ export function DiscountForm({ discount, onDone }: { discount: Discount | null; 
           <Alert.Root status="warning" role="status">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>
-                This discount makes {namesLine(madeFree)} free
-              </Alert.Title>
+              <Alert.Title>This discount makes {namesLine(madeFree)} free</Alert.Title>
               <Alert.Description>
                 A variant would sell at KSh {MIN_PRICE}, the lowest price the shop charges. Check the value if
                 that is not what you mean.
@@ -202,7 +225,12 @@ export function DiscountForm({ discount, onDone }: { discount: Discount | null; 
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="start">
           <Field.Root invalid={Boolean(errors.startsAt)} required>
             <Field.Label>{STARTS_LABEL}</Field.Label>
-            <Input type="datetime-local" step={60} value={draft.startsAt} onChange={(e) => set('startsAt', e.target.value)} />
+            <Input
+              type="datetime-local"
+              step={60}
+              value={draft.startsAt}
+              onChange={(e) => set('startsAt', e.target.value)}
+            />
             <Field.ErrorText>{errors.startsAt}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={Boolean(errors.endsAt)}>
@@ -225,14 +253,22 @@ export function DiscountForm({ discount, onDone }: { discount: Discount | null; 
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="center">
           <Field.Root invalid={Boolean(errors.usageLimit)}>
             <Field.Label>Usage limit</Field.Label>
-            <Input inputMode="numeric" value={draft.usageLimit} onChange={(e) => set('usageLimit', e.target.value)} />
+            <Input
+              inputMode="numeric"
+              value={draft.usageLimit}
+              onChange={(e) => set('usageLimit', e.target.value)}
+            />
             {errors.usageLimit ? (
               <Field.ErrorText>{errors.usageLimit}</Field.ErrorText>
             ) : (
               <Field.HelperText>Orders that may use it. Leave empty for no limit.</Field.HelperText>
             )}
           </Field.Root>
-          <Switch.Root checked={draft.active} onCheckedChange={(e) => set('active', e.checked)} colorPalette="primary">
+          <Switch.Root
+            checked={draft.active}
+            onCheckedChange={(e) => set('active', e.checked)}
+            colorPalette="primary"
+          >
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>Active</Switch.Label>

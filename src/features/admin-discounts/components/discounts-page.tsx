@@ -84,7 +84,10 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
   const create = () => setEditing('new');
 
   return (
-    <PageFrame title="Discounts" description="Put products and categories on sale, on a schedule, in Nairobi time.">
+    <PageFrame
+      title="Discounts"
+      description="Put products and categories on sale, on a schedule, in Nairobi time."
+    >
       <Stack gap="4">
         <Wrap gap="3" align="end">
           <InputGroup flex="1" minW={{ base: 'full', md: '64' }} startElement={<MdiIcon path={mdiMagnify} />}>
@@ -101,7 +104,10 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
               aria-label="State"
               value={search.state ?? ''}
               onChange={(e) =>
-                onSearchChange({ state: (e.target.value || undefined) as DiscountState | undefined, page: undefined })
+                onSearchChange({
+                  state: (e.target.value || undefined) as DiscountState | undefined,
+                  page: undefined,
+                })
               }
             >
               <option value="">All states</option>
@@ -124,7 +130,12 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
               Clear filters
             </Button>
           ) : null}
-          <Button colorPalette="primary" onClick={create} width={{ base: 'full', sm: 'auto' }} ms={{ sm: 'auto' }}>
+          <Button
+            colorPalette="primary"
+            onClick={create}
+            width={{ base: 'full', sm: 'auto' }}
+            ms={{ sm: 'auto' }}
+          >
             <MdiIcon path={mdiPlus} />
             Create discount
           </Button>

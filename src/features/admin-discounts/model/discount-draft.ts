@@ -132,7 +132,9 @@ export function productsMadeFree(
 ): string[] {
   if (!Number.isInteger(discount.value) || discount.value <= 0) return [];
   return products
-    .filter((p) => p.minPrice != null && p.minPrice > MIN_PRICE && applyDiscount(p.minPrice, discount) <= MIN_PRICE)
+    .filter(
+      (p) => p.minPrice != null && p.minPrice > MIN_PRICE && applyDiscount(p.minPrice, discount) <= MIN_PRICE,
+    )
     .map((p) => p.name);
 }
 

@@ -18,7 +18,9 @@ const STATES: readonly string[] = DISCOUNT_STATES;
  * contract's zod schema: route definitions load with the landing page (GUIDE §7 budget).
  */
 export function parseDiscountsSearch(raw: Record<string, unknown>): DiscountsSearch {
-  const out: DiscountsSearch = {};
+  // Every key named, even when dropped: the router lays the validated search over the raw one, so
+  // a key left out would keep an address's bad value (`?state=forever`).
+  const out: DiscountsSearch = { state: undefined, q: undefined, page: undefined };
   if (typeof raw.state === 'string' && STATES.includes(raw.state)) out.state = raw.state as DiscountState;
   // A number typed in the box arrives as a number.
   const q = typeof raw.q === 'number' ? String(raw.q) : raw.q;

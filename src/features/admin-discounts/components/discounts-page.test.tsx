@@ -15,7 +15,7 @@ import {
   fixtureDiscount,
   names,
   rowOf,
-} from './discounts.test-kit';
+} from '@/test/admin-discounts';
 
 adminOnDiscounts();
 

@@ -7,7 +7,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach } from 'vitest';
 
-/** What the discount screen's tests share (only tests import this file). */
+/** What the back-office discount tests (src/features/admin-discounts) share; only tests import this file. */
 
 export const DISCOUNTS = `/admin/${admin.userId}/discounts`;
 

@@ -26,6 +26,7 @@ const ISOLATED = [
   'src/features/admin/components/admin-layout.test.tsx',
   'src/features/admin-catalogue/components/products-*.test.tsx',
   'src/features/admin-orders/components/order*-page.test.tsx',
+  'src/features/admin-discounts/components/discount*.test.tsx',
 ];
 
 const web = (name: string, include: string[], isolate: boolean, exclude: string[] = []) =>

@@ -1,0 +1,41 @@
+import { DISCOUNT_STATES, type DiscountState } from '@contract/pricing';
+
+/** The discounts list's state, kept in the URL so back, forward and a shared link work. */
+export interface DiscountsSearch {
+  state?: DiscountState;
+  /** Part of the name. */
+  q?: string;
+  /** 1-based. */
+  page?: number;
+}
+
+/** Rows per page (the contract's default). */
+export const DISCOUNTS_PAGE_SIZE = 20;
+const STATES: readonly string[] = DISCOUNT_STATES;
+
+/**
+ * The route's validateSearch: keeps what is valid, drops the rest. Plain checks rather than the
+ * contract's zod schema: route definitions load with the landing page (GUIDE §7 budget).
+ */
+export function parseDiscountsSearch(raw: Record<string, unknown>): DiscountsSearch {
+  // Every key named, even when dropped: the router lays the validated search over the raw one, so
+  // a key left out would keep an address's bad value (`?state=forever`).
+  const out: DiscountsSearch = { state: undefined, q: undefined, page: undefined };
+  if (typeof raw.state === 'string' && STATES.includes(raw.state)) out.state = raw.state as DiscountState;
+  // A number typed in the box arrives as a number.
+  const q = typeof raw.q === 'number' ? String(raw.q) : raw.q;
+  if (typeof q === 'string' && q.trim()) out.q = q.trim().slice(0, 100);
+  const page = Number(raw.page);
+  if (Number.isInteger(page) && page > 1) out.page = page;
+  return out;
+}
+
+/** The list call for a list state. */
+export const listParams = (search: DiscountsSearch) => ({
+  limit: DISCOUNTS_PAGE_SIZE,
+  offset: ((search.page ?? 1) - 1) * DISCOUNTS_PAGE_SIZE,
+  ...(search.state ? { state: search.state } : {}),
+  ...(search.q ? { q: search.q } : {}),
+});
+
+export const isFiltered = (s: DiscountsSearch) => Boolean(s.state || s.q);

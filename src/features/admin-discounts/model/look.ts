@@ -1,0 +1,34 @@
+import { DISCOUNT_STATE_LABELS, type Discount, type DiscountState } from '@contract/discounts';
+import { formatNairobi } from '@contract/nairobi-time';
+
+/** Which theme palette colours each state (GUIDE §5.7: palettes, never hex). */
+const STATE_PALETTE: Record<DiscountState, string> = {
+  scheduled: 'info',
+  active: 'green',
+  paused: 'warning',
+  ended: 'support',
+};
+
+export const stateLook = (state: DiscountState) => ({
+  label: DISCOUNT_STATE_LABELS[state],
+  palette: STATE_PALETTE[state],
+});
+
+/** `24 Nov 2026, 08:00 EAT → no end`: the shop's own clock, wherever the admin sits. */
+export const scheduleLabel = (d: Pick<Discount, 'startsAt' | 'endsAt'>) =>
+  `${formatNairobi(d.startsAt)} → ${d.endsAt ? formatNairobi(d.endsAt) : 'no end'}`;
+
+/** Names shown before "+n more". */
+const COVER_SHOWN = 3;
+
+/** What a discount covers, in a line: products, then categories, the rest counted. */
+export function coverLabel(d: Pick<Discount, 'products' | 'categories'>): string {
+  const names = [...d.products.map((p) => p.name), ...d.categories.map((c) => `${c.name} (category)`)];
+  if (names.length === 0) return 'Nothing';
+  const shown = names.slice(0, COVER_SHOWN).join(', ');
+  return names.length > COVER_SHOWN ? `${shown} +${names.length - COVER_SHOWN} more` : shown;
+}
+
+/** Every name it covers, for the line's title. */
+export const coverFull = (d: Pick<Discount, 'products' | 'categories'>) =>
+  [...d.products.map((p) => p.name), ...d.categories.map((c) => `${c.name} (category)`)].join(', ');

@@ -34,6 +34,10 @@ export interface MockCartLine {
 export interface MockAttempt extends Omit<PaymentAttemptRecord, 'createdAt' | 'completedAt'> {
   createdAt: number;
   completedAt: number | null;
+  /** What the callback said was paid, when it said (the server's paid_amount). */
+  paidAmount?: number | null;
+  /** A payment an admin recorded with its receipt: no prompt, no Daraja ids, no ResultCode. */
+  recordedByHand?: boolean;
 }
 
 /** An order as the shared order view reads it, with what the mock keeps besides, times as epoch ms. */
@@ -50,14 +54,17 @@ export interface MockOrder extends Omit<OrderRecord, 'createdAt' | 'paidAt'> {
   paidAt: number | null;
   /** What admins did to it (mocks/handlers/admin-orders.ts); the rest of its timeline is derived. */
   adminEvents?: MockOrderEvent[];
-  /** The receipt an admin settled a `needs_review` payment with. */
-  manualReceipt?: string | null;
-  refund?: { status: 'due' | 'refunded'; reference: string | null; amount: number | null; refundedAt: number | null } | null;
+  refund?: {
+    status: 'due' | 'refunded';
+    reference: string | null;
+    amount: number | null;
+    refundedAt: number | null;
+  } | null;
 }
 
-/** One admin move on an order, for its timeline (the server's order events). */
+/** One admin move on an order: its activity-log entry (entity `order`), which its timeline reads. */
 export interface MockOrderEvent {
-  kind: 'status_changed' | 'cancelled' | 'refund_due' | 'refunded' | 'marked_paid' | 'payment_checked';
+  kind: 'status_changed' | 'cancelled' | 'refunded' | 'marked_paid' | 'payment_checked';
   at: number;
   actorId: string | null;
   actorName: string;
@@ -218,11 +225,13 @@ function settle(order: MockOrder, now: number): boolean {
     completedAt: now,
   };
   if (outcome.wrongAmount) {
-    Object.assign(attempt, { ...paid, status: 'needs_review', issue: 'amount_mismatch' });
+    // The simulator reports the amount minus 1 (plus 1 for a 1-shilling prompt).
+    const paidAmount = attempt.amount > 1 ? attempt.amount - 1 : attempt.amount + 1;
+    Object.assign(attempt, { ...paid, paidAmount, status: 'needs_review', issue: 'amount_mismatch' });
     Object.assign(order, { paymentStatus: 'needs_review', paymentIssue: 'amount_mismatch' });
     return true;
   }
-  Object.assign(attempt, { ...paid, status: 'paid', issue: null });
+  Object.assign(attempt, { ...paid, paidAmount: attempt.amount, status: 'paid', issue: null });
   Object.assign(order, { paymentStatus: 'paid', paymentIssue: null, paidAt: now });
   return true;
 }

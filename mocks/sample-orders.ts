@@ -1,7 +1,7 @@
 import type { AttemptStatus, OrderStatus, PaymentIssue, PaymentStatus } from '../contract/checkout';
 import { SIMULATOR_DESC } from '../contract/mpesa-simulator';
 import type { OrderCustomer } from '../contract/admin-orders';
-import { ORDER_STATUS_LABELS } from '../contract/fulfilment';
+import { cancelledSummary, refundedSummary, statusChangedSummary } from '../contract/order-timeline';
 import type { MockAttempt, MockOrder } from './commerce-db';
 import { mockDb } from './db';
 
@@ -211,6 +211,7 @@ export function sampleOrders(now = Date.now(), firstNumber = 1001): MockOrder[] 
           resultCode: 0,
           resultDesc: SIMULATOR_DESC.paid,
           receipt: receiptFor(number),
+          paidAmount: total,
         }),
       );
     } else if (s.payment === 'failed') {
@@ -228,6 +229,7 @@ export function sampleOrders(now = Date.now(), firstNumber = 1001): MockOrder[] 
           resultCode: 0,
           resultDesc: SIMULATOR_DESC.paid,
           receipt: receiptFor(number),
+          paidAmount: total - 1,
         }),
       );
     } else {
@@ -274,7 +276,7 @@ export function sampleOrders(now = Date.now(), firstNumber = 1001): MockOrder[] 
         kind: 'status_changed',
         at,
         ...admin,
-        summary: `Moved from ${label(from)} to ${label(to)}.`,
+        summary: statusChangedSummary(from, to),
       });
       from = to;
       at += 40 * MINUTE;
@@ -284,13 +286,7 @@ export function sampleOrders(now = Date.now(), firstNumber = 1001): MockOrder[] 
         kind: 'cancelled',
         at,
         ...admin,
-        summary: 'Cancelled the order; the items went back to stock.',
-      });
-      order.adminEvents!.push({
-        kind: 'refund_due',
-        at,
-        ...admin,
-        summary: `A refund of KSH ${total} is due to the shopper.`,
+        summary: cancelledSummary('new', true, true),
       });
       order.refund = { status: 'due', reference: null, amount: null, refundedAt: null };
       if (s.refund === 'refunded') {
@@ -305,12 +301,10 @@ export function sampleOrders(now = Date.now(), firstNumber = 1001): MockOrder[] 
           kind: 'refunded',
           at,
           ...admin,
-          summary: `Recorded the M-Pesa reversal ${order.refund.reference} of KSH ${total}.`,
+          summary: refundedSummary(total, order.refund.reference!),
         });
       }
     }
     return order;
   });
 }
-
-const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s].toLowerCase();

@@ -14,7 +14,9 @@ import {
 import { AuthResult, GetUserResult, LogoutResult, User, VerifyOtpResult } from '@contract/auth';
 import { Cart, DeliveryAreaList } from '@contract/cart';
 import { Category, Image, ProductDetail, ProductList } from '@contract/catalogue';
+import { AdminOrder, AdminOrderList, type AdminOrderSummary } from '@contract/admin-orders';
 import { CheckoutResult, Order, OrderList } from '@contract/checkout';
+import { Discount, DiscountDeleted, DiscountList } from '@contract/discounts';
 import { countRows, ErrorBody } from '@contract/common';
 import { DEMO_ACCOUNTS } from '@contract/demo-accounts';
 import { iconPath } from '@contract/icons';
@@ -1133,6 +1135,402 @@ async function productSession(side: Side): Promise<Step[]> {
   return steps;
 }
 
+// ---- the back office: orders -----------------------------------------------------------------------
+
+const adminOrderFacts = (o: AdminOrder) => ({
+  status: o.status,
+  paymentStatus: o.paymentStatus,
+  paymentIssue: o.paymentIssue,
+  nextStatus: o.nextStatus,
+  canCancel: o.canCancel,
+  timeline: o.timeline.map((e) => e.kind),
+  payments: o.payments.map((p) => ({ status: p.status, hasPrompt: p.checkoutRequestId !== null })),
+  refund: o.refund && {
+    status: o.refund.status,
+    amountIsTheTotal: o.refund.amount === null ? null : o.refund.amount === o.total,
+    reference: o.refund.reference !== null,
+  },
+});
+
+/** An M-Pesa transaction id no one has used: 10 letters and digits. */
+const transactionId = (prefix: string) =>
+  (prefix + randomUUID().replace(/-/g, '')).slice(0, 10).toUpperCase();
+
+/**
+ * The demo shopper places orders paid in every way the back office handles, and an admin runs them:
+ * the list with its filters, search, pages and CSV, one order, each step, cancels, refunds, a payment
+ * settled by hand and a check with M-Pesa (and a guest and a customer kept out of every route).
+ */
+async function ordersSession(side: Side): Promise<Step[]> {
+  const steps: Step[] = [];
+  const call = side.call;
+  const asAdmin = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+  const shopper = { token: await signIn(side, DEMO_ACCOUNTS.shopper) };
+  const someOrder = `/api/v1/admin/orders/${randomUUID()}`;
+
+  for (const [who, as] of [
+    ['a guest', {}],
+    ['a customer', shopper],
+  ] as const) {
+    steps.push(
+      observe(`${who} lists orders`, await call('GET', '/api/v1/admin/orders', as)),
+      observe(
+        `${who} asks for the CSV`,
+        await call('GET', '/api/v1/admin/orders', { ...as, headers: { Accept: 'text/csv' } }),
+      ),
+      observe(`${who} reads an order`, await call('GET', someOrder, as)),
+      observe(
+        `${who} moves an order`,
+        await call('PATCH', someOrder, { ...as, json: { status: 'processing' } }),
+      ),
+      observe(
+        `${who} records a refund`,
+        await call('POST', `${someOrder}/refund`, { ...as, json: { reference: 'RVS1234567', amount: 1 } }),
+      ),
+      observe(`${who} asks M-Pesa`, await call('POST', `${someOrder}/payment-check`, as)),
+    );
+  }
+
+  // The demo shopper checks out four times: paid twice, paid the wrong amount, and left waiting.
+  const { productId } = await stockedProduct(side);
+  const placed: Record<string, { orderId: string; number: number }> = {};
+  for (const [name, ending] of [
+    ['delivered', '00'],
+    ['cancelled', '00'],
+    ['review', '06'],
+    ['waiting', '09'],
+  ] as const) {
+    await call('POST', '/api/v1/cart', { ...shopper, json: { item: { productId, quantity: 1 } } });
+    const answer = await call('POST', '/api/v1/checkout', {
+      ...shopper,
+      json: { phone: phone(ending), deliveryAreaId: 'westlands', address: ADDRESS },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    const result = (answer.body as { data: CheckoutResult }).data;
+    steps.push(
+      observe(`checkout of the ${name} order`, answer, data(CheckoutResult), ({ data: r }) => r.status),
+    );
+    if (ending !== '09') await settled(side, shopper.token, result.orderId);
+    placed[name] = { orderId: result.orderId, number: result.number };
+  }
+  const ours = new Set(Object.values(placed).map((o) => o.orderId));
+  const path = (name: string, rest = '') => `/api/v1/admin/orders/${placed[name]!.orderId}${rest}`;
+  const list = (query: string, headers?: Record<string, string>) =>
+    call('GET', `/api/v1/admin/orders${query}`, { ...asAdmin, headers });
+  /** Whether every row answers the filter, and which of the session's orders are in it. */
+  const listFacts =
+    (holds: (o: AdminOrderSummary) => boolean) =>
+    ({ data: rows, meta }: AdminOrderList) => ({
+      allMatch: rows.every(holds),
+      ours: Object.entries(placed)
+        .filter(([, o]) => rows.some((r) => r.orderId === o.orderId))
+        .map(([name]) => name),
+      newestFirst: rows.every((r, i) => i === 0 || rows[i - 1]!.createdAt >= r.createdAt),
+      limit: meta.limit,
+    });
+
+  // The list: each filter, search, pages, CSV.
+  for (const paymentStatus of ['paid', 'needs_review', 'pending'] as const) {
+    steps.push(
+      observe(
+        `orders paid ${paymentStatus}`,
+        await list(`?paymentStatus=${paymentStatus}&limit=100`),
+        AdminOrderList,
+        listFacts((o) => o.paymentStatus === paymentStatus),
+      ),
+    );
+  }
+  steps.push(
+    observe(
+      'new orders',
+      await list('?status=new&limit=100'),
+      AdminOrderList,
+      listFacts((o) => o.status === 'new'),
+    ),
+    observe(
+      'orders of today',
+      await list(`?from=${nairobiDay()}&to=${nairobiDay()}&limit=100`),
+      AdminOrderList,
+      listFacts(() => true),
+    ),
+    observe('orders by a range that ends before it starts', await list('?from=2026-03-12&to=2026-03-11')),
+    observe('orders by an unknown status', await list('?status=shipped')),
+    observe(
+      'orders by number',
+      await list(`?q=SKN${placed.review!.number}`),
+      AdminOrderList,
+      listFacts((o) => o.number === placed.review!.number),
+    ),
+    observe(
+      'orders by email',
+      await list(`?q=${encodeURIComponent(DEMO_ACCOUNTS.shopper.email.toUpperCase())}&limit=100`),
+      AdminOrderList,
+      listFacts((o) => o.customer.email === DEMO_ACCOUNTS.shopper.email),
+    ),
+    observe(
+      'orders by phone',
+      await list(`?q=${encodeURIComponent('+2547123456 06')}&limit=100`),
+      AdminOrderList,
+      listFacts((o) => o.phone.replace(/\s/g, '').endsWith('06')),
+    ),
+  );
+  const first = await list('?limit=2');
+  const second = await list('?limit=2&offset=2');
+  steps.push(
+    observe('the first page', first, AdminOrderList, ({ data: rows, meta }) => ({
+      rows: rows.length,
+      meta: { limit: meta.limit, offset: meta.offset },
+      totalAtLeastOurs: meta.total >= ours.size,
+    })),
+    observe('the second page', second, AdminOrderList, ({ data: rows, meta }) => ({
+      rows: rows.length,
+      offset: meta.offset,
+      followsTheFirst:
+        rows[0]!.createdAt <= (first.body as AdminOrderList).data[1]!.createdAt &&
+        !rows.some((r) => (first.body as AdminOrderList).data.some((f) => f.orderId === r.orderId)),
+    })),
+    observe('a page too large', await list('?limit=1000')),
+  );
+  const csv = await list('?paymentStatus=needs_review', { Accept: 'text/csv' });
+  steps.push({
+    step: 'the CSV',
+    status: csv.status,
+    facts: {
+      type: csv.headers.get('content-type'),
+      disposition: /^attachment; filename="sokoni-orders-\d{4}-\d{2}-\d{2}\.csv"$/.test(
+        csv.headers.get('content-disposition') ?? '',
+      ),
+      header: String(csv.body).split('\r\n')[0],
+      hasTheReviewOrder: String(csv.body).includes(`\r\nSKN${placed.review!.number},`),
+    },
+  });
+
+  // One order, then each step forward, an illegal jump and cancels.
+  const detail = (name: string) => call('GET', path(name), asAdmin);
+  const facts = data(AdminOrder);
+  const move = (name: string, status: string) => call('PATCH', path(name), { ...asAdmin, json: { status } });
+  steps.push(
+    observe('the paid order', await detail('delivered'), facts, ({ data: o }) => adminOrderFacts(o)),
+    observe('the order under review', await detail('review'), facts, ({ data: o }) => adminOrderFacts(o)),
+    observe('the waiting order', await detail('waiting'), facts, ({ data: o }) => adminOrderFacts(o)),
+    observe('an unknown order', await call('GET', someOrder, asAdmin)),
+    observe('an order by a bad id', await call('GET', '/api/v1/admin/orders/42', asAdmin)),
+    observe('a jump to delivered', await move('delivered', 'delivered')),
+    observe('an unknown status', await move('delivered', 'shipped')),
+  );
+  for (const status of ['processing', 'out_for_delivery', 'delivered']) {
+    steps.push(
+      observe(`moved to ${status}`, await move('delivered', status), facts, ({ data: o }) =>
+        adminOrderFacts(o),
+      ),
+    );
+  }
+  steps.push(
+    observe('a delivered order cancelled', await move('delivered', 'cancelled')),
+    observe('an unpaid order prepared', await move('waiting', 'processing')),
+    observe('a waiting order cancelled', await move('waiting', 'cancelled')),
+    observe('a paid order cancelled', await move('cancelled', 'cancelled'), facts, ({ data: o }) =>
+      adminOrderFacts(o),
+    ),
+    observe('a cancelled order moved on', await move('cancelled', 'processing')),
+  );
+
+  // Refunds: refusals, then the reversal; then no second one.
+  const cancelledTotal = (await detail('cancelled')).body as { data: AdminOrder };
+  const refund = (name: string, json: unknown) => call('POST', path(name, '/refund'), { ...asAdmin, json });
+  const reversal = transactionId('RVS');
+  steps.push(
+    observe(
+      'a refund of more than was paid',
+      await refund('cancelled', { reference: transactionId('RVS'), amount: cancelledTotal.data.total + 1 }),
+    ),
+    observe('a refund with a bad reference', await refund('cancelled', { reference: 'x', amount: 1 })),
+    observe('a refund of nothing', await refund('cancelled', { reference: reversal, amount: 0 })),
+    observe(
+      'a refund of an order that owes none',
+      await refund('review', { reference: reversal, amount: 1 }),
+    ),
+    observe(
+      'a refund',
+      await refund('cancelled', { reference: reversal, amount: cancelledTotal.data.total }),
+      facts,
+      ({ data: o }) => adminOrderFacts(o),
+    ),
+    observe('the refund again', await refund('cancelled', { reference: transactionId('RVS'), amount: 1 })),
+  );
+
+  // A payment under review settled by hand: a bad receipt, one that belongs to another order, a good one.
+  const paidReceipt = ((await detail('delivered')).body as { data: AdminOrder }).data.payments[0]!.receipt!;
+  const markPaid = (name: string, receipt: string) =>
+    call('PATCH', path(name), { ...asAdmin, json: { paymentStatus: 'paid', receipt } });
+  steps.push(
+    observe('marked paid with a bad receipt', await markPaid('review', 'ABC')),
+    observe("marked paid with another order's receipt", await markPaid('review', paidReceipt)),
+    observe('a paid order marked paid', await markPaid('delivered', transactionId('QAB'))),
+    observe('a waiting order marked paid', await markPaid('waiting', transactionId('QAB'))),
+    observe('marked paid', await markPaid('review', transactionId('QPR')), facts, ({ data: o }) =>
+      adminOrderFacts(o),
+    ),
+    observe(
+      "a refund with a payment's receipt",
+      await refund('cancelled', { reference: paidReceipt, amount: 1 }),
+    ),
+  );
+
+  // Asking M-Pesa: about a prompt still open, about a paid order; refused for an unknown order.
+  steps.push(
+    observe(
+      'M-Pesa asked about a waiting prompt',
+      await call('POST', path('waiting', '/payment-check'), asAdmin),
+      facts,
+      ({ data: o }) => ({ ...adminOrderFacts(o), said: o.timeline.at(-1)!.summary }),
+    ),
+    observe(
+      'M-Pesa asked about a paid order',
+      await call('POST', path('delivered', '/payment-check'), asAdmin),
+      facts,
+      ({ data: o }) => ({ paymentStatus: o.paymentStatus, said: o.timeline.at(-1)!.summary }),
+    ),
+    observe('M-Pesa asked about an unknown order', await call('POST', `${someOrder}/payment-check`, asAdmin)),
+  );
+  return steps;
+}
+
+/** Today's date in Nairobi, `YYYY-MM-DD`. */
+const nairobiDay = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+
+// ---- the back office: discounts --------------------------------------------------------------------
+
+const discountFacts = (d: Discount) => ({
+  name: d.name,
+  kind: d.kind,
+  value: d.value,
+  products: d.products.length,
+  categories: d.categories.length,
+  active: d.active,
+  state: d.state,
+  usageLimit: d.usageLimit,
+  redemptions: d.redemptions,
+});
+
+/** A product on no discount now, with its first variant's price (each side has its own catalogue). */
+async function plainProduct(side: Side) {
+  const { body } = await side.call('GET', '/api/v2/products?inStock=true&limit=100&sort=name');
+  const product = (body as ProductList).data.find(
+    (p) => p.discountIds.length === 0 && p.categoryIds.length > 0 && !p.variants[0]!.saleInfo.onSale,
+  );
+  if (!product) throw new Error(`${side.name}: no product off sale`);
+  return product;
+}
+
+/** An admin puts a product on sale and a category on a later sale, pauses, resumes, deletes. */
+async function discountsSession(side: Side): Promise<Step[]> {
+  const steps: Step[] = [];
+  const call = side.call;
+  const asAdmin = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+  const shopper = { token: await signIn(side, DEMO_ACCOUNTS.shopper) };
+  const product = await plainProduct(side);
+  const price = product.variants[0]!.price;
+  const hour = 3_600_000;
+  const tenOff = {
+    name: 'Parity ten off',
+    kind: 'percentage',
+    value: 10,
+    productIds: [product.productId],
+    categoryIds: [],
+    startsAt: new Date(Date.now() - hour).toISOString(),
+    endsAt: null,
+    active: true,
+    usageLimit: null,
+  };
+  const later = {
+    ...tenOff,
+    name: 'Parity fifty off later',
+    kind: 'fixed',
+    value: 50,
+    productIds: [],
+    categoryIds: [product.categoryIds[0]!],
+    startsAt: new Date(Date.now() + 24 * hour).toISOString(),
+    endsAt: new Date(Date.now() + 48 * hour).toISOString(),
+    usageLimit: 5,
+  };
+  const someDiscount = `/api/v1/discounts/${randomUUID()}`;
+
+  for (const [who, as] of [
+    ['a guest', {}],
+    ['a customer', shopper],
+  ] as const) {
+    steps.push(
+      observe(`${who} lists discounts`, await call('GET', '/api/v1/discounts', as)),
+      observe(`${who} adds a discount`, await call('POST', '/api/v1/discounts', { ...as, json: tenOff })),
+      observe(`${who} changes a discount`, await call('PUT', someDiscount, { ...as, json: tenOff })),
+      observe(`${who} deletes a discount`, await call('DELETE', someDiscount, as)),
+    );
+  }
+
+  const create = (json: unknown) => call('POST', '/api/v1/discounts', { ...asAdmin, json });
+  steps.push(
+    observe('a discount of 0', await create({ ...tenOff, value: 0 })),
+    observe('a discount of 100 %', await create({ ...tenOff, value: 100 })),
+    observe('a discount that ends before it starts', await create({ ...later, endsAt: later.startsAt })),
+    observe('a discount of an unknown product', await create({ ...tenOff, productIds: [randomUUID()] })),
+    observe('a discount of nothing', await create({ ...tenOff, productIds: [] })),
+  );
+  const created = await create(tenOff);
+  const laterCreated = await create(later);
+  const id = (a: Answer) => (a.body as { data: Discount }).data.discountId;
+  const tenOffId = id(created);
+  const laterId = id(laterCreated);
+  const saleOf = async () => {
+    const answer = await call('GET', `/api/v1/products/${product.productId}`);
+    const variant = (answer.body as { data: ProductDetail }).data.variants[0]!;
+    return {
+      status: answer.status,
+      onSale: variant.saleInfo.onSale,
+      tenPercentOff: variant.saleInfo.discountedPrice === Math.round(price * 90) / 100,
+    };
+  };
+  const byState = async (state: string) => {
+    const answer = await call('GET', `/api/v1/discounts?state=${state}&limit=100`, asAdmin);
+    return observe(`discounts ${state}`, answer, DiscountList, ({ data: rows }) => ({
+      allInState: rows.every((d) => d.state === state),
+      tenOff: rows.some((d) => d.discountId === tenOffId),
+      later: rows.some((d) => d.discountId === laterId),
+    }));
+  };
+  const put = (discountId: string, json: unknown) =>
+    call('PUT', `/api/v1/discounts/${discountId}`, { ...asAdmin, json });
+  steps.push(
+    observe('a percentage off a product', created, data(Discount), ({ data: d }) => discountFacts(d)),
+    observe('a fixed amount off a category, later', laterCreated, data(Discount), ({ data: d }) =>
+      discountFacts(d),
+    ),
+    { step: 'the product on sale', status: 200, facts: await saleOf() },
+    await byState('active'),
+    await byState('scheduled'),
+    observe('paused', await put(tenOffId, { ...tenOff, active: false }), data(Discount), ({ data: d }) =>
+      discountFacts(d),
+    ),
+    { step: 'the product off sale', status: 200, facts: await saleOf() },
+    await byState('paused'),
+    observe('resumed', await put(tenOffId, tenOff), data(Discount), ({ data: d }) => discountFacts(d)),
+    { step: 'the product on sale again', status: 200, facts: await saleOf() },
+    observe('a change to 100 %', await put(tenOffId, { ...tenOff, value: 100 })),
+    observe('an unknown discount changed', await put(randomUUID(), tenOff)),
+    observe('a discount by a bad id', await put('nope', tenOff)),
+    observe(
+      'deleted',
+      await call('DELETE', `/api/v1/discounts/${tenOffId}`, asAdmin),
+      data(DiscountDeleted),
+      ({ data: d }) => d.discountId === tenOffId,
+    ),
+    { step: 'the product after the delete', status: 200, facts: await saleOf() },
+    observe('deleted again', await call('DELETE', `/api/v1/discounts/${tenOffId}`, asAdmin)),
+    observe('the later one deleted', await call('DELETE', `/api/v1/discounts/${laterId}`, asAdmin)),
+  );
+  return steps;
+}
+
 function both(path: string): Promise<[Answer, Answer]> {
   return Promise.all([server.call('GET', path), mock.call('GET', path)]);
 }
@@ -1171,6 +1569,33 @@ describe('mocks and server agree', () => {
     const actual = await backOfficeSession(mock);
     expect(actual).toEqual(expected);
     expect(expected.find((s) => s.step === 'a second category of that slug')!).toMatchObject({ status: 201 });
+  }, 60_000);
+
+  it('on an orders back-office session, step by step', async () => {
+    const expected = await ordersSession(server);
+    const actual = await ordersSession(mock);
+    expect(actual).toEqual(expected);
+    // The script reached the places it is about.
+    expect(expected.find((s) => s.step === 'a paid order cancelled')!.facts).toMatchObject({
+      status: 'cancelled',
+      refund: { status: 'due' },
+    });
+    expect(expected.find((s) => s.step === "marked paid with another order's receipt")!.code).toBe(
+      'receipt_taken',
+    );
+    expect(expected.find((s) => s.step === 'a waiting order cancelled')!.status).toBe(409);
+  }, 120_000);
+
+  it('on a discounts session, step by step', async () => {
+    const expected = await discountsSession(server);
+    const actual = await discountsSession(mock);
+    expect(actual).toEqual(expected);
+    expect(expected.find((s) => s.step === 'the product on sale')!.facts).toEqual({
+      status: 200,
+      onSale: true,
+      tenPercentOff: true,
+    });
+    expect(expected.find((s) => s.step === 'the product off sale')!.facts).toMatchObject({ onSale: false });
   }, 60_000);
 
   it('on a back-office product session, step by step', async () => {

@@ -41,6 +41,7 @@ beforeEach(() => {
   commerceDb.orders.push(...orders);
   commerceDb.nextOrderNumber = 1001 + orders.length;
   adminOrderSettings.mpesaUnreachable = false;
+  adminOrderSettings.mpesaFailing = false;
 });
 
 describe('admin orders mock: who may call', () => {
@@ -123,7 +124,10 @@ describe('admin orders mock: the list', () => {
       /attachment; filename="sokoni-orders-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const lines = (await res.text()).trim().split('\r\n');
-    expect(lines[0]).toMatch(/^Order,Placed \(Nairobi\),Shopper,Email,Phone/);
+    expect(lines[0]).toBe(
+      'Order,Placed (Nairobi),Customer,Email,M-Pesa phone,Status,Payment,Payment issue,Refund,Items,Subtotal (KSH),Delivery (KSH),Total (KSH),Delivery area,Paid (Nairobi)',
+    );
+    expect(lines[1]).toMatch(/^SKN1003,.*,cancelled,paid,,due,4,/);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['SKN1003', 'SKN1002']);
   });
 });
@@ -216,6 +220,27 @@ describe('admin orders mock: fulfilment', () => {
     expect(cancelled.nextStatus).toBeNull();
   });
 
+  it('refuses to cancel while an M-Pesa prompt is still waiting for the shopper', async () => {
+    const order = byNumber(1006);
+    Object.assign(order, { paymentStatus: 'pending', paymentIssue: null, phone: '254711000309' });
+    Object.assign(order.attempts[0]!, {
+      status: 'pending',
+      phone: '254711000309',
+      issue: null,
+      resultCode: null,
+      completedAt: null,
+      createdAt: Date.now(),
+    });
+    const detail = (await ok(await call('GET', path(order)), Detail)).data;
+    expect(detail.canCancel).toBe(false);
+    const res = await refusal(
+      await call('PATCH', path(order), { status: 'cancelled' }),
+      409,
+      'illegal_transition',
+    );
+    expect(res.message).toMatch(/has an M-Pesa prompt waiting for the shopper/);
+  });
+
   it('refuses a body that is neither a move nor a payment', async () => {
     await refusal(await call('PATCH', path(byNumber(1009)), { status: 'shipped' }), 400, 'validation_failed');
     await refusal(
@@ -227,17 +252,53 @@ describe('admin orders mock: fulfilment', () => {
 });
 
 describe('admin orders mock: payments under review', () => {
-  it('marks paid with a valid, unused receipt', async () => {
+  it('marks paid with a valid, unused receipt: a payment recorded by hand', async () => {
     const order = byNumber(1008);
     const paid = (
       await ok(await call('PATCH', path(order), { paymentStatus: 'paid', receipt: 'sgr7kx1q2b' }), Detail)
     ).data;
     expect(paid.paymentStatus).toBe('paid');
     expect(paid.nextStatus).toBe('processing');
+    expect(paid.payments[0]).toMatchObject({
+      status: 'paid',
+      receipt: 'SGR7KX1Q2B',
+      checkoutRequestId: null,
+      resultCode: null,
+    });
     expect(paid.timeline.at(-1)).toMatchObject({
       kind: 'marked_paid',
-      summary: 'Marked as paid with M-Pesa receipt SGR7KX1Q2B.',
+      summary: 'Marked paid with M-Pesa receipt SGR7KX1Q2B (payment was needs review).',
     });
+    expect(mockDb.activity.at(-1)).toMatchObject({ entity: 'order', action: 'marked_paid' });
+  });
+
+  it('marks paid with the receipt M-Pesa already reported on the order, adding no payment', async () => {
+    const order = byNumber(1007);
+    const paid = (
+      await ok(await call('PATCH', path(order), { paymentStatus: 'paid', receipt: 'SIM0001007' }), Detail)
+    ).data;
+    expect(paid.paymentStatus).toBe('paid');
+    expect(paid.payments).toHaveLength(1);
+  });
+
+  it('takes the units again for an expired payment marked paid, or refuses while they are sold out', async () => {
+    const order = byNumber(1008);
+    Object.assign(order, { paymentStatus: 'expired', paymentIssue: 'no_answer', stockReserved: false });
+    const line = order.items[0]!;
+    const variant = mockDb.catalogue.products
+      .flatMap((p) => p.variants)
+      .find((v) => v.id === line.variantId)!;
+    const stock = variant.quantity;
+    variant.quantity = line.quantity - 1;
+    const out = await refusal(
+      await call('PATCH', path(order), { paymentStatus: 'paid', receipt: 'SGR7KX1Q2B' }),
+      409,
+      'out_of_stock',
+    );
+    expect(out.message).toMatch(/^Order SKN1008 cannot be marked paid yet/);
+    variant.quantity = stock;
+    await ok(await call('PATCH', path(order), { paymentStatus: 'paid', receipt: 'SGR7KX1Q2B' }), Detail);
+    expect(stockOf(line.variantId)).toBe(stock - line.quantity);
   });
 
   it('refuses a malformed receipt (400 on the field) and one already used (409 on the field)', async () => {
@@ -251,46 +312,87 @@ describe('admin orders mock: payments under review', () => {
     const used = await refusal(
       await call('PATCH', path(order), { paymentStatus: 'paid', receipt: 'SIM0001001' }),
       409,
-      'duplicate_receipt',
+      'receipt_taken',
     );
-    expect(used.message).toMatch(/already recorded on order SKN1001/);
-    expect(used.issues?.[0]?.path).toBe('receipt');
+    expect(used.message).toMatch(/already recorded for order SKN1001/);
   });
 
-  it('refuses to mark paid an order whose payment is not under review', async () => {
+  it('refuses to mark paid an order already paid, or cancelled', async () => {
     const res = await call('PATCH', path(byNumber(1009)), { paymentStatus: 'paid', receipt: 'SGR7KX1Q2B' });
-    expect((await refusal(res, 409, 'illegal_transition')).message).toMatch(/is paid, not under review/);
+    expect((await refusal(res, 409, 'illegal_transition')).message).toMatch(/is already paid/);
+    const gone = await call('PATCH', path(byNumber(1003)), { paymentStatus: 'paid', receipt: 'SGR7KX1Q2B' });
+    expect((await refusal(gone, 409, 'illegal_transition')).message).toMatch(/is cancelled/);
   });
 
-  it('asks M-Pesa again: a phone ending 04 is still not paid, and says so on the timeline', async () => {
+  it('asks M-Pesa again: a phone ending 04 still says 1037, and a closed review does not change', async () => {
     const checked = (await ok(await call('POST', path(byNumber(1008), '/payment-check')), Detail)).data;
     expect(checked.paymentStatus).toBe('needs_review');
     expect(checked.timeline.at(-1)).toMatchObject({
       kind: 'payment_checked',
-      summary: 'Asked M-Pesa again: DS timeout user cannot be reached (1037); not paid.',
+      summary:
+        'Asked M-Pesa about the payment. M-Pesa says “DS timeout user cannot be reached” (1037); nothing changed.',
     });
   });
 
-  it('asks M-Pesa again: a phone that pays settles the order', async () => {
+  it('asks M-Pesa again: an expired prompt M-Pesa reports paid settles the order and takes the units again', async () => {
     const order = byNumber(1008);
-    order.attempts[0]!.phone = '254700123400';
+    Object.assign(order, { paymentStatus: 'expired', paymentIssue: 'no_answer', stockReserved: false });
+    Object.assign(order.attempts[0]!, { status: 'expired', issue: 'no_answer', phone: '254700123400' });
+    const line = order.items[0]!;
+    const before = stockOf(line.variantId);
     const checked = (await ok(await call('POST', path(order, '/payment-check')), Detail)).data;
     expect(checked.paymentStatus).toBe('paid');
-    expect(checked.payments[0]!.receipt).toMatch(/^SIM/);
+    expect(checked.payments[0]).toMatchObject({ status: 'paid', resultCode: 0, receipt: null });
+    expect(stockOf(line.variantId)).toBe(before - line.quantity);
+    expect(checked.timeline.slice(-2).map((e) => e.kind)).toEqual(['payment_checked', 'payment_paid']);
+    expect(checked.timeline.at(-2)!.summary).toMatch(/the payment was updated\.$/);
   });
 
-  it('answers 503 when M-Pesa is unreachable and 409 for a paid order', async () => {
+  it('a late payment for a cancelled order makes it paid with a refund due, and takes no units', async () => {
+    const order = byNumber(1008);
+    Object.assign(order, { paymentStatus: 'expired', paymentIssue: 'no_answer' });
+    Object.assign(order.attempts[0]!, { status: 'expired', issue: 'no_answer', phone: '254700123400' });
+    const cancelled = (await ok(await call('PATCH', path(order), { status: 'cancelled' }), Detail)).data;
+    expect(cancelled.refund).toBeNull();
+    const line = order.items[0]!;
+    const before = stockOf(line.variantId);
+    const checked = (await ok(await call('POST', path(order, '/payment-check')), Detail)).data;
+    expect(checked).toMatchObject({ status: 'cancelled', paymentStatus: 'paid', refund: { status: 'due' } });
+    expect(checked.timeline.map((e) => e.kind).slice(-3)).toEqual([
+      'payment_checked',
+      'payment_paid',
+      'refund_due',
+    ]);
+    expect(stockOf(line.variantId)).toBe(before);
+  });
+
+  it('answers 503 when M-Pesa is unreachable, 502 when it errs, and 409 when no prompt reached it', async () => {
     adminOrderSettings.mpesaUnreachable = true;
     await refusal(await call('POST', path(byNumber(1008), '/payment-check')), 503, 'mpesa_unavailable');
-    await refusal(await call('POST', path(byNumber(1009), '/payment-check')), 409, 'illegal_transition');
+    adminOrderSettings.mpesaUnreachable = false;
+    adminOrderSettings.mpesaFailing = true;
+    await refusal(await call('POST', path(byNumber(1008), '/payment-check')), 502, 'mpesa_error');
+    const unsent = byNumber(1006);
+    Object.assign(unsent.attempts[0]!, { issue: 'mpesa_unavailable', resultCode: null, resultDesc: null });
+    await refusal(await call('POST', path(unsent, '/payment-check')), 409, 'no_prompt');
   });
 
-  it('cancels a payment under review and releases the stock, with no refund due', async () => {
+  it('asks M-Pesa about a paid order: recorded, nothing changes', async () => {
+    const checked = (await ok(await call('POST', path(byNumber(1009), '/payment-check')), Detail)).data;
+    expect(checked.paymentStatus).toBe('paid');
+    expect(checked.timeline.at(-1)!.summary).toMatch(/\(0\); nothing changed\.$/);
+  });
+
+  it('cancels a payment under review: the review is closed, the stock returns, a refund is due', async () => {
     const order = byNumber(1007);
     const line = order.items[0]!;
     const before = stockOf(line.variantId);
     const cancelled = (await ok(await call('PATCH', path(order), { status: 'cancelled' }), Detail)).data;
-    expect(cancelled.refund).toBeNull();
+    expect(cancelled.paymentStatus).toBe('failed');
+    expect(cancelled.refund).toMatchObject({ status: 'due' });
+    expect(cancelled.timeline.at(-1)!.summary).toBe(
+      'A refund of up to KSH ' + (order.total - 1).toLocaleString('en-KE') + ' is due to the shopper.',
+    );
     expect(stockOf(line.variantId)).toBe(before + line.quantity);
   });
 });
@@ -308,14 +410,25 @@ describe('admin orders mock: refunds', () => {
     expect(done.timeline.at(-1)!.kind).toBe('refunded');
   });
 
-  it('refuses more than the total (400 on amount), a bad reference, and an order with no refund due (409)', async () => {
+  it('refuses more than was paid, a bad reference, a taken one, and an order with no refund due', async () => {
     const order = byNumber(1003);
-    const tooMuch = await refusal(
+    await refusal(
       await call('POST', path(order, '/refund'), { reference: 'RVS1234567', amount: order.total + 1 }),
-      400,
-      'validation_failed',
+      409,
+      'refund_too_large',
     );
-    expect(tooMuch.issues?.[0]?.path).toBe('amount');
+    const refunded = await refusal(
+      await call('POST', path(order, '/refund'), { reference: 'RVS0001002', amount: 10 }),
+      409,
+      'refund_reference_taken',
+    );
+    expect(refunded.message).toMatch(/already recorded for order SKN1002/);
+    const receipt = await refusal(
+      await call('POST', path(order, '/refund'), { reference: 'SIM0001001', amount: 10 }),
+      409,
+      'refund_reference_taken',
+    );
+    expect(receipt.message).toMatch(/receipt of a payment for order SKN1001/);
     await refusal(
       await call('POST', path(order, '/refund'), { reference: 'x', amount: 10 }),
       400,
@@ -324,12 +437,12 @@ describe('admin orders mock: refunds', () => {
     await refusal(
       await call('POST', path(byNumber(1002), '/refund'), { reference: 'RVS1234567', amount: 10 }),
       409,
-      'illegal_transition',
+      'refund_not_due',
     );
     await refusal(
       await call('POST', path(byNumber(1009), '/refund'), { reference: 'RVS1234567', amount: 10 }),
       409,
-      'illegal_transition',
+      'refund_not_due',
     );
   });
 });

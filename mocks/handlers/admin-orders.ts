@@ -7,57 +7,71 @@ import {
   RefundBody,
   type AdminOrderSummary,
   type OrderCustomer,
-  type TimelineEntry,
-  type TimelineKind,
 } from '../../contract/admin-orders';
 import { OrderIdParams } from '../../contract/checkout';
 import { envelope } from '../../contract/common';
 import {
-  canCancel,
-  nextStatus,
-  ORDER_STATUS_LABELS,
+  allowedNextStatus,
+  markPaidRefusal,
+  mayCancel,
   orderLabel,
   PAYMENT_STATUS_LABELS,
+  refundRefusal,
   transitionRefusal,
 } from '../../contract/fulfilment';
 import { simulatorScenario, SIMULATOR_DESC } from '../../contract/mpesa-simulator';
+import { csvHeaderLine, csvRow } from '../../contract/order-csv';
+import {
+  amountPaid,
+  cancelledSummary,
+  markedPaidSummary,
+  orderTimeline,
+  paymentCheckedSummary,
+  refundedSummary,
+  statusChangedSummary,
+  type TimelineAttempt,
+} from '../../contract/order-timeline';
+import { paymentOutcome } from '../../contract/payments';
 import { formatKenyanPhone, normaliseKenyanPhone } from '../../contract/phone';
+import { ORDER_HINT } from '../../contract/stock';
 import { adminOf, recordActivity } from '../admin';
 import { authDb, type MockUser } from '../auth-db';
 import {
   commerceDb,
   release,
+  reserve,
   saveCommerceDb,
   settleDuePayments,
   type MockAttempt,
   type MockOrder,
   type MockOrderEvent,
 } from '../commerce-db';
-import { errorResponse, invalid, jsonBody, queryObject } from '../http';
+import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
 import { SAMPLE_CUSTOMERS } from '../sample-orders';
 import { toOrder } from './orders';
 
 /*
- * The back office's orders (server/modules/orders-admin, issue 11): the filtered list (JSON or CSV),
- * one order with its payment attempts and timeline, fulfilment moves and cancels under the rules of
- * contract/fulfilment.ts, settling a `needs_review` payment by hand or by asking M-Pesa again (the
- * simulator's outcome for the prompt's phone), and recording a refund. Admins only.
+ * The back office's orders (server/modules/orders-admin, issue 11), answering as the server does:
+ * the filtered list (JSON or CSV), one order with its payment attempts and timeline, fulfilment moves
+ * and cancels, settling a payment by hand with its receipt, asking M-Pesa again (the simulator's
+ * answer for the prompt's phone, applied as the server's settlement applies an STK query), and
+ * recording a refund. The rules, the timeline, the activity lines and the CSV rows are the shared
+ * ones of contract/fulfilment.ts, contract/order-timeline.ts and contract/order-csv.ts. Admins only.
  */
 
 const NAIROBI_OFFSET = '+03:00';
 const DAY = 86_400_000;
 
-/** Test knob: M-Pesa's STK query unreachable (the server answers 503). */
-export const adminOrderSettings = { mpesaUnreachable: false };
+/** Test knobs: M-Pesa's STK query unreachable (the server answers 503) or answering with an error (502). */
+export const adminOrderSettings = { mpesaUnreachable: false, mpesaFailing: false };
 
 const noStore = { 'Cache-Control': 'no-store' };
 const OrderBody = envelope(AdminOrder);
 const iso = (ms: number) => new Date(ms).toISOString();
+const date = (ms: number | null) => (ms === null ? null : new Date(ms));
 const notFound = () => errorResponse(404, 'not_found', 'Order was not found.');
-const conflict = (message: string) => errorResponse(409, 'illegal_transition', message);
 const label = (n: number) => orderLabel(n);
-const statusWord = (s: MockOrder['status']) => ORDER_STATUS_LABELS[s].toLowerCase();
-const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`;
+const itemCount = (order: MockOrder) => order.items.reduce((n, i) => n + i.quantity, 0);
 
 /** The shopper an order belongs to: an account, else a sample shopper, else what is left of one. */
 function customerOf(order: MockOrder): OrderCustomer {
@@ -65,7 +79,7 @@ function customerOf(order: MockOrder): OrderCustomer {
   if (user) {
     return {
       userId: user.id,
-      name: user.name || user.email,
+      name: user.name,
       email: user.email,
       phone: user.phone ? formatKenyanPhone(normaliseKenyanPhone(user.phone) ?? user.phone) : null,
     };
@@ -85,75 +99,23 @@ function settleAll() {
   for (const userId of new Set(commerceDb.orders.map((o) => o.userId))) settleDuePayments(userId);
 }
 
-// A prompt that never left Sokoni has no Daraja ids.
-const sentToDaraja = (a: MockAttempt) => a.issue !== 'invalid_phone' && a.issue !== 'mpesa_unavailable';
+// A prompt that never left Sokoni, and a payment an admin recorded by hand, have no Daraja ids.
+const sentToDaraja = (a: MockAttempt) =>
+  !a.recordedByHand && a.issue !== 'invalid_phone' && a.issue !== 'mpesa_unavailable';
 const darajaId = (prefix: string, a: MockAttempt) =>
   sentToDaraja(a) ? `${prefix}${a.attemptId.replace(/-/g, '').slice(0, 18)}` : null;
 
-const OUTCOME_KIND: Partial<Record<MockAttempt['status'], TimelineKind>> = {
-  paid: 'payment_paid',
-  failed: 'payment_failed',
-  expired: 'payment_expired',
-  needs_review: 'payment_needs_review',
-};
+const refundStatusOf = (order: MockOrder) => order.refund?.status ?? null;
 
-/** Placed, each prompt and its answer, then every admin move, oldest first. */
-function timeline(order: MockOrder, customer: OrderCustomer): TimelineEntry[] {
-  const entries: (TimelineEntry & { ms: number })[] = [
-    {
-      kind: 'placed',
-      ms: order.createdAt,
-      at: iso(order.createdAt),
-      actorName: customer.name,
-      actorId: customer.userId,
-      summary: `Placed order ${label(order.number)} for ${ksh(order.total)}.`,
-    },
-  ];
-  for (const a of [...order.attempts].reverse()) {
-    entries.push({
-      kind: 'prompt_sent',
-      ms: a.createdAt,
-      at: iso(a.createdAt),
-      actorName: 'Sokoni',
-      actorId: null,
-      summary: `Sent an M-Pesa prompt for ${ksh(a.amount)} to ${formatKenyanPhone(a.phone)}.`,
-    });
-    const kind = OUTCOME_KIND[a.status];
-    if (kind && a.completedAt !== null) {
-      const said = a.resultDesc
-        ? ` M-Pesa said: ${a.resultDesc}${a.resultCode === null ? '' : ` (${a.resultCode})`}.`
-        : '';
-      const summary =
-        a.status === 'paid'
-          ? `Paid, receipt ${a.receipt ?? 'not given'}.`
-          : a.status === 'needs_review'
-            ? `The payment needs a look (${(a.issue ?? 'unknown').replace(/_/g, ' ')}).${said}`
-            : `The payment ${a.status === 'expired' ? 'expired' : 'failed'}.${said}`;
-      entries.push({
-        kind,
-        ms: a.completedAt,
-        at: iso(a.completedAt),
-        actorName: 'M-Pesa',
-        actorId: null,
-        summary,
-      });
-    }
-  }
-  for (const e of order.adminEvents ?? []) {
-    entries.push({
-      kind: e.kind,
-      ms: e.at,
-      at: iso(e.at),
-      actorName: e.actorName,
-      actorId: e.actorId,
-      summary: e.summary,
-    });
-  }
-  return entries
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => a.e.ms - b.e.ms || a.i - b.i)
-    .map(({ e: { ms: _ms, ...entry } }) => entry);
-}
+/** The attempts as the shared timeline and refund rules read them. */
+const timelineAttempts = (order: MockOrder): TimelineAttempt[] =>
+  order.attempts.map((a) => ({
+    ...a,
+    checkoutRequestId: darajaId('ws_CO_', a),
+    paidAmount: a.paidAmount ?? null,
+    createdAt: new Date(a.createdAt),
+    completedAt: date(a.completedAt),
+  }));
 
 /** `GET /v1/admin/orders/{orderId}`. */
 export function adminOrderView(order: MockOrder): AdminOrder {
@@ -174,10 +136,21 @@ export function adminOrderView(order: MockOrder): AdminOrder {
       amount: refund.amount,
       refundedAt: refund.refundedAt === null ? null : iso(refund.refundedAt),
     },
-    timeline: timeline(order, customer),
-    nextStatus:
-      order.status !== 'cancelled' && order.paymentStatus === 'paid' ? nextStatus(order.status) : null,
-    canCancel: canCancel(order.status),
+    timeline: orderTimeline(
+      {
+        number: order.number,
+        total: order.total,
+        itemCount: itemCount(order),
+        createdAt: new Date(order.createdAt),
+        paidAt: date(order.paidAt),
+        refundStatus: refundStatusOf(order),
+        customer,
+      },
+      timelineAttempts(order),
+      (order.adminEvents ?? []).map((e) => ({ ...e, action: e.kind, at: new Date(e.at) })),
+    ),
+    nextStatus: allowedNextStatus(order),
+    canCancel: mayCancel(order),
   };
 }
 
@@ -190,82 +163,54 @@ function summaryOf(order: MockOrder): AdminOrderSummary {
     status: order.status,
     paymentStatus: order.paymentStatus,
     paymentIssue: order.paymentIssue,
-    refundStatus: order.refund?.status ?? null,
+    refundStatus: refundStatusOf(order),
     total: order.total,
-    itemCount: order.items.reduce((n, i) => n + i.quantity, 0),
+    itemCount: itemCount(order),
     deliveryAreaName: order.delivery.areaName,
     createdAt: iso(order.createdAt),
     paidAt: order.paidAt === null ? null : iso(order.paidAt),
   };
 }
 
-/** Whether `q` finds the order: its number (`1042`, `SKN1042`), the shopper's email, or a phone. */
+/**
+ * Whether `q` finds the order, as the server's search: its number (`1042`, `SKN1042`), part of the
+ * shopper's email, or the M-Pesa phone of its latest prompt in any Kenyan form (`712…` too).
+ */
 function matches(order: MockOrder, q: string): boolean {
-  const text = q.trim().toLowerCase();
+  const text = q.trim();
   if (!text) return true;
-  const number = /^(?:skn)?\s*(\d+)$/.exec(text);
+  if (customerOf(order).email.toLowerCase().includes(text.toLowerCase())) return true;
+  const number = /^(?:skn)?\s*(\d{1,9})$/i.exec(text);
   if (number && order.number === Number(number[1])) return true;
-  if (customerOf(order).email.toLowerCase().includes(text)) return true;
-  const phone = normaliseKenyanPhone(q);
-  if (phone) return order.phone === phone || order.attempts.some((a) => a.phone === phone);
-  const digits = text.replace(/[\s-]/g, '');
-  return /^\+?\d{4,}$/.test(digits) && order.phone.includes(digits.replace(/^\+?(?:254|0)/, ''));
+  const compact = text.replace(/[\s-]/g, '');
+  const phone =
+    normaliseKenyanPhone(compact) ??
+    (/^[71]\d{8}$/.test(compact) ? normaliseKenyanPhone(`0${compact}`) : null);
+  return phone !== null && order.phone === phone;
 }
 
 const nairobiStart = (day: string) => Date.parse(`${day}T00:00:00${NAIROBI_OFFSET}`);
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** The list as a spreadsheet: one row per order, Nairobi times. */
+/** The whole filtered list as the server's CSV (contract/order-csv.ts), CRLF line ends. */
 function toCsv(orders: MockOrder[]): string {
-  const nairobi = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Nairobi',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-  const when = (ms: number | null) => (ms === null ? '' : nairobi.format(new Date(ms)).replace(',', ''));
-  const header = [
-    'Order',
-    'Placed (Nairobi)',
-    'Shopper',
-    'Email',
-    'Phone',
-    'Area',
-    'Items',
-    'Total (KSH)',
-    'Payment',
-    'Fulfilment',
-    'Refund',
-    'Paid (Nairobi)',
-  ];
   const rows = orders.map((o) => {
     const c = customerOf(o);
-    return [
-      label(o.number),
-      when(o.createdAt),
-      c.name,
-      c.email,
-      formatKenyanPhone(o.phone),
-      o.delivery.areaName,
-      o.items.reduce((n, i) => n + i.quantity, 0),
-      o.total,
-      PAYMENT_STATUS_LABELS[o.paymentStatus],
-      ORDER_STATUS_LABELS[o.status],
-      o.refund ? (o.refund.status === 'due' ? 'Due' : 'Refunded') : '',
-      when(o.paidAt),
-    ];
+    return csvRow({
+      ...o,
+      name: c.name,
+      email: c.email,
+      phone: formatKenyanPhone(o.phone),
+      refundStatus: refundStatusOf(o),
+      itemCount: itemCount(o),
+      deliveryAreaName: o.delivery.areaName,
+      createdAt: new Date(o.createdAt),
+      paidAt: date(o.paidAt),
+    });
   });
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[csvHeaderLine(), ...rows].join('\r\n')}\r\n`;
 }
 
-/** An admin's move, on the timeline and in the activity log. */
+/** An admin's move: its activity-log entry, which the timeline reads. */
 function record(
   order: MockOrder,
   admin: MockUser,
@@ -280,53 +225,176 @@ function record(
     actorName: admin.name || admin.email,
     summary,
   });
-  if (kind !== 'refund_due')
-    recordActivity(admin, 'order', order.orderId, kind, `${label(order.number)}: ${summary}`);
+  recordActivity(admin, 'order', order.orderId, kind, summary);
 }
 
-/** Every receipt already on an order other than `except`: M-Pesa's and the ones admins typed. */
-function receiptOwner(receipt: string, except: MockOrder): MockOrder | undefined {
-  return commerceDb.orders.find(
-    (o) => o !== except && (o.manualReceipt === receipt || o.attempts.some((a) => a.receipt === receipt)),
-  );
-}
-
-function cancel(order: MockOrder, admin: MockUser) {
-  const wasPaid = order.paymentStatus === 'paid';
+/** A fulfilment step or a cancel, once the rules let it through (the server's moveOrder). */
+function move(order: MockOrder, admin: MockUser, to: MockOrder['status']) {
   const from = order.status;
-  order.status = 'cancelled';
-  release(order);
-  const now = Date.now();
-  record(
-    order,
-    admin,
-    'cancelled',
-    `Cancelled the order (it was ${statusWord(from)}); the items went back to stock.`,
-    now,
-  );
-  if (wasPaid) {
-    order.refund = { status: 'due', reference: null, amount: null, refundedAt: null };
-    record(order, admin, 'refund_due', `A refund of ${ksh(order.total)} is due to the shopper.`, now);
+  if (to !== 'cancelled') {
+    order.status = to;
+    record(order, admin, 'status_changed', statusChangedSummary(from, to));
+    return;
   }
+  // Money arrived (paid, or held for review): the shopper is owed it back.
+  const refundDue = order.paymentStatus === 'paid' || order.paymentStatus === 'needs_review';
+  order.status = 'cancelled';
+  if (refundDue) order.refund = { status: 'due', reference: null, amount: null, refundedAt: null };
+  // A cancelled review is closed: it leaves the queue, its issue stays to say why.
+  if (order.paymentStatus === 'needs_review') order.paymentStatus = 'failed';
+  const returned = order.stockReserved;
+  release(order);
+  record(order, admin, 'cancelled', cancelledSummary(from, refundDue, returned));
 }
 
+/** The order holding an M-Pesa receipt on one of its attempts (M-Pesa's or one recorded by hand). */
+const receiptHolder = (receipt: string) =>
+  commerceDb.orders.find((o) => o.attempts.some((a) => a.receipt === receipt));
+
+const receiptTaken = (receipt: string, number: number) =>
+  errorResponse(
+    409,
+    'receipt_taken',
+    `M-Pesa receipt ${receipt} is already recorded for order ${label(number)}.`,
+  );
+
+/** Takes the order's units again after they went back (a late payment); a refusal, or null. */
+function retake(order: MockOrder) {
+  return reserve(
+    order.items.map((i) => ({
+      variantId: i.variantId,
+      quantity: i.quantity,
+      name: i.name,
+      variantName: i.variantName,
+    })),
+    ORDER_HINT,
+  );
+}
+
+/**
+ * Settles a payment by hand with its M-Pesa receipt (the server's markPaid): the receipt stays on the
+ * attempt M-Pesa reported it with, or goes on a new attempt recorded by hand; the units are taken
+ * again if they had gone back.
+ */
 function markPaid(order: MockOrder, admin: MockUser, receipt: string): Response | null {
-  if (order.paymentStatus !== 'needs_review' || order.status === 'cancelled') {
-    const why =
-      order.status === 'cancelled'
-        ? `Order ${label(order.number)} is cancelled.`
-        : `Order ${label(order.number)}'s payment is ${PAYMENT_STATUS_LABELS[order.paymentStatus].toLowerCase()}, not under review.`;
-    return conflict(`${why} Only a payment under review can be marked as paid.`);
-  }
-  const owner = receiptOwner(receipt, order);
-  if (owner) {
-    const message = `M-Pesa receipt ${receipt} is already recorded on order ${label(owner.number)}.`;
-    return errorResponse(409, 'duplicate_receipt', message, [{ path: 'receipt', message }]);
+  const refusal = markPaidRefusal(order);
+  if (refusal) return refused(refusal);
+  const held = receiptHolder(receipt);
+  if (held && held !== order) return receiptTaken(receipt, held.number);
+  if (!order.stockReserved) {
+    const out = retake(order);
+    if (out) {
+      return errorResponse(
+        409,
+        'out_of_stock',
+        `Order ${label(order.number)} cannot be marked paid yet: its items had gone back to stock. ${out.message.replace(ORDER_HINT, '').trim()} Restock it, or cancel the order and refund the shopper.`,
+      );
+    }
   }
   const now = Date.now();
-  Object.assign(order, { paymentStatus: 'paid', paymentIssue: null, paidAt: now, manualReceipt: receipt });
-  record(order, admin, 'marked_paid', `Marked as paid with M-Pesa receipt ${receipt}.`, now);
+  if (!held) {
+    order.attempts.unshift({
+      attemptId: crypto.randomUUID(),
+      status: 'paid',
+      amount: order.total,
+      phone: order.phone,
+      issue: null,
+      resultCode: null,
+      resultDesc: `Recorded by ${admin.name || admin.email}`,
+      receipt,
+      paidAmount: null,
+      recordedByHand: true,
+      createdAt: now,
+      completedAt: now,
+    });
+  }
+  const was = PAYMENT_STATUS_LABELS[order.paymentStatus].toLowerCase();
+  Object.assign(order, { paymentStatus: 'paid', paymentIssue: null, paidAt: now, stockReserved: true });
+  record(order, admin, 'marked_paid', markedPaidSummary(receipt, was));
   return null;
+}
+
+/** `POST …/refund` once the body is valid (the server's refundOrder). */
+function refund(order: MockOrder, admin: MockUser, reference: string, amount: number): Response | null {
+  const paid = amountPaid(timelineAttempts(order)) || order.total;
+  const refusal = refundRefusal({ number: order.number, refundStatus: refundStatusOf(order) }, amount, paid);
+  if (refusal) return refused(refusal);
+  const used = commerceDb.orders.find((o) => o.refund?.reference === reference);
+  if (used) {
+    return errorResponse(
+      409,
+      'refund_reference_taken',
+      `M-Pesa reference ${reference} is already recorded for order ${label(used.number)}.`,
+    );
+  }
+  const payment = receiptHolder(reference);
+  if (payment) {
+    return errorResponse(
+      409,
+      'refund_reference_taken',
+      `${reference} is the M-Pesa receipt of a payment for order ${label(payment.number)}, not a refund's reference.`,
+    );
+  }
+  order.refund = { status: 'refunded', reference, amount, refundedAt: Date.now() };
+  record(order, admin, 'refunded', refundedSummary(amount, reference));
+  return null;
+}
+
+type QueryAnswer = { pending: true } | { pending: false; resultCode: number; resultDesc: string };
+
+/**
+ * What the Daraja simulator answers an STK query about this prompt: still waiting while it is open
+ * (and always for a phone waiting for a person), else how it ended.
+ */
+function queryAnswer(attempt: MockAttempt): QueryAnswer {
+  const scenario = simulatorScenario(attempt.phone);
+  if (attempt.status === 'pending' || attempt.status === 'unknown' || scenario.kind === 'manual') {
+    return { pending: true };
+  }
+  return scenario.kind === 'paid'
+    ? { pending: false, resultCode: 0, resultDesc: SIMULATOR_DESC.paid }
+    : { pending: false, resultCode: scenario.code, resultDesc: scenario.desc };
+}
+
+/** Applies an STK query's answer as the server's settlement does; answers whether anything changed. */
+function applyAnswer(order: MockOrder, attempt: MockAttempt, answer: QueryAnswer, now: number): boolean {
+  if (answer.pending) return false;
+  const open = attempt.status === 'pending' || attempt.status === 'unknown';
+  const outcome = paymentOutcome(answer.resultCode, answer.resultDesc);
+  const said = { resultCode: answer.resultCode, resultDesc: answer.resultDesc, completedAt: now };
+  if (outcome.status !== 'paid') {
+    if (!open) return false;
+    const issue = outcome.status === 'failed' ? outcome.reason : 'unknown';
+    Object.assign(attempt, { ...said, status: 'failed', issue });
+    if (order.paymentStatus === 'pending') {
+      Object.assign(order, { paymentStatus: 'failed', paymentIssue: issue });
+      release(order);
+    }
+    return true;
+  }
+  if (!open && attempt.status !== 'expired') return false;
+  // A query names no receipt and no amount.
+  Object.assign(attempt, { ...said, status: 'paid', issue: null, receipt: null, paidAmount: null });
+  const review = (issue: 'duplicate_payment' | 'paid_out_of_stock', orderToo: boolean) => {
+    Object.assign(attempt, { status: 'needs_review', issue });
+    if (orderToo) Object.assign(order, { paymentStatus: 'needs_review', paymentIssue: issue });
+    return true;
+  };
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'needs_review') {
+    return review('duplicate_payment', false);
+  }
+  if (order.status === 'cancelled') {
+    // Money for an order an admin cancelled: paid, with a refund due; its units stay in the shop.
+    Object.assign(order, { paymentStatus: 'paid', paymentIssue: null, paidAt: now });
+    order.refund = { status: 'due', reference: null, amount: null, refundedAt: null };
+    return true;
+  }
+  if (!order.stockReserved) {
+    if (retake(order)) return review('paid_out_of_stock', true);
+    order.stockReserved = true;
+  }
+  Object.assign(order, { paymentStatus: 'paid', paymentIssue: null, paidAt: now });
+  return true;
 }
 
 export const adminOrderHandlers = [
@@ -388,15 +456,9 @@ export const adminOrderHandlers = [
     const order = commerceDb.orders.find((o) => o.orderId === parsed.data.orderId);
     if (!order) return notFound();
     if ('status' in body.data) {
-      const to = body.data.status;
-      const refusal = transitionRefusal(order, to);
-      if (refusal) return conflict(refusal.message);
-      if (to === 'cancelled') cancel(order, who.admin);
-      else {
-        const from = order.status;
-        order.status = to;
-        record(order, who.admin, 'status_changed', `Moved from ${statusWord(from)} to ${statusWord(to)}.`);
-      }
+      const refusal = transitionRefusal(order, body.data.status);
+      if (refusal) return refused(refusal);
+      move(order, who.admin, body.data.status);
     } else {
       const problem = markPaid(order, who.admin, body.data.receipt);
       if (problem) return problem;
@@ -412,25 +474,11 @@ export const adminOrderHandlers = [
     if (!parsed.success) return invalid('param', parsed.error);
     const body = RefundBody.safeParse(await jsonBody(request));
     if (!body.success) return invalid('json', body.error);
+    settleAll();
     const order = commerceDb.orders.find((o) => o.orderId === parsed.data.orderId);
     if (!order) return notFound();
-    if (order.refund?.status !== 'due') {
-      return conflict(
-        order.refund?.status === 'refunded'
-          ? `Order ${label(order.number)} was already refunded (${order.refund.reference}).`
-          : `Order ${label(order.number)} has no refund due: only a paid order that was cancelled is refunded.`,
-      );
-    }
-    const { reference, amount } = body.data;
-    if (amount > order.total) {
-      const message = `must be at most the order's total, ${ksh(order.total)}`;
-      return errorResponse(400, 'validation_failed', `Invalid request body: amount ${message}.`, [
-        { path: 'amount', message },
-      ]);
-    }
-    const now = Date.now();
-    order.refund = { status: 'refunded', reference, amount, refundedAt: now };
-    record(order, who.admin, 'refunded', `Recorded the M-Pesa reversal ${reference} of ${ksh(amount)}.`, now);
+    const problem = refund(order, who.admin, body.data.reference, body.data.amount);
+    if (problem) return problem;
     saveCommerceDb();
     return HttpResponse.json(OrderBody.parse({ data: adminOrderView(order) }), { headers: noStore });
   }),
@@ -443,44 +491,33 @@ export const adminOrderHandlers = [
     settleAll();
     const order = commerceDb.orders.find((o) => o.orderId === parsed.data.orderId);
     if (!order) return notFound();
-    const attempt = order.attempts.find((a) => sentToDaraja(a));
-    if (order.paymentStatus !== 'needs_review' && order.paymentStatus !== 'pending') {
-      return conflict(
-        `Order ${label(order.number)}'s payment is ${PAYMENT_STATUS_LABELS[order.paymentStatus].toLowerCase()}: there is nothing to ask M-Pesa about.`,
+    // The latest prompt that reached M-Pesa (attempts are newest first).
+    const attempt = order.attempts.find(sentToDaraja);
+    if (!attempt) {
+      return errorResponse(
+        409,
+        'no_prompt',
+        `No M-Pesa prompt of order ${label(order.number)} reached M-Pesa, so there is nothing to ask it about.`,
       );
     }
-    if (!attempt) return conflict(`Order ${label(order.number)} has no M-Pesa prompt to ask about.`);
     if (adminOrderSettings.mpesaUnreachable) {
       return errorResponse(
         503,
         'mpesa_unavailable',
-        'M-Pesa is not answering right now. Try again in a moment.',
+        'M-Pesa could not be reached to check the payment. Nothing was changed; try again in a minute.',
       );
     }
-    const scenario = simulatorScenario(attempt.phone);
-    const now = Date.now();
-    if (scenario.kind === 'paid' && !scenario.wrongAmount) {
-      const receipt =
-        attempt.receipt ?? `SIM${attempt.attemptId.replace(/-/g, '').slice(0, 7).toUpperCase()}`;
-      Object.assign(attempt, {
-        status: 'paid',
-        issue: null,
-        resultCode: 0,
-        resultDesc: SIMULATOR_DESC.paid,
-        receipt,
-        completedAt: attempt.completedAt ?? now,
-      });
-      Object.assign(order, { paymentStatus: 'paid', paymentIssue: null, paidAt: now });
-      record(order, who.admin, 'payment_checked', `Asked M-Pesa again: paid, receipt ${receipt}.`, now);
-    } else {
-      const answer =
-        scenario.kind === 'paid'
-          ? `M-Pesa confirms a payment of ${ksh(attempt.amount - 1)}, not ${ksh(attempt.amount)}`
-          : scenario.kind === 'manual'
-            ? 'the prompt is still open on the phone'
-            : `${scenario.desc} (${scenario.code}); not paid`;
-      record(order, who.admin, 'payment_checked', `Asked M-Pesa again: ${answer}.`, now);
+    if (adminOrderSettings.mpesaFailing) {
+      return errorResponse(
+        502,
+        'mpesa_error',
+        'M-Pesa answered the payment check with an error. Nothing was changed; try again later, or check the M-Pesa statement.',
+      );
     }
+    const answer = queryAnswer(attempt);
+    const now = Date.now();
+    const changed = applyAnswer(order, attempt, answer, now);
+    record(order, who.admin, 'payment_checked', paymentCheckedSummary(answer, changed), now);
     saveCommerceDb();
     return HttpResponse.json(OrderBody.parse({ data: adminOrderView(order) }), { headers: noStore });
   }),

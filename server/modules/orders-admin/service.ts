@@ -17,6 +17,7 @@ import {
   refundRefusal,
   transitionRefusal,
 } from '../../../contract/fulfilment';
+import { csvHeaderLine, csvRow } from '../../../contract/order-csv';
 import { orderView } from '../../../contract/order-view';
 import { ORDER_HINT } from '../../../contract/stock';
 import {
@@ -153,67 +154,13 @@ export async function listAdminOrders(db: Db, query: AdminOrderListQuery): Promi
 
 const CSV_BATCH = 1_000;
 
-/** A Nairobi wall-clock time, `YYYY-MM-DD HH:MM`, as a spreadsheet reads it. */
-const nairobiTime = (d: Date | null) =>
-  d ? new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '';
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a spreadsheet
- * would run as a formula (starting with = + - @, tab or carriage return) gets a leading apostrophe.
- */
-export function csvCell(value: string | number | null): string {
-  let s = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export const CSV_HEADER = [
-  'Order',
-  'Placed (Nairobi)',
-  'Customer',
-  'Email',
-  'M-Pesa phone',
-  'Status',
-  'Payment',
-  'Payment issue',
-  'Refund',
-  'Items',
-  'Subtotal (KSH)',
-  'Delivery (KSH)',
-  'Total (KSH)',
-  'Delivery area',
-  'Paid (Nairobi)',
-];
-
 /** The whole filtered list as CSV (paging ignored), newest first, CRLF line ends. */
 export async function adminOrdersCsv(db: Db, query: AdminOrderListQuery): Promise<string> {
   const where = listWhere(query);
-  const lines = [CSV_HEADER.map(csvCell).join(',')];
+  const lines = [csvHeaderLine()];
   for (let offset = 0; ; offset += CSV_BATCH) {
     const rows = await selectSummaries(db, where).limit(CSV_BATCH).offset(offset);
-    for (const r of rows) {
-      lines.push(
-        [
-          orderLabel(r.number),
-          nairobiTime(r.createdAt),
-          r.name,
-          r.email,
-          formatKenyanPhone(r.phone),
-          r.status,
-          r.paymentStatus,
-          r.paymentIssue,
-          r.refundStatus,
-          r.itemCount,
-          r.subtotal,
-          r.shippingRate,
-          r.total,
-          r.deliveryAreaName,
-          nairobiTime(r.paidAt),
-        ]
-          .map(csvCell)
-          .join(','),
-      );
-    }
+    for (const r of rows) lines.push(csvRow({ ...r, phone: formatKenyanPhone(r.phone) }));
     if (rows.length < CSV_BATCH) break;
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -5,7 +5,7 @@ import { errorMessage, fieldIssues, toastError } from '@/lib/errors';
 import { formatKsh } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { MpesaTransactionId, type AdminOrder } from '@contract/admin-orders';
-import { ORDER_STATUS_LABELS, orderLabel } from '@contract/fulfilment';
+import { markPaidRefusal, ORDER_STATUS_LABELS, orderLabel } from '@contract/fulfilment';
 import { useState, type FormEvent } from 'react';
 import { useOrderMutations } from '../api/admin-order-mutations';
 import { STEP_ACTION } from '../model/look';
@@ -15,6 +15,10 @@ type Dialog = 'cancel' | 'markPaid' | 'refund' | null;
 /** A 409 from the rules: someone else moved the order. The mutation already refetched it. */
 const isRace = (error: unknown) =>
   isApiError(error) && error.status === 409 && error.code === 'illegal_transition';
+
+/** The server's refusal with this code, if `error` is one (its message then belongs under a field). */
+const refusalCode = (error: unknown, ...codes: string[]) =>
+  isApiError(error) && error.status === 409 && codes.includes(error.code);
 
 /**
  * What an admin can do with the order now: the one next fulfilment step, cancel, settling a payment
@@ -26,6 +30,8 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const label = orderLabel(order.number);
   const review = order.paymentStatus === 'needs_review' && order.status !== 'cancelled';
+  // Money that arrived unmatched (under review, or after the prompt failed or expired): settle by hand.
+  const settleByHand = markPaidRefusal(order) === null;
   const refundDue = order.refund?.status === 'due';
 
   function step() {
@@ -49,7 +55,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
     });
   }
 
-  const nothing = !order.nextStatus && !order.canCancel && !review && !refundDue;
+  const nothing = !order.nextStatus && !order.canCancel && !review && !settleByHand && !refundDue;
   if (nothing) return null;
 
   return (
@@ -61,19 +67,19 @@ export function OrderActions({ order }: { order: AdminOrder }) {
           </Button>
         ) : null}
         {review ? (
-          <>
-            <Button
-              colorPalette="primary"
-              variant="outline"
-              onClick={askMpesa}
-              loading={mutations.checkPayment.isPending}
-            >
-              Ask M-Pesa again
-            </Button>
-            <Button colorPalette="green" onClick={() => setDialog('markPaid')}>
-              Mark as paid
-            </Button>
-          </>
+          <Button
+            colorPalette="primary"
+            variant="outline"
+            onClick={askMpesa}
+            loading={mutations.checkPayment.isPending}
+          >
+            Ask M-Pesa again
+          </Button>
+        ) : null}
+        {settleByHand ? (
+          <Button colorPalette="green" onClick={() => setDialog('markPaid')}>
+            Mark as paid
+          </Button>
         ) : null}
         {refundDue ? (
           <Button colorPalette="danger" onClick={() => setDialog('refund')}>
@@ -105,7 +111,8 @@ interface DialogProps {
 function CancelDialog({ order, onClose }: DialogProps) {
   const { patch } = useOrderMutations(order.orderId);
   const label = orderLabel(order.number);
-  const paid = order.paymentStatus === 'paid';
+  // Money arrived (paid, or held for review): cancelling makes a refund due, as the server does.
+  const paid = order.paymentStatus === 'paid' || order.paymentStatus === 'needs_review';
   function confirm() {
     patch.mutate(
       { status: 'cancelled' },
@@ -148,8 +155,8 @@ function CancelDialog({ order, onClose }: DialogProps) {
         <Text>The items go back to stock and the shopper sees the order as cancelled.</Text>
         {paid ? (
           <Text fontWeight="medium">
-            The order is paid: a refund of {formatKsh(order.total)} becomes due. Reverse it in M-Pesa, then
-            record it here.
+            The shopper paid: a refund of up to {formatKsh(order.total)} becomes due. Reverse it in M-Pesa,
+            then record it here.
           </Text>
         ) : null}
       </Stack>
@@ -186,8 +193,9 @@ function MarkPaidDialog({ order, onClose }: DialogProps) {
           }
           const issue = fieldIssues(failure).receipt;
           if (issue) setError(onField('Receipt', issue));
-          else if (isApiError(failure) && (failure.status === 400 || failure.status === 409))
-            setError(errorMessage(failure));
+          // The receipt is recorded for another order: the server's message names it.
+          else if (refusalCode(failure, 'receipt_taken')) setError(errorMessage(failure));
+          // Not about the receipt (the units sold out meanwhile, M-Pesa down): said, the dialog stays.
           else toastError(failure);
         },
       },
@@ -256,6 +264,7 @@ function RefundDialog({ order, onClose }: DialogProps) {
     if (!Number.isInteger(value) || value <= 0) next.amount = 'Enter the amount in whole shillings.';
     else if (value > order.total)
       next.amount = `The refund cannot be more than the total, ${formatKsh(order.total)}.`;
+    // More than the shopper paid (less than the total after a short payment) is the server's to say.
     setErrors(next);
     if (next.reference || next.amount || !ref.success) return;
     refund.mutate(
@@ -266,6 +275,15 @@ function RefundDialog({ order, onClose }: DialogProps) {
           onClose();
         },
         onError: (failure) => {
+          // More than was paid, or a reference already recorded: the server's words under the field.
+          if (refusalCode(failure, 'refund_too_large')) {
+            setErrors({ amount: errorMessage(failure) });
+            return;
+          }
+          if (refusalCode(failure, 'refund_reference_taken')) {
+            setErrors({ reference: errorMessage(failure) });
+            return;
+          }
           const issues = fieldIssues(failure);
           if (issues.reference || issues.amount) {
             setErrors({

@@ -7,6 +7,9 @@ adminWithOrders();
 
 const timeline = () => screen.getByRole('list', { name: 'Timeline' });
 const statuses = () => screen.getByRole('group', { name: 'Statuses' });
+/** The form field a message sits in (Chakra's Field.Root). */
+const fieldOf = (message: HTMLElement) =>
+  message.closest<HTMLElement>('[data-scope="field"][data-part="root"]');
 
 describe('Order page', { timeout: 20_000 }, () => {
   it('shows the shopper, delivery, lines as charged, attempts and timeline', async () => {
@@ -75,9 +78,10 @@ describe('Order page', { timeout: 20_000 }, () => {
     await user.clear(field);
     await user.type(field, 'SIM0001001');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as paid' }));
-    expect(
-      await within(dialog).findByText(/^M-Pesa receipt SIM0001001 is already recorded on order SKN1001\./),
-    ).toBeInTheDocument();
+    const taken = await within(dialog).findByText(
+      /^M-Pesa receipt SIM0001001 is already recorded for order SKN1001\./,
+    );
+    expect(fieldOf(taken)).toContainElement(field);
 
     await user.clear(field);
     await user.type(field, 'sgr7kx1q2b');
@@ -86,7 +90,7 @@ describe('Order page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(statuses()).getByText('Paid')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Mark as processing' })).toBeInTheDocument();
     expect(within(timeline()).getAllByRole('listitem').at(-1)).toHaveTextContent(
-      'Marked as paid with M-Pesa receipt SGR7KX1Q2B.',
+      'Marked paid with M-Pesa receipt SGR7KX1Q2B (payment was needs review).',
     );
   });
 
@@ -94,7 +98,9 @@ describe('Order page', { timeout: 20_000 }, () => {
     const { user } = renderAppQuietly(orderPath(1008));
     await user.click(await screen.findByRole('button', { name: 'Ask M-Pesa again' }));
     expect(
-      await screen.findAllByText('Asked M-Pesa again: DS timeout user cannot be reached (1037); not paid.'),
+      await screen.findAllByText(
+        'Asked M-Pesa about the payment. M-Pesa says “DS timeout user cannot be reached” (1037); nothing changed.',
+      ),
     ).not.toHaveLength(0);
     expect(within(statuses()).getByText('Needs review')).toBeInTheDocument();
   });
@@ -110,6 +116,48 @@ describe('Order page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The refund of SKN1003 is recorded.')).toBeInTheDocument();
     expect(await screen.findByText(/refunded with M-Pesa reversal RVS1234567/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record refund' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusals of a refund under the amount and the reference', async () => {
+    const { user } = renderAppQuietly(orderPath(1003));
+    await user.click(await screen.findByRole('button', { name: 'Record refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record the refund of SKN1003' });
+    const reference = within(dialog).getByRole('textbox', { name: /reversal reference/ });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount/ });
+    // The shopper paid less than the total: the server refuses more than was paid.
+    orderNumbered(1003).attempts[0]!.paidAmount = 100;
+    await user.type(reference, 'RVS1234567');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    const tooLarge = await within(dialog).findByText(/was paid KSH 100; a refund cannot be more than that/);
+    expect(fieldOf(tooLarge)).toContainElement(amount);
+
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.clear(reference);
+    await user.type(reference, 'RVS0001002');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    const taken = await within(dialog).findByText(
+      /^M-Pesa reference RVS0001002 is already recorded for order SKN1002\./,
+    );
+    expect(fieldOf(taken)).toContainElement(reference);
+    expect(within(dialog).queryByText(/a refund cannot be more than that/)).not.toBeInTheDocument();
+  });
+
+  it('offers no cancel while an M-Pesa prompt waits for the shopper', async () => {
+    const order = orderNumbered(1006);
+    Object.assign(order, { paymentStatus: 'pending', paymentIssue: null, phone: '254711000309' });
+    Object.assign(order.attempts[0]!, {
+      status: 'pending',
+      phone: '254711000309',
+      issue: null,
+      resultCode: null,
+      completedAt: null,
+      createdAt: Date.now(),
+    });
+    renderAppQuietly(orderPath(1006));
+    expect(await screen.findByRole('heading', { name: 'Order SKN1006' })).toBeInTheDocument();
+    await waitFor(() => expect(within(statuses()).getByText('Pending')).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
   it('says when the order does not exist', async () => {

@@ -16,6 +16,7 @@ import { Cart, DeliveryAreaList } from '@contract/cart';
 import { Category, Image, ProductDetail, ProductList } from '@contract/catalogue';
 import { AdminOrder, AdminOrderList, type AdminOrderSummary } from '@contract/admin-orders';
 import { CheckoutResult, Order, OrderList } from '@contract/checkout';
+import { AdminDashboard } from '@contract/dashboard';
 import { Discount, DiscountDeleted, DiscountList } from '@contract/discounts';
 import { countRows, ErrorBody } from '@contract/common';
 import { DEMO_ACCOUNTS } from '@contract/demo-accounts';
@@ -1661,6 +1662,33 @@ describe('mocks and server agree', () => {
     for (const q of ['', '%20%20%20', 'a'.repeat(101), 'fish&limit=51']) {
       await expectSameAnswer(`/api/v1/search/orama?q=${q}`);
     }
+  });
+
+  it('on the dashboard: who may ask, and the answer as one shape', async () => {
+    // The figures come from each side's own data; what must agree is the door and the shape.
+    const run = async (side: Side) => {
+      const asShopper = { token: await signIn(side, DEMO_ACCOUNTS.shopper) };
+      const asAdmin = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+      return [
+        observe('a guest asks', await side.call('GET', '/api/v1/admin/dashboard')),
+        observe('a customer asks', await side.call('GET', '/api/v1/admin/dashboard', asShopper)),
+        observe(
+          'the admin asks',
+          await side.call('GET', '/api/v1/admin/dashboard', asAdmin),
+          data(AdminDashboard),
+          ({ data: d }) => ({
+            timeZone: d.timeZone,
+            days: d.revenueByDay.length,
+            periods: Object.keys(d.periods).sort(),
+            statuses: Object.keys(d.ordersByStatus).sort(),
+            payments: Object.keys(d.ordersByPaymentStatus).sort(),
+          }),
+        ),
+      ];
+    };
+    const expected = await run(server);
+    expect(await run(mock)).toEqual(expected);
+    expect(expected.map((s) => s.status)).toEqual([401, 403, 200]);
   });
 
   it('on unknown API routes', async () => {

@@ -430,6 +430,6 @@ describe('the activity log', () => {
     const page = ActivityList.parse(await res.json());
     expect(page.meta).toEqual({ total: 3, limit: 2, offset: 1 });
     expect(page.data.map((e) => e.action)).toEqual(['hidden', 'created']);
-    expect(await issuePaths(await admin.get('/admin/activity?entity=order&id=x'))).toEqual(['entity', 'id']);
+    expect(await issuePaths(await admin.get('/admin/activity?entity=shopper&id=x'))).toEqual(['entity', 'id']);
   });
 });

@@ -55,7 +55,7 @@ describe('the back office layout', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Back office menu' })).not.toBeInTheDocument());
     // findBy is the assertion: the router may swap the page's node while it settles after the drawer
     // closes, so a second check on the node it found can race that swap.
-    await screen.findByText(/Orders arrive in the back office with its next release/);
+    await screen.findByRole('searchbox', { name: 'Search orders' });
   });
 
   it('logs the admin out from the top bar', async () => {

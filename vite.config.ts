@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { inlineMdiIcons } from './scripts/vite-inline-mdi';
@@ -9,27 +10,37 @@ import { precompress } from './scripts/vite-precompress';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * `vite --mode mock` serves MSW's service worker from mocks/public (made by
+ * `vite --mode mock` (and `vite preview --mode mock` of a mock build, which the mocked e2e project
+ * serves) hands out MSW's service worker from mocks/public (made by
  * `npx msw init mocks/public --save=false`). It is not in public/, so a production build never
  * ships it, while public/ (favicon…) is served in every mode.
  */
 function mockServiceWorker(): Plugin {
+  const serveWorker = (server: {
+    middlewares: { use: (path: string, handler: (req: unknown, res: ServerResponse) => void) => unknown };
+  }) => {
+    server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
+      res.setHeader('Content-Type', 'text/javascript');
+      res.setHeader('Service-Worker-Allowed', '/');
+      res.end(readFileSync(here('./mocks/public/mockServiceWorker.js')));
+    });
+  };
   return {
     name: 'sokoni:mock-service-worker',
     apply: (_config, env) => env.command === 'serve' && env.mode === 'mock',
-    configureServer(server) {
-      server.middlewares.use('/mockServiceWorker.js', (_req, res) => {
-        res.setHeader('Content-Type', 'text/javascript');
-        res.setHeader('Service-Worker-Allowed', '/');
-        res.end(readFileSync(here('./mocks/public/mockServiceWorker.js')));
-      });
-    },
+    configureServer: serveWorker,
+    configurePreviewServer: serveWorker,
   };
 }
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
     inlineMdiIcons(),
     react(),
     mockServiceWorker(),

@@ -16,6 +16,7 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { EmptyPanel } from '@/components/empty-panel';
+import { ListPager } from '@/components/list-pager';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { categoryQueries } from '@/features/catalogue';
@@ -272,32 +273,16 @@ export function ProductsPage({ adminId, search, onSearchChange }: ProductsPagePr
           </Stack>
         )}
 
-        <HStack as="nav" aria-label="Pages" justify="space-between" wrap="wrap" gap="3">
-          <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            {total === 0 ? 'No products' : `Showing ${first}–${first + rows.length - 1} of ${total.toLocaleString('en-KE')}`}
-          </Text>
-          <HStack gap="2">
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page <= 1}
-              onClick={() => onSearchChange({ page: page - 1 > 1 ? page - 1 : undefined })}
-            >
-              Previous page
-            </Button>
-            <Text fontSize="sm">
-              Page {page} of {pages}
-            </Text>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={page >= pages || list.isPlaceholderData}
-              onClick={() => onSearchChange({ page: page + 1 })}
-            >
-              Next page
-            </Button>
-          </HStack>
-        </HStack>
+        <ListPager
+          page={page}
+          pages={pages}
+          total={total}
+          shown={rows.length}
+          first={first}
+          emptyLabel="No products"
+          waiting={list.isPlaceholderData}
+          onPage={(p) => onSearchChange({ page: p })}
+        />
       </Stack>
     </PageFrame>
   );

@@ -14,6 +14,7 @@ import {
   Wrap,
 } from '@chakra-ui/react';
 import { EmptyPanel } from '@/components/empty-panel';
+import { ListPager } from '@/components/list-pager';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useErrorToast } from '@/lib/use-error-toast';
@@ -229,32 +230,16 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
         )}
 
         {total > DISCOUNTS_PAGE_SIZE || page > 1 ? (
-          <HStack as="nav" aria-label="Pages" justify="space-between" wrap="wrap" gap="3">
-            <Text fontSize="sm" color="fg.muted" aria-live="polite">
-              {`Showing ${first}–${first + rows.length - 1} of ${total}`}
-            </Text>
-            <HStack gap="2">
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={page <= 1}
-                onClick={() => onSearchChange({ page: page - 1 > 1 ? page - 1 : undefined })}
-              >
-                Previous page
-              </Button>
-              <Text fontSize="sm">
-                Page {page} of {pages}
-              </Text>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={page >= pages || list.isPlaceholderData}
-                onClick={() => onSearchChange({ page: page + 1 })}
-              >
-                Next page
-              </Button>
-            </HStack>
-          </HStack>
+          <ListPager
+            page={page}
+            pages={pages}
+            total={total}
+            shown={rows.length}
+            first={first}
+            emptyLabel="No discounts"
+            waiting={list.isPlaceholderData}
+            onPage={(p) => onSearchChange({ page: p })}
+          />
         ) : null}
       </Stack>
 

@@ -55,10 +55,12 @@ export async function continueWithEmail(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-/** Types a mailed code into the six digit boxes. */
+/**
+ * Types a mailed code the way a shopper does: straight away, without clicking a box first (the
+ * first box has the focus as soon as the boxes show). The last digit sends it; no button to press.
+ */
 export async function enterCode(page: Page, code: string) {
-  await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  // The last digit sends the code; no button to press.
+  await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' })).toBeVisible(PAGE_LOAD);
   await page.keyboard.type(code);
 }
 

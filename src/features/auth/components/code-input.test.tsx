@@ -1,5 +1,6 @@
 import { renderWithProviders } from '@/test/render-app';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CodeInput } from './code-input';
 
@@ -75,5 +76,57 @@ describe('CodeInput', () => {
     await user.keyboard('{Backspace}');
     expect(boxes().map((b) => (b as HTMLInputElement).value)).toEqual(['1', '7', '', '4', '', '']);
     expect(screen.getByRole('textbox', { name: 'Digit 3 of 6' })).toHaveFocus();
+  });
+
+  it('has the first box focused by the time the boxes are shown, before any later effect runs', () => {
+    // Whatever renders after the boxes sees where the focus is in the same commit: a shopper who
+    // starts typing the moment the page appears types into the first box.
+    let focusedWhenShown: Element | null = null;
+    function SeesFocus() {
+      useLayoutEffect(() => {
+        focusedWhenShown = document.activeElement;
+      }, []);
+      return null;
+    }
+    renderWithProviders(
+      <>
+        <CodeInput onComplete={vi.fn()} />
+        <SeesFocus />
+      </>,
+    );
+    expect(focusedWhenShown).toBe(boxes()[0]);
+  });
+
+  it('still takes digits typed while the page had the focus, and submits the whole code', async () => {
+    const { user, onComplete } = setup();
+    (document.activeElement as HTMLElement).blur();
+    expect(document.body).toHaveFocus();
+    await user.keyboard('48');
+    expect(values()).toBe('48');
+    expect(screen.getByRole('textbox', { name: 'Digit 3 of 6' })).toHaveFocus();
+    await user.keyboard('2913');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('482913');
+  });
+
+  it('submits once, whatever is typed after the last digit', async () => {
+    const { user, onComplete } = setup();
+    await user.keyboard('1234567');
+    await user.paste('654321');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('123456');
+  });
+
+  it("takes the phone's one-time-code autofill, which sets the whole code in the first box at once", () => {
+    const { onComplete } = setup();
+    fireEvent.change(boxes()[0]!, { target: { value: '482913' } });
+    expect(values()).toBe('482913');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('482913');
+  });
+
+  it('fills all six boxes from a paste into the last box', async () => {
+    const { user, onComplete } = setup();
+    await user.click(screen.getByRole('textbox', { name: 'Digit 6 of 6' }));
+    await user.paste('482913');
+    expect(values()).toBe('482913');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('482913');
   });
 });

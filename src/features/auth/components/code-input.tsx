@@ -1,6 +1,14 @@
 import { HStack, Input } from '@chakra-ui/react';
 import { OTP_LENGTH } from '@contract/auth';
-import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react';
 
 export interface CodeInputProps {
   /** Called once all boxes hold a digit (the last typed or pasted one completes the code). */
@@ -19,7 +27,7 @@ const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
  * The one-time code as six boxes: typing moves on, Backspace moves back, pasting (or a phone's
- * autofill) fills every box, and the last digit submits. Remount it (a new `key`) to clear it.
+ * autofill) fills every box, and the last digit submits, once. Remount it (a new `key`) to clear it.
  */
 export function CodeInput({
   onComplete,
@@ -32,6 +40,8 @@ export function CodeInput({
 }: CodeInputProps) {
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length }, () => ''));
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  // The code goes out once per set of boxes; a key pressed after the last digit changes nothing.
+  const submitted = useRef(false);
 
   const focusBox = (index: number) => {
     const box = boxes.current[Math.max(0, Math.min(length - 1, index))];
@@ -39,27 +49,52 @@ export function CodeInput({
     box?.select();
   };
 
-  useEffect(() => {
+  // Focused before the boxes are painted, so the first digit typed as the page appears lands here.
+  useLayoutEffect(() => {
     if (autoFocus) boxes.current[0]?.focus();
   }, [autoFocus]);
 
   const commit = (next: string[], focusAt: number) => {
+    if (submitted.current) return;
     setDigits(next);
     focusBox(focusAt);
-    if (next.every(Boolean)) onComplete(next.join(''));
+    if (next.every(Boolean)) {
+      submitted.current = true;
+      onComplete(next.join(''));
+    }
   };
 
-  /** Spreads several digits over the boxes: from the first box when they make a whole code. */
+  /**
+   * Spreads digits over the boxes: from the first box when they make a whole code, from the first
+   * empty box when `from` is -1.
+   */
   const fill = (from: number, text: string) => {
     const incoming = onlyDigits(text).slice(0, length);
     if (!incoming) return;
-    const start = incoming.length === length ? 0 : from;
+    const firstEmpty = digits.indexOf('');
+    const start = incoming.length === length ? 0 : from >= 0 ? from : firstEmpty;
+    if (start < 0) return;
     const next = [...digits];
     [...incoming].forEach((d, k) => {
       if (start + k < length) next[start + k] = d;
     });
     commit(next, Math.min(length - 1, start + incoming.length));
   };
+
+  // Digits typed while nothing has the focus (it was lost to the page) still go into the boxes.
+  const typedIdle = useEffectEvent((digit: string) => fill(-1, digit));
+  useEffect(() => {
+    if (!autoFocus) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const idle = !target || target === document.body || target === document.documentElement;
+      if (!idle || event.ctrlKey || event.metaKey || event.altKey || !/^\d$/.test(event.key)) return;
+      event.preventDefault();
+      typedIdle(event.key);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [autoFocus]);
 
   const onChange = (index: number, value: string) => {
     const typed = onlyDigits(value);

@@ -24,7 +24,7 @@ function countSearches(page: Page) {
   return queries;
 }
 
-test('a shopper searches from the landing page, opens a product despite a typo, and comes back to a clean page', async ({
+test('a shopper searches from the landing page, opens a product despite a typo, and comes back to the search', async ({
   page,
 }) => {
   await page.goto('/');
@@ -41,6 +41,11 @@ test('a shopper searches from the landing page, opens a product despite a typo, 
   const name = await optionName(page, 0);
   expect(name).toMatch(/tilapia/i);
   await expect(first.locator('img')).toHaveAttribute('loading', 'lazy');
+  // The query is in the address, so a reload keeps it.
+  await expect(page).toHaveURL('/search?q=tilapa');
+  await page.reload();
+  await expect(searchBox(page)).toHaveValue('tilapa');
+  await expect(first).toBeVisible(LOAD);
 
   // Opening it shows its details; the link carries the product id and category base64-encoded.
   await first.click();
@@ -52,8 +57,16 @@ test('a shopper searches from the landing page, opens a product despite a typo, 
   expect(categoryId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(LOAD);
 
-  // Back on the search page nothing of the old search is left, and the box offers it again.
+  // Back brings the search back from the address.
   await page.goBack();
+  await expect(page).toHaveURL('/search?q=tilapa');
+  await expect(searchBox(page)).toHaveValue('tilapa');
+  await expect(first).toBeVisible(LOAD);
+
+  // Leaving for the shop forgets it (spec §4): the search page opens clean, offering it again.
+  await page.getByRole('link', { name: 'Back to the shop' }).click();
+  await expect(page).toHaveURL('/');
+  await page.getByPlaceholder('search our products').focus();
   await expect(page).toHaveURL('/search');
   await expect(searchBox(page)).toHaveValue('');
   await expect(results(page)).toHaveCount(0);
@@ -102,6 +115,8 @@ test('Enter searches, a blank query sends nothing, and recent searches can be us
   await page.getByRole('button', { name: 'Search for sukuma wiki' }).click();
   await expect(searchBox(page)).toHaveValue('sukuma wiki');
   await expect(results(page).getByRole('option').first()).toBeVisible(LOAD);
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).toHaveURL('/search');
   await page.reload();
   await expect(page.getByRole('button', { name: 'Search for sukuma wiki' })).toBeVisible(LOAD);
   await page.getByRole('button', { name: 'Clear recent searches' }).click();

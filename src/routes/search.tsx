@@ -1,16 +1,39 @@
-import { resetSearchText, SearchPage, searchQueries } from '@/features/search';
+import {
+  parseSearchPageSearch,
+  resetSearchText,
+  restoreSearchText,
+  SearchPage,
+  searchQueries,
+} from '@/features/search';
 import { setGlobalLoading } from '@/features/ui';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/search')({
   staticData: { title: 'Search', headerless: true },
-  // Spec §4: search state resets when the shopper leaves, so coming back (Back included) starts
-  // clean: no text, no cached results, no search left running under the loader.
+  // The settled query lives in the address (`?q=`), so a reload, Back or a shared link keeps it.
+  validateSearch: parseSearchPageSearch,
+  beforeLoad: ({ search, cause }) => {
+    if (cause === 'enter') restoreSearchText(search.q);
+  },
+  // Spec §4: search state resets when the shopper leaves: no text, no cached results, no search
+  // left running under the loader. Coming back by an address with `?q=` searches it again.
   onLeave: ({ context }) => {
     resetSearchText();
     void context.queryClient.cancelQueries({ queryKey: searchQueries.all() });
     context.queryClient.removeQueries({ queryKey: searchQueries.all() });
     setGlobalLoading(false);
   },
-  component: SearchPage,
+  component: Page,
 });
+
+function Page() {
+  const router = useRouter();
+  const navigate = Route.useNavigate();
+  const { q = '' } = Route.useSearch();
+  const follow = (term: string) => {
+    // Not once the shopper has left: the reset on leaving must not bring them back.
+    if (term === q || router.state.location.pathname !== '/search') return;
+    void navigate({ search: term ? { q: term } : {}, replace: true });
+  };
+  return <SearchPage onSettled={follow} />;
+}

@@ -23,7 +23,8 @@ export function LandingHero() {
               </Text>
             </Heading>
             <Text fontSize={{ base: 'md', md: 'xl' }} color="fg.muted" maxW="2xl">
-              Shop vegetables, fruit, meat, dairy and household essentials from one place, and pay with M-Pesa.
+              Shop vegetables, fruit, meat, dairy and household essentials from one place, and pay with
+              M-Pesa.
             </Text>
             <Box w="full" maxW="2xl">
               <LandingSearchBox />
@@ -34,7 +35,15 @@ export function LandingHero() {
       <Container maxW="6xl" py="8" px={{ base: '4', md: '6' }}>
         <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
           {promises.map((p) => (
-            <HStack key={p.title} gap="4" bg="bg.panel" p="4" rounded="l3" borderWidth="1px" align="flex-start">
+            <HStack
+              key={p.title}
+              gap="4"
+              bg="bg.panel"
+              p="4"
+              rounded="l3"
+              borderWidth="1px"
+              align="flex-start"
+            >
               <Box color="primary.solid" bg="primary.subtle" p="2.5" rounded="full">
                 <MdiIcon path={p.icon} boxSize="6" />
               </Box>

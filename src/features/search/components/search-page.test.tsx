@@ -323,8 +323,42 @@ describe('recent searches', () => {
   });
 });
 
+describe('the search in the address', () => {
+  it('follows the settled query as ?q=, without a history entry per key', async () => {
+    const { user, router } = await openSearch();
+    const entries = router.history.length;
+    await user.type(searchBox(), 'omena');
+    await screen.findByRole('option', { name: 'Omena' });
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'omena' }));
+    expect(router.history.length).toBe(entries);
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  it('opens a shared /search?q= link with the box filled and the results shown', async () => {
+    const searches = spyOnSearches();
+    renderApp('/search?q=omena');
+    await waitFor(() => expect(searchBox()).toHaveValue('omena'));
+    expect(await screen.findByRole('option', { name: 'Omena' })).toBeInTheDocument();
+    expect(searches).toEqual(['omena']);
+  });
+
+  it('brings the search back with the back button after a result was opened', async () => {
+    const { user, router } = await openSearch();
+    await user.type(searchBox(), 'omena');
+    await user.click(await screen.findByRole('option', { name: 'Omena' }));
+    await waitFor(() => expect(router.state.resolvedLocation?.pathname).toMatch(/^\/view\/product\//));
+
+    router.history.back();
+    await landsOn(router, '/search');
+    await waitFor(() => expect(searchBox()).toHaveValue('omena'));
+    expect(await screen.findByRole('option', { name: 'Omena' })).toBeInTheDocument();
+  });
+});
+
 describe('leaving the search page', () => {
-  it('resets the search: coming back starts with an empty box and no results', async () => {
+  it('resets the search: opening it again starts with an empty box and no results', async () => {
     const { user, router, queryClient } = await openSearch();
     await user.type(searchBox(), 'omena');
     await screen.findByRole('option', { name: 'Omena' });
@@ -333,11 +367,12 @@ describe('leaving the search page', () => {
     await landsOn(router, '/');
     expect(queryClient.getQueryCache().findAll({ queryKey: searchQueries.all() })).toEqual([]);
 
-    router.history.back();
+    await user.click(await screen.findByPlaceholderText('search our products'));
     await landsOn(router, '/search');
     await waitFor(() => expect(searchBox()).toHaveValue(''));
     expect(screen.queryByRole('option')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Popular searches' })).toBeInTheDocument();
+    expect(router.state.location.search).toEqual({});
   });
 
   it('clears the loader when the shopper leaves mid-search', async () => {

@@ -3,7 +3,7 @@ import { productLink } from '@/features/catalogue';
 import type { SearchResult } from '@contract/search';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type KeyboardEvent } from 'react';
 import { searchQueries } from '../api/search-queries';
 import { useSearchErrorToast, useSearchLoader } from '../hooks/use-search-side-effects';
 import { useSearchTerm } from '../hooks/use-search-term';
@@ -17,11 +17,16 @@ import { NoResults, SearchFailed, SearchResultsSkeleton } from './search-states'
 
 const countLabel = (n: number, term: string) => `${n} ${n === 1 ? 'result' : 'results'} for “${term}”`;
 
+export interface SearchPageProps {
+  /** Called with each settled query ('' when the box is emptied), for the address to follow. */
+  onSettled?(term: string): void;
+}
+
 /**
  * The search page (spec §2): results as the shopper types (and on Enter), recent and popular
  * searches while the box is empty. Leaving the page forgets the search (spec §4; see the route).
  */
-export function SearchPage() {
+export function SearchPage({ onSettled }: SearchPageProps) {
   const navigate = useNavigate();
   const listId = useId();
   // Starts with whatever the landing page's box handed over.
@@ -29,6 +34,9 @@ export function SearchPage() {
   const [term, searchNow] = useSearchTerm(text);
   const search = useQuery(searchQueries.results(term));
   const [activeId, setActiveId] = useState<string | null>(null);
+
+  const settled = useEffectEvent((value: string) => onSettled?.(value));
+  useEffect(() => settled(term), [term]);
 
   useSearchLoader(term !== '' && search.isFetching);
   useSearchErrorToast(search.error, search.errorUpdatedAt);

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 const header = () => screen.getByRole('banner');
 const mainMenu = () => within(header()).getByRole('navigation', { name: 'Main menu' });
-const menuNames = () => within(mainMenu()).getAllByRole('link').map((l) => l.textContent);
+const menuNames = () =>
+  within(mainMenu())
+    .getAllByRole('link')
+    .map((l) => l.textContent);
 
 describe('the shop layout', () => {
   it('shows a guest the header menu, the cart, a sign-in link and the footer', async () => {
@@ -31,8 +34,14 @@ describe('the shop layout', () => {
     await screen.findByRole('heading', { level: 1, name: /fresh food and groceries/i });
 
     expect(menuNames()).toEqual(['Home', 'Orders', 'Saved Items', 'More']);
-    expect(within(mainMenu()).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/account/orders');
-    expect(within(mainMenu()).getByRole('link', { name: 'Saved Items' })).toHaveAttribute('href', '/saved-items');
+    expect(within(mainMenu()).getByRole('link', { name: 'Orders' })).toHaveAttribute(
+      'href',
+      '/account/orders',
+    );
+    expect(within(mainMenu()).getByRole('link', { name: 'Saved Items' })).toHaveAttribute(
+      'href',
+      '/saved-items',
+    );
     expect(within(header()).getByRole('button', { name: 'Account' })).toBeInTheDocument();
     expect(within(header()).queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
@@ -41,7 +50,10 @@ describe('the shop layout', () => {
     signInAs(customer);
     const { user } = renderApp('/more');
     await user.click(await screen.findByRole('button', { name: 'Account' }));
-    expect(await screen.findByRole('menuitem', { name: /my account/i })).toHaveAttribute('href', '/account/dashboard');
+    expect(await screen.findByRole('menuitem', { name: /my account/i })).toHaveAttribute(
+      'href',
+      '/account/dashboard',
+    );
     await user.click(screen.getByRole('menuitem', { name: /sign out/i }));
     await waitFor(() => expect(localStorage.getItem('sokoni.token')).toBeNull());
   });
@@ -65,7 +77,7 @@ describe('the shop layout', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it('hides the header on header-less pages (/search, /auth)', async () => {
+  it('hides the header on header-less pages (/search, /auth, /admin/auth)', async () => {
     const { router } = renderApp('/search');
     expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
@@ -75,6 +87,16 @@ describe('the shop layout', () => {
     expect(await screen.findByRole('heading', { name: /sign in or create an account/i })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+
+    // The admin sign-in wears none of the shop, as the back office: no cart, no shopper's Sign in,
+    // no shop footer; the logo leads home.
+    await router.navigate({ to: '/admin/auth' });
+    expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /cart/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sokoni home' })).toHaveAttribute('href', '/');
   });
 
   it('opens the search page when the landing search box is focused', async () => {
@@ -89,7 +111,9 @@ describe('the shop layout', () => {
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog');
-    const links = within(drawer).getAllByRole('link').map((l) => l.textContent);
+    const links = within(drawer)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(links).toEqual(expect.arrayContaining(['Home', 'Orders', 'Saved Items', 'More']));
   });
 });

@@ -22,7 +22,7 @@ function Card({ title, description, children }: AuthCardProps) {
   );
 }
 
-/** The card of the sign-in pages that keep the site header (code, profile, admin login). */
+/** The card of the sign-in pages that keep the site header (code, profile). */
 export function AuthCard(props: AuthCardProps) {
   return (
     <Center px="4" py={{ base: '8', md: '14' }}>
@@ -31,7 +31,7 @@ export function AuthCard(props: AuthCardProps) {
   );
 }
 
-/** The header-less /auth page's frame: the logo (its way home) above the same card. */
+/** The frame of the header-less sign-in pages (/auth, /admin/auth): the logo (the way home) above the same card. */
 export function AuthFrame(props: AuthCardProps) {
   return (
     <Center minH="80dvh" px="4" py="10" flexDirection="column" gap="8">

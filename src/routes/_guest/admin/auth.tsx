@@ -1,15 +1,17 @@
-import { AdminLoginForm, AuthCard } from '@/features/auth';
+import { AdminLoginForm, AuthFrame } from '@/features/auth';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_guest/admin/auth')({
-  staticData: { title: 'Admin sign in' },
+  // The back office's door wears none of the shop (cart, shopper's Sign in, shop footer), as the
+  // back office itself; the logo leads home.
+  staticData: { title: 'Admin sign in', headerless: true, footerless: true },
   component: Page,
 });
 
 function Page() {
   return (
-    <AuthCard title="Admin sign in" description="Sign in with your admin account to manage the shop.">
+    <AuthFrame title="Admin sign in" description="Sign in with your admin account to manage the shop.">
       <AdminLoginForm />
-    </AuthCard>
+    </AuthFrame>
   );
 }

@@ -20,7 +20,8 @@ const adminHome = (session: Session): GuardRedirect => ({
 });
 
 /** Where a signed-in person belongs: admins in their back office, everyone else on the landing page. */
-export const homeFor = (session: Session): GuardRedirect => (isAdmin(session) ? adminHome(session) : { to: '/' });
+export const homeFor = (session: Session): GuardRedirect =>
+  isAdmin(session) ? adminHome(session) : { to: '/' };
 
 /** Guest-only pages (/auth…, /admin/auth): signed-in people go home. */
 export function guestOnly(session: Session): GuardRedirect | null {
@@ -53,7 +54,12 @@ export function adminOnly(session: Session, adminId: string): GuardRedirect | nu
  * send people off the shop.
  */
 export function safeRedirect(target: unknown): string | undefined {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) {
+  if (
+    typeof target !== 'string' ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    target.startsWith('/\\')
+  ) {
     return undefined;
   }
   return target;

@@ -4,6 +4,7 @@ export {
   login,
   logout,
   syncSessionFromStorage,
+  updateSessionUser,
   TOKEN_KEY,
   useIsAdmin,
   useIsAuthenticated,

@@ -1,4 +1,5 @@
 import { DEMO_USERS, findUserByEmail, resetAuthDb } from '@mocks/auth-db';
+import { USER_KEY } from '@/features/session';
 import { renderApp } from '@/test/render-app';
 import { admin, signInAs } from '@/test/tokens';
 import { configure, screen, waitFor, within } from '@testing-library/react';
@@ -49,6 +50,22 @@ describe('/account/dashboard', () => {
     expect(await within(profile()).findByText('Wanjiku Njeri')).toBeInTheDocument();
     expect(within(profile()).getByText('+254 733 444 555')).toBeInTheDocument();
     expect(findUserByEmail(shopper.email)).toMatchObject({ name: 'Wanjiku Njeri', phone: '+254733444555' });
+  });
+
+  it('shows the new name in the header as soon as it is saved, and keeps it for the next visit', async () => {
+    signInShopper();
+    const { user } = renderApp('/account/dashboard');
+    const account = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Account' });
+    await waitFor(() => expect(account()).toHaveTextContent('Wanjiku'));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const name = screen.getByRole('textbox', { name: 'Full name' });
+    await user.clear(name);
+    await user.type(name, 'Achieng Otieno');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(account()).toHaveTextContent('Achieng'));
+    expect(JSON.parse(localStorage.getItem(USER_KEY) ?? '{}')).toMatchObject({ name: 'Achieng Otieno' });
   });
 
   it('changes the password, refusing a wrong current one', async () => {

@@ -1,5 +1,6 @@
 import type { AuthResult, User } from '@contract/auth';
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
+import { updateSessionUser } from '@/features/session';
 import { authApi } from './auth-api';
 import { authQueries } from './auth-queries';
 
@@ -7,8 +8,12 @@ import { authQueries } from './auth-queries';
 const primeMe = (queryClient: QueryClient, result: AuthResult) =>
   queryClient.setQueryData(authQueries.me().queryKey, result.user);
 
-/** Keeps the cached profile in step with a changed user, and asks the server again (eagerly). */
+/**
+ * Keeps the cached profile and the session's name (the header) in step with a changed user, and
+ * asks the server again (eagerly).
+ */
 const refreshMe = (queryClient: QueryClient, user: User) => {
+  updateSessionUser(user);
   queryClient.setQueryData(authQueries.me().queryKey, user);
   return queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey });
 };

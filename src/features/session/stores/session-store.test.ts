@@ -1,7 +1,16 @@
 import { page } from '@/lib/page';
 import { admin, customer, fakeToken, signInAs } from '@/test/tokens';
 import { describe, expect, it, vi } from 'vitest';
-import { getSession, login, logout, syncSessionFromStorage, TOKEN_KEY, USER_KEY, userFromToken } from './session-store';
+import {
+  getSession,
+  login,
+  logout,
+  syncSessionFromStorage,
+  TOKEN_KEY,
+  updateSessionUser,
+  USER_KEY,
+  userFromToken,
+} from './session-store';
 
 describe('the session', () => {
   it('starts signed out', () => {
@@ -20,6 +29,18 @@ describe('the session', () => {
     expect(USER_KEY).toBe('sokoni.user');
     expect(localStorage.getItem('sokoni.token')).toBe(getSession().token);
     expect(JSON.parse(localStorage.getItem('sokoni.user')!)).toEqual(admin);
+  });
+
+  it("takes over a saved profile's name and email, only for the person signed in", () => {
+    signInAs(customer);
+    const token = getSession().token;
+    updateSessionUser({ userId: admin.userId, name: 'Someone Else', email: 'else@example.com' });
+    expect(getSession().user).toEqual(customer);
+
+    updateSessionUser({ userId: customer.userId, name: 'Wanjiru Njeri', email: 'wanjiru.n@example.com' });
+    expect(getSession().user).toEqual({ ...customer, name: 'Wanjiru Njeri', email: 'wanjiru.n@example.com' });
+    expect(getSession().token).toBe(token);
+    expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toMatchObject({ name: 'Wanjiru Njeri' });
   });
 
   it('refuses a token that does not describe a shop user', () => {

@@ -33,7 +33,8 @@ export const USER_KEY = `${prefix}.user`;
 export function userFromToken(token: string): SessionUser {
   const payload = decodeJwt(token);
   const { userId, type, email, name } = payload as Record<string, unknown>;
-  if (typeof userId !== 'string' && typeof userId !== 'number') throw new TypeError('The token has no userId');
+  if (typeof userId !== 'string' && typeof userId !== 'number')
+    throw new TypeError('The token has no userId');
   if (type !== 'admin' && type !== 'customer') throw new TypeError('The token has no user type');
   return {
     userId: String(userId),
@@ -55,7 +56,11 @@ function isExpired(token: string): boolean {
 function isSessionUser(value: unknown): value is SessionUser {
   if (typeof value !== 'object' || value === null) return false;
   const u = value as Record<string, unknown>;
-  return typeof u.userId === 'string' && (u.type === 'admin' || u.type === 'customer') && typeof u.email === 'string';
+  return (
+    typeof u.userId === 'string' &&
+    (u.type === 'admin' || u.type === 'customer') &&
+    typeof u.email === 'string'
+  );
 }
 
 /**
@@ -146,6 +151,16 @@ export const useSession = (): SessionSnapshot => {
 
 /** Stores the token and the user decoded from it; answers that user. */
 export const login = (token: string): SessionUser => useSessionStore.getState().login(token);
+/**
+ * Takes over a saved profile's name and email for the signed-in person (the header shows them at
+ * once, and they are stored for the next visit); the token keeps its claims until the next sign-in.
+ */
+export const updateSessionUser = (saved: Pick<SessionUser, 'userId' | 'name' | 'email'>): void => {
+  const { user } = useSessionStore.getState();
+  if (!user || user.userId !== saved.userId) return;
+  if (user.name === saved.name && user.email === saved.email) return;
+  useSessionStore.setState({ user: { ...user, name: saved.name, email: saved.email } });
+};
 /** Clears token and user and reloads the page. */
 export const logout = (): void => useSessionStore.getState().logout();
 

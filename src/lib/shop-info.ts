@@ -16,5 +16,7 @@ export const shopInfo = {
   emailHref: 'mailto:help@sokoni.co.ke',
   supportHours: 'Every day, 7:00 am – 9:00 pm (EAT)',
   deliveryHours: 'Every day, 8:00 am – 8:00 pm',
+  /** Orders paid before this (EAT) are delivered the same day: the promotions and /more say it. */
+  sameDayCutoff: '5:00 pm',
   address: 'Sokoni Fulfilment Centre, Baba Dogo Road, Ruaraka, Nairobi',
 } as const;

@@ -58,12 +58,21 @@ const QUALIFIERS: Record<CategorySlug, string[]> = {
   ],
   'dried-fish': ['Sun-dried', 'Kisumu', 'Homa Bay', 'Mbita', 'Premium', 'Value', 'Market'],
   'meat-poultry': ['Farm-fresh', 'Grass-fed', 'Kajiado', 'Narok', 'Premium', 'Butcher’s Choice', 'Value'],
-  vegetables: ['Farm-fresh', 'Organic', 'Limuru', 'Kirinyaga', 'Nyandarua', 'Meru', 'Kinangop', 'Shamba'],
-  fruit: ['Sweet', 'Organic', 'Makueni', 'Murang’a', 'Kisii', 'Coastal', 'Juicy', 'Select'],
+  'fruits-vegetables': [
+    'Farm-fresh',
+    'Organic',
+    'Limuru',
+    'Kirinyaga',
+    'Makueni',
+    'Murang’a',
+    'Kisii',
+    'Juicy',
+  ],
   'dairy-eggs': ['Farm', 'Kinangop', 'Nyeri', 'Ol Kalou', 'Creamy', 'Family'],
   bakery: ['Freshly Baked', 'Homestyle', 'Mama’s', 'Family-size', 'Bakery Fresh'],
   drinks: ['Chilled', 'Highland', 'Family-size', 'Classic', 'Premium'],
   'pantry-cereals': ['Premium', 'Value', 'Wholesale', 'Stone-ground', 'Family-size', 'Select', 'Organic'],
+  'spices-herbs': ['Fresh', 'Coastal', 'Aromatic', 'Hand-picked', 'Premium', 'Market'],
 };
 
 const ORIGINS = [

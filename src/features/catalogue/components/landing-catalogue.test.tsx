@@ -7,7 +7,8 @@ import { server } from '@mocks/node';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CAROUSEL_INTERVAL_MS } from './promo-carousel';
+import { shopInfo } from '@/lib/shop-info';
+import { CAROUSEL_INTERVAL_MS, PROMO_CATEGORY_SLUG } from './promo-carousel';
 import { mockMedia } from '@/test/media';
 
 // A page's first render loads its route modules, which takes more than a second on a busy machine.
@@ -127,5 +128,31 @@ describe('the promotions carousel', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("opens the fruit & vegetables category from the fruit & vegetables offer's button", async () => {
+    const { user, router } = renderApp('/');
+    const carousel = await screen.findByRole('region', { name: 'Promotions' });
+    const produce = mockDb.catalogue.categories.find((c) => c.slug === PROMO_CATEGORY_SLUG)!;
+    const offer = within(carousel).getByRole('group', { name: /^1 of 3: 20% off fresh fruit & vegetables$/ });
+    const cta = await within(offer).findByRole('link', { name: 'Shop the offer' });
+    expect(cta).toHaveAttribute('href', `/view/category/${encodeBase64Url(produce.id)}`);
+
+    await user.click(cta);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/view/category/${encodeBase64Url(produce.id)}`),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: produce.name })).toBeInTheDocument(),
+    );
+  });
+
+  it('gives the same-day cut-off the help page gives', async () => {
+    const { user } = renderApp('/');
+    const carousel = await screen.findByRole('region', { name: 'Promotions' });
+    await user.click(within(carousel).getByRole('button', { name: 'Go to slide 2' }));
+    const sameDay = within(carousel).getByRole('group', { name: /same-day delivery/i });
+    expect(sameDay).toHaveTextContent(`Pay before ${shopInfo.sameDayCutoff}`);
+    expect(sameDay).not.toHaveTextContent(/2 pm/);
   });
 });

@@ -9,7 +9,13 @@ import {
   mdiPlay,
   mdiTruckFastOutline,
 } from '@mdi/js';
+import { shopInfo } from '@/lib/shop-info';
+import type { Category } from '@contract/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { categoryQueries } from '../api/category-queries';
+import { categoryLink } from '../model/paths';
 
 /** Spec §9: 500 px tall on large screens; shorter on smaller ones so the products stay in reach. */
 export const CAROUSEL_HEIGHT = { base: '17rem', sm: '18rem', md: '22rem', lg: '500px' } as const;
@@ -22,9 +28,14 @@ interface Slide {
   palette: string;
   icon: string;
   cta: string;
+  /** The slug of the category the button opens; without one (or while it is unknown) it scrolls to the products. */
+  category?: string;
   /** The static promo's fixed countdown (spec §9: sample content, it does not tick). */
   countdown?: string;
 }
+
+/** The category the fruit & vegetables promotion opens, as the sample catalogue names it. */
+export const PROMO_CATEGORY_SLUG = 'fruits-vegetables';
 
 /** Static sample content (spec §9): the promo with a fixed 24:00:00 countdown and 20% off. */
 const SLIDES: Slide[] = [
@@ -34,11 +45,12 @@ const SLIDES: Slide[] = [
     palette: 'primary',
     icon: mdiFruitWatermelon,
     cta: 'Shop the offer',
+    category: PROMO_CATEGORY_SLUG,
     countdown: '24:00:00',
   },
   {
     title: 'Same-day delivery across Nairobi',
-    text: 'Order before 2 pm and your groceries arrive the same day.',
+    text: `Pay before ${shopInfo.sameDayCutoff} and your groceries arrive the same day.`,
     palette: 'secondary',
     icon: mdiTruckFastOutline,
     cta: 'Start shopping',
@@ -70,13 +82,22 @@ function SlideView({
   slide,
   index,
   active,
+  category,
   onCta,
 }: {
   slide: Slide;
   index: number;
   active: boolean;
+  /** The category the button opens, once the categories are known. */
+  category: Category | undefined;
   onCta: () => void;
 }) {
+  const ctaStyle = {
+    size: { base: 'sm', md: 'lg' },
+    bg: 'white',
+    color: 'colorPalette.700',
+    _hover: { bg: 'whiteAlpha.900' },
+  } as const;
   return (
     <Box
       role="group"
@@ -140,15 +161,15 @@ function SlideView({
             {slide.text}
           </Text>
           <Box>
-            <Button
-              onClick={onCta}
-              size={{ base: 'sm', md: 'lg' }}
-              bg="white"
-              color="colorPalette.700"
-              _hover={{ bg: 'whiteAlpha.900' }}
-            >
-              {slide.cta}
-            </Button>
+            {category ? (
+              <Button asChild {...ctaStyle}>
+                <Link {...categoryLink(category)}>{slide.cta}</Link>
+              </Button>
+            ) : (
+              <Button onClick={onCta} {...ctaStyle}>
+                {slide.cta}
+              </Button>
+            )}
           </Box>
         </Stack>
       </Flex>
@@ -166,6 +187,10 @@ export function PromoCarousel({ onCta }: { onCta: () => void }) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  // Loaded at start (spec §6); a category that is gone leaves the button scrolling to the products.
+  const { data: categories } = useQuery(categoryQueries.list());
+  const categoryOf = (slide: Slide) =>
+    slide.category ? categories?.rows.find((c) => c.slug === slide.category) : undefined;
   const [playing, setPlaying] = useState<boolean | null>(null);
   // Until the shopper chooses, it plays unless they asked their system for less motion.
   const autoplay = playing ?? !reducedMotion;
@@ -212,7 +237,14 @@ export function PromoCarousel({ onCta }: { onCta: () => void }) {
         _motionReduce={{ transition: 'none' }}
       >
         {SLIDES.map((slide, i) => (
-          <SlideView key={slide.title} slide={slide} index={i} active={i === index} onCta={onCta} />
+          <SlideView
+            key={slide.title}
+            slide={slide}
+            index={i}
+            active={i === index}
+            category={categoryOf(slide)}
+            onCta={onCta}
+          />
         ))}
       </Flex>
       <IconButton

@@ -1,3 +1,4 @@
+import { shopInfo } from '@/lib/shop-info';
 /** The words of /more, apart from its layout, so they can be reviewed and edited on their own. */
 
 export const deliveryAreas = [
@@ -25,7 +26,16 @@ export const deliveryAreas = [
   },
   {
     title: 'Surroundings',
-    areas: ['Ruaka', 'Kiambu Road', 'Thika Road up to Ruiru', 'Syokimau', 'Athi River', 'Kitengela', 'Ngong', 'Rongai'],
+    areas: [
+      'Ruaka',
+      'Kiambu Road',
+      'Thika Road up to Ruiru',
+      'Syokimau',
+      'Athi River',
+      'Kitengela',
+      'Ngong',
+      'Rongai',
+    ],
   },
 ];
 
@@ -47,8 +57,7 @@ export const faqs = [
   },
   {
     question: 'When will my order arrive?',
-    answer:
-      'Orders paid before 5:00 pm are delivered the same day, between 8:00 am and 8:00 pm. Orders paid later are delivered the next morning. Our rider calls you when they are close.',
+    answer: `Orders paid before ${shopInfo.sameDayCutoff} are delivered the same day, between 8:00 am and 8:00 pm. Orders paid later are delivered the next morning. Our rider calls you when they are close.`,
   },
   {
     question: 'Can I change or cancel my order?',

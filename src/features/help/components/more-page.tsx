@@ -26,7 +26,17 @@ import {
 import type { ReactNode } from 'react';
 import { deliveryAreas, faqs, privacySummary, termsSummary } from './more-content';
 
-function Section({ id, icon, title, children }: { id: string; icon: string; title: string; children: ReactNode }) {
+function Section({
+  id,
+  icon,
+  title,
+  children,
+}: {
+  id: string;
+  icon: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Box
       as="section"
@@ -73,7 +83,15 @@ export function MorePage() {
           </Text>
           <Wrap as="nav" aria-label="On this page" gap="2" pt="2">
             {contents.map((c) => (
-              <Badge key={c.id} asChild size="lg" variant="surface" colorPalette="primary" rounded="full" px="3">
+              <Badge
+                key={c.id}
+                asChild
+                size="lg"
+                variant="surface"
+                colorPalette="primary"
+                rounded="full"
+                px="3"
+              >
                 <a href={`#${c.id}`}>{c.label}</a>
               </Badge>
             ))}
@@ -82,8 +100,9 @@ export function MorePage() {
 
         <Section id="delivery" icon={mdiTruckDeliveryOutline} title="Delivery information">
           <Text>
-            We deliver across <strong>Nairobi and its surroundings</strong>, {shopInfo.deliveryHours.toLowerCase()}.
-            Orders paid before 5:00 pm are delivered the same day; later orders go out first thing the next morning.
+            We deliver across <strong>Nairobi and its surroundings</strong>,{' '}
+            {shopInfo.deliveryHours.toLowerCase()}. Orders paid before {shopInfo.sameDayCutoff} are delivered
+            the same day; later orders go out first thing the next morning.
           </Text>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             {deliveryAreas.map((group) => (
@@ -98,12 +117,16 @@ export function MorePage() {
             ))}
           </SimpleGrid>
           <List.Root gap="1.5" ps="5">
-            <List.Item>The delivery fee depends on your area and is shown at checkout before you pay.</List.Item>
+            <List.Item>
+              The delivery fee depends on your area and is shown at checkout before you pay.
+            </List.Item>
             <List.Item>
               Our rider calls the phone number on your order when they are close; please keep it reachable.
             </List.Item>
             <List.Item>Chilled and frozen items travel in cool boxes and are handed over first.</List.Item>
-            <List.Item>Outside these areas? Contact us — we are adding new neighbourhoods regularly.</List.Item>
+            <List.Item>
+              Outside these areas? Contact us — we are adding new neighbourhoods regularly.
+            </List.Item>
           </List.Root>
         </Section>
 
@@ -126,11 +149,28 @@ export function MorePage() {
         </Section>
 
         <Section id="contact" icon={mdiPhoneOutline} title="Contact us">
-          <Text>Our customer care team answers {shopInfo.supportHours.replace('Every day', 'every day')}.</Text>
+          <Text>
+            Our customer care team answers {shopInfo.supportHours.replace('Every day', 'every day')}.
+          </Text>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-            <ContactLine icon={mdiPhoneOutline} label="Call" href={shopInfo.phoneHref} value={shopInfo.phone} />
-            <ContactLine icon={mdiWhatsapp} label="WhatsApp" href={shopInfo.whatsappHref} value={shopInfo.whatsapp} />
-            <ContactLine icon={mdiEmailOutline} label="Email" href={shopInfo.emailHref} value={shopInfo.email} />
+            <ContactLine
+              icon={mdiPhoneOutline}
+              label="Call"
+              href={shopInfo.phoneHref}
+              value={shopInfo.phone}
+            />
+            <ContactLine
+              icon={mdiWhatsapp}
+              label="WhatsApp"
+              href={shopInfo.whatsappHref}
+              value={shopInfo.whatsapp}
+            />
+            <ContactLine
+              icon={mdiEmailOutline}
+              label="Email"
+              href={shopInfo.emailHref}
+              value={shopInfo.email}
+            />
             <ContactLine icon={mdiMapMarkerOutline} label="Address" value={shopInfo.address} />
           </SimpleGrid>
           <Text fontSize="sm" color="fg.muted">
@@ -162,7 +202,17 @@ export function MorePage() {
   );
 }
 
-function ContactLine({ icon, label, value, href }: { icon: string; label: string; value: string; href?: string }) {
+function ContactLine({
+  icon,
+  label,
+  value,
+  href,
+}: {
+  icon: string;
+  label: string;
+  value: string;
+  href?: string;
+}) {
   return (
     <Stack direction="row" gap="3" align="flex-start" bg="bg.subtle" rounded="l2" p="3">
       <Box color="primary.solid" pt="0.5">
@@ -173,7 +223,12 @@ function ContactLine({ icon, label, value, href }: { icon: string; label: string
           {label}
         </Text>
         {href ? (
-          <Link href={href} color="primary.fg" fontWeight="medium" {...(href.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}>
+          <Link
+            href={href}
+            color="primary.fg"
+            fontWeight="medium"
+            {...(href.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}
+          >
             {value}
           </Link>
         ) : (

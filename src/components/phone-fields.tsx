@@ -1,7 +1,13 @@
 import { Field, Grid, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
 import type { Country } from '@contract/setups';
 
-const optionLabel = (c: Country) => `${c.flag} ${c.name.common}${c.idd ? ` (${c.idd})` : ''}`;
+/**
+ * A country as pickers and profiles name it: the name first (so typing it in a native select finds
+ * it), then the flag with the country code beside it, since many systems have no colour-emoji font
+ * and draw the flag as two letters or empty boxes, then the dialling code: "Kenya · 🇰🇪 KE · +254".
+ */
+export const countryLabel = (c: Country) =>
+  [c.name.common, `${c.flag} ${c.cca2}`, c.idd].filter(Boolean).join(' · ');
 
 export interface PhoneFieldsProps {
   countries: Country[];
@@ -15,7 +21,7 @@ export interface PhoneFieldsProps {
   optional?: boolean;
 }
 
-/** The country picker (flag, name, dialling code) and the phone number, whose code it sets. */
+/** The country picker (name, flag with country code, dialling code) and the phone number, whose code it sets. */
 export function PhoneFields({
   countries,
   country,
@@ -42,7 +48,7 @@ export function PhoneFields({
           >
             {countries.map((c) => (
               <option key={c.cca2} value={c.cca2}>
-                {optionLabel(c)}
+                {countryLabel(c)}
               </option>
             ))}
           </NativeSelect.Field>

@@ -29,7 +29,7 @@ describe('/account/dashboard', () => {
     expect(within(profile()).getByText('Wanjiku Kamau')).toBeInTheDocument();
     expect(within(profile()).getByText(shopper.email)).toBeInTheDocument();
     expect(within(profile()).getByText('+254 712 345 678')).toBeInTheDocument();
-    await waitFor(() => expect(within(profile()).getByText('🇰🇪 Kenya')).toBeInTheDocument());
+    await waitFor(() => expect(within(profile()).getByText('Kenya · 🇰🇪 KE · +254')).toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/account/orders');
   });
 

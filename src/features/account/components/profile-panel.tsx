@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { User } from '@contract/auth';
 import { MdiIcon } from '@/components/mdi-icon';
+import { countryLabel } from '@/components/phone-fields';
 import { authQueries, useCountries } from '@/features/auth';
 import { formatPhone } from '@/lib/phone';
 import { mdiPencilOutline } from '@mdi/js';
@@ -35,9 +36,7 @@ function ProfileDetails({ user }: { user: User }) {
       <Detail label="Phone number">
         {user.phone ? formatPhone(user.phone, countries, user.country) : 'Not given'}
       </Detail>
-      <Detail label="Country">
-        {country ? `${country.flag} ${country.name.common}` : (user.country ?? 'Not given')}
-      </Detail>
+      <Detail label="Country">{country ? countryLabel(country) : (user.country ?? 'Not given')}</Detail>
       <Detail label="Member since">{memberSince(user.createdAt)}</Detail>
       <Detail label="Account type">{user.type === 'admin' ? 'Admin' : 'Shopper'}</Detail>
     </Grid>

@@ -10,7 +10,10 @@ import { buyableCards, cardName, ksh, money } from './support/shop';
 test.describe.configure({ timeout: 90_000 });
 const PAGE_LOAD = { timeout: 20_000 };
 
-test('a guest browses, fills the cart, changes quantities and keeps the cart after a reload', async ({ page }) => {  await page.goto('/');
+test('a guest browses, fills the cart, changes quantities and keeps the cart after a reload', async ({
+  page,
+}) => {
+  await page.goto('/');
   await expect(page.getByPlaceholder('search our products')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Promotions' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Promotions' }).getByText('24:00:00')).toBeVisible();
@@ -45,7 +48,10 @@ test('a guest browses, fills the cart, changes quantities and keeps the cart aft
   await expect(header.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 
   // Back to the category for a second product, added from its card.
-  await page.getByRole('navigation', { name: /breadcrumb/i }).getByRole('link', { name: categoryName }).click();
+  await page
+    .getByRole('navigation', { name: /breadcrumb/i })
+    .getByRole('link', { name: categoryName })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: categoryName })).toBeVisible(PAGE_LOAD);
   const secondCard = buyableCards(page).first();
   const secondName = await cardName(secondCard);
@@ -76,13 +82,51 @@ test('a guest browses, fills the cart, changes quantities and keeps the cart aft
 
   // A reload keeps the cart.
   await page.reload();
-  await expect(page.getByRole('listitem', { name: firstName }).getByRole('status')).toHaveText('1 in cart', PAGE_LOAD);
+  await expect(page.getByRole('listitem', { name: firstName }).getByRole('status')).toHaveText(
+    '1 in cart',
+    PAGE_LOAD,
+  );
   await expect(page.getByRole('listitem', { name: secondName }).getByRole('status')).toHaveText('2 in cart');
   await expect(page.getByTestId('cart-subtotal')).toHaveText(expected, PAGE_LOAD);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
 
   // Guests sign in before checkout.
-  await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute('href', '/auth?redirect=%2Fcheckout');
+  await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute(
+    'href',
+    '/auth?redirect=%2Fcheckout',
+  );
+});
+
+test('the categories sit in one row without an orphan, and the fruit & vegetables offer opens its category', async ({
+  page,
+}) => {
+  const tiles = page.getByRole('list', { name: 'Shop by category' }).getByRole('listitem');
+  /** The tiles' rows, as the number of tiles on each (by their top edge). */
+  const rows = async () => {
+    const tops = await tiles.evaluateAll((items) =>
+      items.map((i) => Math.round(i.getBoundingClientRect().top)),
+    );
+    return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+  };
+
+  // A laptop: every category in one row, all in view (the live catalogue has nine).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(tiles.first()).toBeVisible(PAGE_LOAD);
+  expect(await rows()).toEqual([await tiles.count()]);
+  for (const tile of await tiles.all()) await expect(tile).toBeInViewport();
+
+  // A phone: the same row, scrolled sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(rows).toEqual([await tiles.count()]);
+  await expect(tiles.last()).not.toBeInViewport();
+
+  // The promotion's button opens the category it names.
+  const promotions = page.getByRole('region', { name: 'Promotions' });
+  await promotions.getByRole('button', { name: 'Go to slide 1' }).click();
+  await promotions.getByRole('link', { name: 'Shop the offer' }).click();
+  await expect(page).toHaveURL(/\/view\/category\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fruits & Vegetables' })).toBeVisible(PAGE_LOAD);
 });
 
 test('a category sorts its products by price', async ({ page }) => {
@@ -95,7 +139,11 @@ test('a category sorts its products by price', async ({ page }) => {
   // The order follows the listed (first variant) price; a card on sale shows it struck through.
   const listed = async (card: Locator) => {
     const original = card.getByTestId('original-price');
-    return ksh(await ((await original.count()) > 0 ? original : card.getByTestId('price')).textContent({ timeout: 2000 }));
+    return ksh(
+      await ((await original.count()) > 0 ? original : card.getByTestId('price')).textContent({
+        timeout: 2000,
+      }),
+    );
   };
   await expect(async () => {
     const prices: number[] = [];

@@ -8,16 +8,19 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { categoryLink } from '../model/paths';
 import { categoryIcon, categoryPalette } from './category-style';
 
-// One row that scrolls sideways on phones; a grid from md.
+/*
+ * One row at every width, never a second row with one category left alone on it: the tiles share
+ * the row when they fit (nine do on a laptop) and it scrolls sideways, snapping, when they don't
+ * (phones, tablets, or a longer list). On phones it runs to the screen's edges.
+ */
 const layout = {
-  gridAutoFlow: { base: 'column', md: 'row' },
-  gridAutoColumns: { base: '7.5rem', md: 'unset' },
-  gridTemplateColumns: { base: 'none', md: 'repeat(auto-fill, minmax(8.5rem, 1fr))' },
-  overflowX: { base: 'auto', md: 'visible' },
+  gridAutoFlow: 'column',
+  gridAutoColumns: { base: '7.5rem', md: 'minmax(7.5rem, 1fr)' },
+  overflowX: 'auto',
   scrollSnapType: 'x mandatory',
-  scrollPaddingInline: '4',
+  scrollPaddingInline: { base: '4', md: '0' },
   gap: { base: '3', md: '4' },
-  pb: { base: '2', md: '0' },
+  pb: '2',
   mx: { base: '-4', md: '0' },
   px: { base: '4', md: '0' },
 } as const;

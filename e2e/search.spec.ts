@@ -66,6 +66,9 @@ test('a shopper searches from the landing page, opens a product despite a typo, 
   // Leaving for the shop forgets it (spec §4): the search page opens clean, offering it again.
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await expect(page).toHaveURL('/');
+  // The search page's own box (same placeholder) is gone before the landing box is used.
+  await expect(page.getByRole('link', { name: 'Back to the shop' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Promotions' })).toBeVisible(LOAD);
   await page.getByPlaceholder('search our products').focus();
   await expect(page).toHaveURL('/search');
   await expect(searchBox(page)).toHaveValue('');

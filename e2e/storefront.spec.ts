@@ -100,7 +100,10 @@ test('a guest browses, fills the cart, changes quantities and keeps the cart aft
 test('the categories sit in one row without an orphan, and the fruit & vegetables offer opens its category', async ({
   page,
 }) => {
-  const tiles = page.getByRole('list', { name: 'Shop by category' }).getByRole('listitem');
+  const list = page.getByRole('list', { name: 'Shop by category' });
+  const tiles = list.getByRole('listitem');
+  /** Whether the row is wider than its box, so some tiles are reached by scrolling sideways. */
+  const scrolls = () => list.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
   /** The tiles' rows, as the number of tiles on each (by their top edge). */
   const rows = async () => {
     const tops = await tiles.evaluateAll((items) =>
@@ -109,17 +112,17 @@ test('the categories sit in one row without an orphan, and the fruit & vegetable
     return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
   };
 
-  // A laptop: every category in one row, all in view (the live catalogue has nine).
+  // A laptop: every category in one row, none hidden sideways (the live catalogue has nine).
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await expect(tiles.first()).toBeVisible(PAGE_LOAD);
   expect(await rows()).toEqual([await tiles.count()]);
-  for (const tile of await tiles.all()) await expect(tile).toBeInViewport();
+  expect(await scrolls()).toBe(false);
 
   // A phone: the same row, scrolled sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(rows).toEqual([await tiles.count()]);
-  await expect(tiles.last()).not.toBeInViewport();
+  expect(await scrolls()).toBe(true);
 
   // The promotion's button opens the category it names.
   const promotions = page.getByRole('region', { name: 'Promotions' });

@@ -7,6 +7,7 @@ import { reservationRefusal, variantLabel, type Refusal } from '../contract/stoc
 import { authenticate, type MockUser } from './auth-db';
 import { mockDb } from './db';
 import { errorResponse } from './http';
+import type { SavedSnapshotFacts } from '../contract/saved-news';
 
 /*
  * The shopping side of the mock API: each account's server cart (with the guest lines it has taken
@@ -75,7 +76,8 @@ export interface CommerceDbState {
   carts: Record<string, MockCartLine[]>;
   /** The guest-cart line ids each account has taken in (the server's cart_merges). */
   merges: Record<string, string[]>;
-  saved: Record<string, { productId: string; savedAt: number }[]>;
+  /** The snapshot fields are absent on items stored before the mocks kept them (read as unknown). */
+  saved: Record<string, ({ productId: string; savedAt: number } & Partial<SavedSnapshotFacts>)[]>;
   orders: MockOrder[];
   nextOrderNumber: number;
 }

@@ -45,6 +45,25 @@ describe('mock saved items API', () => {
     expect(after.rows.map((r) => r.name)).toEqual(['Hass avocado']);
   });
 
+  it('keeps the price the shopper saw when saving and the stock then, as the server does', async () => {
+    const auth = token(DEMO_USERS.shopper.id);
+    const avocado = product('Hass avocado');
+    await call('POST', '/v1/saved-items', auth, { productId: avocado.id });
+    const price = avocado.variants[0]!.price;
+    avocado.variants[0]!.price = price - 10;
+    try {
+      await call('POST', '/v1/saved-items', auth, { productId: avocado.id });
+      const list = envelope(SavedItems).parse(await (await call('GET', '/v1/saved-items', auth)).json()).data;
+      // On sale at 10 % off when saved: the shopper saw 36, and saving again keeps that.
+      expect(list.saved).toEqual([
+        { productId: avocado.id, savedAt: expect.any(String), priceThen: 36, inStockThen: true },
+      ]);
+    } finally {
+      avocado.variants[0]!.price = price;
+      await call('DELETE', `/v1/saved-items/${avocado.id}`, auth);
+    }
+  });
+
   it('answers 404 for an unknown product, 401 without a token and 403 for admins', async () => {
     const auth = token(DEMO_USERS.shopper.id);
     const res = await call('POST', '/v1/saved-items', auth, {

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { ProductList, ProductSummary } from '../../contract/catalogue';
 import { envelope } from '../../contract/common';
 import { SavedItemParams, SavedItems, SavedItemState, SaveItemBody } from '../../contract/saved-items';
+import { snapshotOf } from '../../contract/saved-news';
 import { commerceDb, customerOf, saveCommerceDb } from '../commerce-db';
 import { mockDb } from '../db';
 import { productDetail } from './catalogue';
@@ -9,15 +10,17 @@ import { errorResponse, invalid, jsonBody } from '../http';
 
 /*
  * Saved items (server/modules/saved-items): the saved products newest first, priced now and shaped
- * like a product list page (summaries plus their linked records); saving and unsaving are idempotent.
+ * like a product list page (summaries plus their linked records) with what each was like when saved
+ * (the first save's snapshot, by contract/saved-news.ts); saving and unsaving are idempotent.
  */
 
 /** The user's saved products with their linked records, most recently saved first. */
 export function mockSavedItems(userId: string, now = new Date()): SavedItems {
   const saved = [...(commerceDb.saved[userId] ?? [])].sort((a, b) => b.savedAt - a.savedAt);
   const rows: ProductSummary[] = [];
+  const snapshots: SavedItems['saved'] = [];
   const linked: ProductList['linked'] = { categories: {}, images: {}, attributes: {}, discounts: {} };
-  for (const { productId } of saved) {
+  for (const { productId, savedAt, priceThen = null, inStockThen = null } of saved) {
     const product = mockDb.catalogue.products.find((p) => p.id === productId);
     if (!product) continue;
     const { categories, images, discounts, attributes, ...summary } = productDetail(
@@ -26,12 +29,13 @@ export function mockSavedItems(userId: string, now = new Date()): SavedItems {
       now,
     );
     rows.push(summary);
+    snapshots.push({ productId, savedAt: new Date(savedAt).toISOString(), priceThen, inStockThen });
     for (const c of categories) linked.categories[c.categoryId] ??= c;
     for (const i of images) linked.images[i.imageId] ??= i;
     for (const d of discounts) linked.discounts[d.discountId] ??= d;
     for (const a of attributes) linked.attributes[a.attributeId] ??= a;
   }
-  return { count: rows.length, rows, linked };
+  return { count: rows.length, rows, linked, saved: snapshots };
 }
 
 const ListBody = envelope(SavedItems);
@@ -52,11 +56,13 @@ export const savedItemsHandlers = [
     const body = SaveItemBody.safeParse(await jsonBody(request));
     if (!body.success) return invalid('json', body.error);
     const { productId } = body.data;
-    if (!mockDb.catalogue.products.some((p) => p.id === productId)) {
-      return errorResponse(404, 'not_found', 'Product was not found.');
-    }
+    const product = mockDb.catalogue.products.find((p) => p.id === productId);
+    if (!product) return errorResponse(404, 'not_found', 'Product was not found.');
     const saved = (commerceDb.saved[who.user.id] ??= []);
-    if (!saved.some((s) => s.productId === productId)) saved.push({ productId, savedAt: Date.now() });
+    if (!saved.some((s) => s.productId === productId)) {
+      const { variants } = productDetail(product, mockDb.catalogue, new Date());
+      saved.push({ productId, savedAt: Date.now(), ...snapshotOf(variants) });
+    }
     saveCommerceDb();
     return HttpResponse.json(StateBody.parse({ data: { productId, saved: true } }));
   }),

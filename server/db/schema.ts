@@ -15,7 +15,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '../../contract/admin';
-import { ATTEMPT_STATUSES, ORDER_STATUSES, PAYMENT_ISSUES, PAYMENT_STATUSES, REFUND_STATUSES } from '../../contract/checkout';
+import {
+  ATTEMPT_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_ISSUES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+} from '../../contract/checkout';
 
 /** Raw bytes (PostgreSQL bytea); PGlite and node-postgres both hand back a Uint8Array/Buffer. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -522,9 +528,16 @@ export const savedItems = pgTable(
     userId: ownedBy('user_id', () => users.id),
     productId: ownedBy('product_id', () => products.id),
     createdAt: timestamps.createdAt,
+    /**
+     * What the shopper saw when saving: the card's price (first variant, after discounts, whole KSH)
+     * and whether it could be bought. Null for items saved before the shop kept it.
+     */
+    priceThen: integer('price_then'),
+    inStockThen: boolean('in_stock_then'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
+    check('saved_items_price_then_positive', sql`${t.priceThen} > 0`),
     index('saved_items_user_created_idx').on(t.userId, t.createdAt.desc()),
   ],
 );

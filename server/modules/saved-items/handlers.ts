@@ -13,7 +13,7 @@ export function savedItemsModule(deps: Deps) {
       return c.json({ data: await listSavedItems(db, currentUser(c).id, new Date()) }, 200);
     })
     .openapi(saveRoute, async (c) =>
-      c.json({ data: await saveItem(db, currentUser(c).id, c.req.valid('json').productId) }, 200),
+      c.json({ data: await saveItem(db, currentUser(c).id, c.req.valid('json').productId, new Date()) }, 200),
     )
     .openapi(unsaveRoute, async (c) =>
       c.json({ data: await unsaveItem(db, currentUser(c).id, c.req.valid('param').productId) }, 200),

@@ -1,7 +1,10 @@
 import { renderAppQuietly } from '@/test/render-app';
 import { productNamed, resetShop } from '@/test/shop';
 import { customer, signInAs } from '@/test/tokens';
+import { snapshotOf } from '@contract/saved-news';
 import { cartOf, commerceDb } from '@mocks/commerce-db';
+import { mockDb } from '@mocks/db';
+import { productDetail } from '@mocks/handlers/catalogue';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { movedToCart } from './saved-items-page';
@@ -59,6 +62,48 @@ describe('the saved items page', () => {
 
     await user.click(within(avocado).getByRole('button', { name: 'Remove Hass avocado' }));
     expect(await screen.findByText('No saved items yet')).toBeInTheDocument();
+  });
+
+  it('says what changed since each product was saved: cheaper, back in stock, or dearer', async () => {
+    const omena = productNamed('Omena');
+    const rice = productNamed('Pishori rice');
+    const tilapia = productNamed('Lake Victoria tilapia');
+    // The price each card shows today (after any discount), as the snapshot would have recorded it.
+    const priceOf = (p: typeof omena) =>
+      snapshotOf(productDetail(p, mockDb.catalogue, new Date()).variants).priceThen!;
+    commerceDb.saved[customer.userId] = [
+      // Saved at 40 shillings more than today, while rice was sold out, and tilapia cheaper than now.
+      { productId: omena.id, savedAt: 3, priceThen: priceOf(omena) + 40, inStockThen: true },
+      { productId: rice.id, savedAt: 2, priceThen: priceOf(rice), inStockThen: false },
+      { productId: tilapia.id, savedAt: 1, priceThen: priceOf(tilapia) - 20, inStockThen: true },
+    ];
+    renderAppQuietly('/saved-items');
+    const list = await screen.findByRole('list', { name: 'Your saved items' });
+
+    expect(
+      within(within(list).getByRole('article', { name: 'Omena' })).getByText(
+        'KSH 40.00 cheaper than when you saved it',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(within(list).getByRole('article', { name: 'Pishori rice' })).getByText(
+        'Back in stock since you saved it',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(within(list).getByRole('article', { name: 'Lake Victoria tilapia' })).getByText(
+        'KSH 20.00 more than when you saved it',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing new when nothing changed, or for items saved before the shop kept their price', async () => {
+    save('Omena');
+    renderAppQuietly('/saved-items');
+    const omena = within(await screen.findByRole('list', { name: 'Your saved items' })).getByRole('article', {
+      name: 'Omena',
+    });
+    expect(within(omena).queryByText(/since you saved it|when you saved it/)).not.toBeInTheDocument();
   });
 
   it('cannot move a sold-out product to the cart', async () => {

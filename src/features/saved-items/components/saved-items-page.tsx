@@ -10,7 +10,10 @@ import {
   viewFromSummary,
   type ProductView,
 } from '@/features/catalogue';
+import { formatKsh } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import type { SavedSnapshot } from '@contract/saved-items';
+import { savedNews, type SavedNews } from '@contract/saved-news';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { mdiCartArrowRight, mdiDeleteOutline, mdiHeartOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
@@ -45,8 +48,36 @@ function StockNote({ product }: { product: ProductView }) {
   return null;
 }
 
+const newsText = (news: SavedNews) =>
+  news.kind === 'back-in-stock'
+    ? 'Back in stock since you saved it'
+    : news.kind === 'cheaper'
+      ? `${formatKsh(news.by)} cheaper than when you saved it`
+      : `${formatKsh(news.by)} more than when you saved it`;
+
+/** What changed since the product was saved (the reason to save it): back in stock, a new price. */
+function SavedNewsNote({ product, snapshot }: { product: ProductView; snapshot: SavedSnapshot | undefined }) {
+  if (!snapshot) return null;
+  const news = savedNews(snapshot, product.variants);
+  if (news.length === 0) return null;
+  return (
+    <Stack gap="0.5">
+      {news.map((n) => (
+        <Text
+          key={n.kind}
+          fontSize="sm"
+          fontWeight={n.kind === 'dearer' ? 'normal' : 'semibold'}
+          color={n.kind === 'dearer' ? 'fg.muted' : 'green.fg'}
+        >
+          {newsText(n)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** 'Move to cart' (one click: into the cart, out of the saved items) and 'Remove'. */
-function SavedActions({ product }: { product: ProductView }) {
+function SavedActions({ product, snapshot }: { product: ProductView; snapshot: SavedSnapshot | undefined }) {
   const { add } = useCartActions();
   const toggle = useToggleSaved();
   const [moving, setMoving] = useState(false);
@@ -69,6 +100,7 @@ function SavedActions({ product }: { product: ProductView }) {
   };
   return (
     <Stack gap="2" w="full">
+      <SavedNewsNote product={product} snapshot={snapshot} />
       <StockNote product={product} />
       <Button
         colorPalette="primary"
@@ -109,13 +141,17 @@ function NothingSaved() {
   );
 }
 
-/** /saved-items: the saved products as cards (today's price, sale and stock), to buy or remove. */
+/**
+ * /saved-items: the saved products as cards (today's price, sale and stock, and what changed since
+ * each was saved), to buy or remove.
+ */
 export function SavedItemsPage() {
   const mode = useCartMode();
   const query = useQuery({ ...savedQueries.list(), enabled: mode === 'server' });
   const { data, error } = query;
   useErrorToast(error, 'saved-items-error');
   const products = useMemo(() => data?.rows.map((row) => viewFromSummary(row, data.linked)) ?? [], [data]);
+  const snapshots = useMemo(() => new Map(data?.saved.map((s) => [s.productId, s])), [data]);
 
   if (mode === 'none') {
     return (
@@ -161,7 +197,7 @@ export function SavedItemsPage() {
         <Box as="li" key={product.productId} minW="0">
           <ProductCard
             product={product}
-            action={<SavedActions product={product} />}
+            action={<SavedActions product={product} snapshot={snapshots.get(product.productId)} />}
             save={<SaveButton productId={product.productId} name={product.name} size="sm" />}
           />
         </Box>

@@ -14,7 +14,7 @@ import { slugify } from '../../../contract/slug';
 
 /*
  * An admin runs the shop's categories: adds, renames, deletes (moving the products or not) and
- * orders them for the landing page. The database is a clone of the seeded one (Fruit, Vegetables…).
+ * orders them for the landing page. The database is a clone of the seeded one (Fruits & Vegetables, Bakery, Drinks…).
  */
 
 let ctx: TestContext;
@@ -92,41 +92,41 @@ describe('who may change categories', () => {
 describe('POST /api/v1/categories', () => {
   it('adds the category last, with a slug from its name, its icon drawn and a history entry', async () => {
     const before = await categoryList();
-    const spices = await created({ name: '  Spices & Herbs ', icon: 'mdiShaker', color: 'orange' });
-    expect(spices).toEqual({
+    const snacks = await created({ name: '  Snacks & Sweets ', icon: 'mdiCookie', color: 'orange' });
+    expect(snacks).toEqual({
       categoryId: expect.any(String),
-      name: 'Spices & Herbs',
-      icon: 'mdiShaker',
-      iconPath: iconPath('mdiShaker'),
+      name: 'Snacks & Sweets',
+      icon: 'mdiCookie',
+      iconPath: iconPath('mdiCookie'),
       color: 'orange',
-      slug: 'spices-herbs',
+      slug: 'snacks-sweets',
       productCount: 0,
     });
     const after = await categoryList();
     expect(after.count).toBe(before.count + 1);
-    expect(after.rows.at(-1)).toEqual(spices);
-    expect(await historyOf(spices.categoryId)).toEqual([
+    expect(after.rows.at(-1)).toEqual(snacks);
+    expect(await historyOf(snacks.categoryId)).toEqual([
       expect.objectContaining({
         action: 'created',
         actorId: admin.id,
-        summary: expect.stringContaining('Spices & Herbs'),
+        summary: expect.stringContaining('Snacks & Sweets'),
       }),
     ]);
   });
 
   it('gives a name whose slug is taken the next free one', async () => {
-    // The seed has Fruit at /fruit.
-    expect((await created({ name: 'Fruit!' })).slug).toBe('fruit-2');
-    expect((await created({ name: 'Frúit?' })).slug).toBe('fruit-3');
+    // The seed has Bakery at /bakery.
+    expect((await created({ name: 'Bakery!' })).slug).toBe('bakery-2');
+    expect((await created({ name: 'Bákery?' })).slug).toBe('bakery-3');
   });
 
   it('refuses a name another category has, in any letter case', async () => {
     const body = await refusal(
-      await call('POST', '', { name: 'VEGETABLES', icon: 'mdiLeaf', color: 'green' }),
+      await call('POST', '', { name: 'DRINKS', icon: 'mdiLeaf', color: 'green' }),
       409,
     );
     expect(body.code).toBe('duplicate_name');
-    expect(body.message).toMatch(/^A category named "Vegetables" already exists/);
+    expect(body.message).toMatch(/^A category named "Drinks" already exists/);
   });
 
   it('refuses an icon the Material Design set does not have, naming the field', async () => {

@@ -112,12 +112,18 @@ test('the categories sit in one row without an orphan, and the fruit & vegetable
     return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
   };
 
-  // A laptop: every category in one row, none hidden sideways (the live catalogue has nine).
+  // A laptop: every category in one row.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await expect(tiles.first()).toBeVisible(PAGE_LOAD);
   expect(await rows()).toEqual([await tiles.count()]);
-  expect(await scrolls()).toBe(false);
+  // The tiles (at least 7.5rem, 1rem apart) share the row when they fit and scroll sideways when
+  // not: the nine of the sample catalogue fit; the e2e admin may have added more by now.
+  const { width, count } = await list.evaluate((el) => ({
+    width: el.clientWidth,
+    count: el.children.length,
+  }));
+  expect(await scrolls()).toBe(count * 120 + (count - 1) * 16 > width);
 
   // A phone: the same row, scrolled sideways.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -18,7 +18,10 @@ async function shopperSignsIn(page: Page) {
   await expect(page.getByRole('heading', { name: 'Welcome back, Wanjiku' })).toBeVisible(LOAD);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNTS.shopper.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toContainText('Wanjiku', LOAD);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toContainText(
+    'Wanjiku',
+    LOAD,
+  );
 }
 
 async function shopperSignsOut(page: Page) {
@@ -44,8 +47,15 @@ async function buyOne(page: Page, phone: string): Promise<number> {
   await expect(card).toBeVisible(LOAD);
   const name = await cardName(card);
   await page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('banner').getByRole('link', { name: /^Cart, / }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Cart, / })
+    .click();
+  // The move to the cart has settled (its page and its total shown) before the next link is used.
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByTestId('cart-subtotal')).toBeVisible(LOAD);
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL('/checkout', LOAD);
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible(LOAD);
   await page.getByRole('combobox', { name: 'Delivery area' }).selectOption({ label: 'Westlands' });
   await page.getByRole('textbox', { name: 'Delivery address' }).fill('Mpaka Road, Apt 4B, 3rd floor');
@@ -109,7 +119,12 @@ test('a payment M-Pesa left unclear is checked and settled by the admin', async 
   // The simulator (and the mock) answer a phone ending 06 with money whose amount does not match:
   // Sokoni keeps the units and leaves the payment for a person to review.
   const number = await buyOne(page, '0712345606');
-  await expect(page.getByRole('region', { name: 'Payment' }).getByText(/review/i).first()).toBeVisible(PAYMENT);
+  await expect(
+    page
+      .getByRole('region', { name: 'Payment' })
+      .getByText(/review/i)
+      .first(),
+  ).toBeVisible(PAYMENT);
   await shopperSignsOut(page);
 
   await adminSignsIn(page);

@@ -17,6 +17,7 @@ import {
   handleError,
   mount,
   newRouter,
+  refuseControlChars,
   type AppEnv,
   type Deps,
   type Mount,
@@ -120,6 +121,7 @@ export function createApp(deps: Deps) {
       ? next()
       : limitBody(c, next),
   );
+  app.use('/api/*', refuseControlChars);
   app.route('/api', api);
   app.all('/api/*', (c) => {
     const allowed = allowedMethods(api, c.req.path.slice('/api'.length));

@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { randomUUID } from 'node:crypto';
 import type { ZodError } from 'zod';
 import { validationMessage, zodIssues, type ErrorBody, type Issue } from '../../contract/common';
+import { controlCharIssues, urlControlChars } from '../../contract/control-chars';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { AuthUser } from './auth/session';
@@ -70,6 +71,32 @@ export function errorResponse(
   c.header(CORRELATION_HEADER, correlationId);
   c.header('Cache-Control', 'no-store');
   return c.json(body, status);
+}
+
+/**
+ * Refuses a control character in any string of the request (contract/control-chars.ts) with the 400
+ * of a schema failure, before any handler or the database sees it. A JSON body read here is cached
+ * by Hono for the route's validator; a body that is not JSON is left to that validator.
+ */
+export async function refuseControlChars(c: Context<AppEnv>, next: () => Promise<void>) {
+  const inUrl = urlControlChars(c.req.url);
+  if (inUrl) {
+    return errorResponse(
+      c,
+      400,
+      'validation_failed',
+      validationMessage(inUrl.part, inUrl.issues),
+      inUrl.issues,
+    );
+  }
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && /json/i.test(c.req.header('content-type') ?? '')) {
+    const body = await c.req.json().catch(() => undefined);
+    const issues = controlCharIssues(body);
+    if (issues.length) {
+      return errorResponse(c, 400, 'validation_failed', validationMessage('json', issues), issues);
+    }
+  }
+  await next();
 }
 
 /** Gives every request a correlation id (the caller's, when it is a safe one) and logs it. */

@@ -57,12 +57,19 @@ const EnvSchema = z
       .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v)))
       .pipe(z.number().int().min(0).max(10))
       .default(0),
-    /** Fixed window of the auth rate limits, and the requests each IP / each email may make per route in it. */
+    /**
+     * Fixed window of the auth rate limits, and the requests each IP / each email may make per route in
+     * it. Generous per IP: many honest shoppers share one carrier-grade NAT address; guessing is
+     * stopped by the failure counts below, not by counting requests.
+     */
     AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-    AUTH_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
+    AUTH_RATE_PER_IP: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_PER_EMAIL: z.coerce.number().int().min(1).default(10),
-    /** Failed logins per email per hour before login is refused for that email. */
-    AUTH_LOGIN_FAILURES_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** Wrong passwords for one account from one client before each further one doubles a delay (1 s, 2 s… 15 min). */
+    AUTH_LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).default(5),
+    /** Wrong passwords from one IP (any accounts) per window before its password sign-ins wait for the window. */
+    AUTH_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+    AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
     /** `smtp://user:pass@host:587` or `smtps://…`; without it (outside production) mail goes to the dev mailbox. */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Sokoni <no-reply@sokoni.co.ke>'),

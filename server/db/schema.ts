@@ -300,6 +300,25 @@ export const sessions = pgTable(
 );
 
 /** Fixed-window request counters shared by every API instance. */
+/**
+ * Wrong passwords per account, from one client (`client` = a digest of its address) and from
+ * anywhere (`client` = '*'): what the growing delays of modules/auth/throttle.ts are worked out from.
+ * Digests only, as in rate_limits; a row is forgotten after a quiet day.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    account: text('account').notNull(),
+    client: text('client').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.account, t.client] }),
+    index('login_failures_last_idx').on(t.lastFailureAt),
+  ],
+);
+
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -3,15 +3,17 @@ import { purgeSessions } from '../lib/auth/session';
 import { purgeMail } from '../lib/mail/outbox';
 import { purgeRateLimits } from '../lib/rate-limit';
 import { purgeChallenges } from '../modules/auth/otp';
+import { purgeLoginFailures } from '../modules/auth/throttle';
 import { purgeOrphanImages } from '../modules/uploads/service';
 import { periodic, type Job } from './runner';
 
 /**
- * Deletes rows that can no longer matter: passed rate-limit windows, old sessions and challenges,
+ * Deletes rows that can no longer matter: passed rate-limit windows, failed sign-ins a day old, old sessions and challenges,
  * mail sent or given up more than a week ago, and uploaded images no product took within a day.
  */
 export async function purgeOldRows(db: Db, now = new Date()) {
   await purgeRateLimits(db, now);
+  await purgeLoginFailures(db, now);
   await purgeSessions(db, now);
   await purgeChallenges(db, now);
   await purgeMail(db, now);

@@ -29,8 +29,11 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many r
   );
 
 /** The stored key: the scope plus a digest of the subject, so no email or IP address sits in the table. */
-const bucketOf = (scope: string, subject: string) =>
-  `${scope}:${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`;
+const bucketOf = (scope: string, subject: string) => `${scope}:${digestOf(subject)}`;
+
+/** A short digest of an email or address (132 bits), what the counting tables store instead of it. */
+export const digestOf = (subject: string) =>
+  createHash('sha256').update(subject).digest('base64url').slice(0, 22);
 
 function windowOf(windowSeconds: number, now: Date) {
   const ms = windowSeconds * 1000;

@@ -1,5 +1,6 @@
 import { currentUser, requireUser } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
+import { clientIp } from '../../lib/rate-limit';
 import { authRateLimit } from './rate-limit';
 import {
   changePasswordRoute,
@@ -40,7 +41,9 @@ export function authModule(deps: Deps) {
     .openapi(setPasswordRoute, async (c) =>
       c.json({ data: await auth.setPassword(c.req.valid('json')) }, 200),
     )
-    .openapi(loginRoute, async (c) => c.json({ data: await auth.login(c.req.valid('json')) }, 200))
+    .openapi(loginRoute, async (c) =>
+      c.json({ data: await auth.login(c.req.valid('json'), clientIp(c, deps.env.TRUST_PROXY)) }, 200),
+    )
     .openapi(logoutRoute, async (c) =>
       c.json({ data: await auth.logout(c.req.header('Authorization')) }, 200),
     )
@@ -49,6 +52,15 @@ export function authModule(deps: Deps) {
       c.json({ data: await auth.updateMe(currentUser(c), c.req.valid('json')) }, 200),
     )
     .openapi(changePasswordRoute, async (c) =>
-      c.json({ data: await auth.changePassword(currentUser(c), c.req.valid('json')) }, 200),
+      c.json(
+        {
+          data: await auth.changePassword(
+            currentUser(c),
+            c.req.valid('json'),
+            clientIp(c, deps.env.TRUST_PROXY),
+          ),
+        },
+        200,
+      ),
     );
 }

@@ -2,22 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema';
 import { clientIp, hitRateLimit, normaliseIp, purgeRateLimits } from '../../lib/rate-limit';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { authTestContext, client, createUser, freshIp, uniqueEmail } from '../../test/auth';
+import { authTestContext, client, freshIp, uniqueEmail } from '../../test/auth';
 
+// A small per-IP allowance so the loops stay short; the default is generous (see throttle.test.ts).
 let ctx: TestContext;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
-  ctx = await authTestContext();
+  ctx = await authTestContext({ AUTH_RATE_PER_IP: '20' });
   api = client(ctx);
 });
 afterAll(() => ctx.close());
 
 describe('auth rate limits', () => {
-  it('answers 100 rapid get-user calls from one IP with 429 after the limit, with Retry-After', async () => {
+  it('answers rapid get-user calls from one IP with 429 after the limit, with Retry-After', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
     let retryAfter: string | null = null;
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 50; i++) {
       const res = await api.post('/auth/get-user', { email: uniqueEmail() }, { ip });
       statuses.push(res.status);
       if (res.status === 429) retryAfter ??= res.headers.get('retry-after');
@@ -42,27 +43,6 @@ describe('auth rate limits', () => {
     }
     expect(statuses.slice(0, ctx.env.AUTH_RATE_PER_EMAIL).every((s) => s === 200)).toBe(true);
     expect(statuses).toContain(429);
-  });
-
-  it('counts failed logins per email and refuses more guesses once over the hourly allowance', async () => {
-    const email = uniqueEmail('victim');
-    // Guesses from many addresses, spread so the per-minute limits are not what stops them.
-    const limited = await authTestContext({
-      AUTH_LOGIN_FAILURES_PER_HOUR: '3',
-      AUTH_RATE_PER_EMAIL: '100',
-    });
-    try {
-      await createUser(limited.database.db, { email, password: 'the-real-password' });
-      const guesser = client(limited);
-      for (let i = 0; i < 3; i++) {
-        expect((await guesser.post('/auth/login', { email, password: `guess-${i}-guess` })).status).toBe(400);
-      }
-      const blocked = await guesser.post('/auth/login', { email, password: 'the-real-password' });
-      expect(blocked.status).toBe(429);
-      expect(blocked.headers.get('retry-after')).toBeTruthy();
-    } finally {
-      await limited.close();
-    }
   });
 
   it('covers every auth route, including signed-in ones', async () => {

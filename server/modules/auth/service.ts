@@ -30,7 +30,8 @@ import {
 import { isCountryCode } from '../../lib/countries';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { wakeMailWorker } from '../../lib/mail/outbox';
-import { checkRateLimit, hitRateLimit } from '../../lib/rate-limit';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { createLoginThrottle } from './throttle';
 import { consumeChallenge, issueChallenge, liveChallenge, resendChallenge } from './otp';
 import { consumeProfileToken, createProfileToken } from './tokens';
 
@@ -69,19 +70,19 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
       now(),
     );
 
-  const loginFailures = (email: string) => ({
-    scope: 'login-failures',
-    subject: email,
-    limit: env.AUTH_LOGIN_FAILURES_PER_HOUR,
-    windowSeconds: 3600,
-    message: 'Too many wrong passwords for this account.',
-  });
+  const throttle = createLoginThrottle(db, env);
 
-  /** Checks a password, counting failures per email so guessing stops after the hourly allowance. */
-  async function passwordMatches(email: string, hash: string | null | undefined, password: string) {
-    await checkRateLimit(db, loginFailures(email), now());
+  /** Checks a password, slowing guesses at this account and from this client (./throttle.ts). */
+  async function passwordMatches(
+    email: string,
+    client: string,
+    hash: string | null | undefined,
+    password: string,
+  ) {
+    await throttle.check(email, client, now());
     const ok = hash ? await verifyPassword(hash, password) : await verifyNothing(password);
-    if (!ok) await hitRateLimit(db, { ...loginFailures(email), limit: Number.MAX_SAFE_INTEGER }, now());
+    if (ok) await throttle.succeeded(email, client);
+    else await throttle.failed(email, client, now());
     return ok;
   }
 
@@ -148,6 +149,8 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
         return { token, newAccount: used.purpose === 'register', purpose: used.purpose };
       });
       if (outcome instanceof AppError) throw outcome;
+      // The owner of the email is here: whatever guessing slowed their password sign-in is over.
+      await throttle.cleared(challenge.email);
       return outcome;
     },
 
@@ -194,12 +197,14 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
       });
     },
 
-    async login({ email: rawEmail, password }: LoginBody): Promise<AuthResult> {
+    /** `client` is the caller's address (lib/rate-limit.ts clientIp), for the guessing throttle. */
+    async login({ email: rawEmail, password }: LoginBody, client: string): Promise<AuthResult> {
       const email = normaliseEmail(rawEmail);
-      await perEmail('login', email);
+      // No per-email request count here: a stranger could spend it and keep the owner out. Guessing is
+      // slowed by the throttle instead, which the right password from another client never waits on.
       const user = await findByEmail(email);
       // An unknown email costs the same hashing time as a wrong password.
-      const ok = await passwordMatches(email, user?.passwordHash, password);
+      const ok = await passwordMatches(email, client, user?.passwordHash, password);
       if (!user || !ok) throw invalidCredentials();
       return signIn(db, user);
     },
@@ -231,11 +236,11 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     },
 
     /** Needs the current password; ends every other session of the account. */
-    async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<User> {
+    async changePassword(user: AuthUser, body: ChangePasswordBody, client: string): Promise<User> {
       await perEmail('change-password', user.email);
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       if (!row) throw notFound('The account');
-      if (!(await passwordMatches(row.email.toLowerCase(), row.passwordHash, body.currentPassword))) {
+      if (!(await passwordMatches(row.email.toLowerCase(), client, row.passwordHash, body.currentPassword))) {
         throw badRequest('The current password is not correct.', [
           { path: 'currentPassword', message: 'is not correct' },
         ]);

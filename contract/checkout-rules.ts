@@ -20,6 +20,27 @@ export function totalRefusal(total: number): Refusal | null {
   };
 }
 
+/** Orders one account may have holding stock unpaid (the server's CHECKOUT_MAX_UNPAID_ORDERS default). */
+export const MAX_UNPAID_ORDERS = 3;
+
+/** How many of a shopper's orders hold stock while waiting for payment, leaving out `exceptOrderId`. */
+export const unpaidHolds = (
+  orders: readonly { orderId: string; paymentStatus: PaymentStatus; stockReserved: boolean }[],
+  exceptOrderId?: string,
+) =>
+  orders.filter((o) => o.paymentStatus === 'pending' && o.stockReserved && o.orderId !== exceptOrderId)
+    .length;
+
+/**
+ * A checkout (or a new prompt for an order whose units went back) while the shopper already has
+ * `max` orders holding stock and waiting for payment: one account cannot hold the shop's stock.
+ */
+export const unpaidOrdersRefusal = (max: number): Refusal => ({
+  status: 409,
+  code: 'too_many_unpaid_orders',
+  message: `You have ${max} orders waiting for payment. Pay or cancel their M-Pesa prompts first, then try again.`,
+});
+
 /** The same Idempotency-Key sent with another checkout body. */
 export const idempotencyKeyReused = (): Refusal => ({
   status: 409,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UNPAID_ORDERS } from '../contract/checkout-rules';
 import { DEFAULT_DELIVERY_SETTINGS as DELIVERY } from '../contract/delivery';
 
 const DEV_JWT_SECRET = 'sokoni-development-secret-change-me-0123456789abcdef';
@@ -115,6 +116,13 @@ const EnvSchema = z
     MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** How long one request to Daraja may take before it counts as failed (and retryable). */
     MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** Orders one account may have holding stock while waiting for payment; the next checkout is a 409. */
+    CHECKOUT_MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(MAX_UNPAID_ORDERS),
+    /** M-Pesa prompts (checkouts and "pay again") one account may start per hour. */
+    PROMPTS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** M-Pesa prompts one paying phone number may receive per minute and per hour, whoever asks. */
+    PROMPTS_PER_PHONE_PER_MINUTE: z.coerce.number().int().min(1).default(3),
+    PROMPTS_PER_PHONE_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** Where deliveries leave from (default: Nairobi CBD); the delivery fee grows with the distance. */
     SHOP_LAT: z.coerce.number().min(-5).max(5.5).default(DELIVERY.shop.lat),
     SHOP_LNG: z.coerce.number().min(33.5).max(42.5).default(DELIVERY.shop.lng),

@@ -113,7 +113,15 @@ beforeAll(async () => {
   resetAuthDb();
   resetCommerceDb();
   commerceSettings.paymentDelayMs = PROMPT_MS;
-  ctx = await servedContext({ MPESA_SIMULATOR_DELAY_MS: String(PROMPT_MS), PAYMENT_QUERY_DELAY_MS: '100' });
+  ctx = await servedContext({
+    MPESA_SIMULATOR_DELAY_MS: String(PROMPT_MS),
+    PAYMENT_QUERY_DELAY_MS: '100',
+    // The sessions prompt the same few demo phones many times a minute; the mocks count no prompts
+    // (server/security/stock-hoarding.test.ts proves the server's limits).
+    PROMPTS_PER_PHONE_PER_MINUTE: '1000',
+    PROMPTS_PER_PHONE_PER_HOUR: '1000',
+    PROMPTS_PER_ACCOUNT_PER_HOUR: '1000',
+  });
   server = {
     name: 'server',
     call: async (method, path, options) =>

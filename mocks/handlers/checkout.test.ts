@@ -171,3 +171,23 @@ describe('mock checkout and orders API', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('mock checkout: one account cannot hold the stock', () => {
+  it('refuses a checkout once the shopper has the allowed unpaid orders holding stock, as the server does', async () => {
+    const token = shopperToken();
+    const statuses: number[] = [];
+    let refusal: ErrorBody | undefined;
+    for (let i = 0; i < 5 && !refusal; i++) {
+      await fillCart(token);
+      const res = await call('POST', '/v1/checkout', token, checkoutBody('0712345609'), {
+        'Idempotency-Key': crypto.randomUUID(),
+      });
+      statuses.push(res.status);
+      if (res.status === 409) refusal = ErrorBody.parse(await res.json());
+    }
+    expect(statuses.at(-1)).toBe(409);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(3);
+    expect(refusal).toMatchObject({ code: 'too_many_unpaid_orders' });
+    expect(refusal!.message).toMatch(/^You have 3 orders waiting for payment\./);
+  });
+});

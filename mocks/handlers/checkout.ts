@@ -6,7 +6,10 @@ import {
   cartEmpty,
   checkoutRequestKey,
   idempotencyKeyReused,
+  MAX_UNPAID_ORDERS,
   totalRefusal,
+  unpaidHolds,
+  unpaidOrdersRefusal,
 } from '../../contract/checkout-rules';
 import { placeInput, UNKNOWN_AREA_MESSAGE } from '../../contract/delivery';
 import { normaliseKenyanPhone } from '../../contract/phone';
@@ -18,6 +21,7 @@ import {
   openAttempt,
   reserve,
   saveCommerceDb,
+  settleDuePayments,
   type MockOrder,
 } from '../commerce-db';
 import { errorResponse, invalid, jsonBody, refused } from '../http';
@@ -61,6 +65,9 @@ export const checkoutHandlers = [
       });
     }
 
+    settleDuePayments(userId);
+    const mine = commerceDb.orders.filter((o) => o.userId === userId);
+    if (unpaidHolds(mine) >= MAX_UNPAID_ORDERS) return refused(unpaidOrdersRefusal(MAX_UNPAID_ORDERS));
     const lines = mockCartLines(userId);
     if (lines.length === 0) return refused(cartEmpty());
     const place = resolveMockPlace(placeInput(body)!);

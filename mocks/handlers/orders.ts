@@ -8,7 +8,12 @@ import {
   PayOrderBody,
 } from '../../contract/checkout';
 import { envelope } from '../../contract/common';
-import { retryRefusal } from '../../contract/checkout-rules';
+import {
+  MAX_UNPAID_ORDERS,
+  retryRefusal,
+  unpaidHolds,
+  unpaidOrdersRefusal,
+} from '../../contract/checkout-rules';
 import { checkoutResult, orderView } from '../../contract/order-view';
 import { normaliseKenyanPhone } from '../../contract/phone';
 import { ORDER_HINT } from '../../contract/stock';
@@ -101,6 +106,10 @@ export const ordersHandlers = [
     const refusal = retryRefusal({ ...order, hasOpenAttempt: hasOpenAttempt(order) });
     if (refusal) return refused(refusal);
     if (!order.stockReserved) {
+      const mine = commerceDb.orders.filter((o) => o.userId === who.user.id);
+      if (unpaidHolds(mine, order.orderId) >= MAX_UNPAID_ORDERS) {
+        return refused(unpaidOrdersRefusal(MAX_UNPAID_ORDERS));
+      }
       const problem = reserve(order.items, ORDER_HINT);
       if (problem) return refused(problem);
       order.stockReserved = true;

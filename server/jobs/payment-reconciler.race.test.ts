@@ -17,7 +17,8 @@ import {
 
 // Races (see raceEngine): reconcilers of several instances claiming the same due attempts.
 
-const ctx = servedContextForFile();
+// Six unpaid orders of one shopper: more than a shopper may hold (CHECKOUT_MAX_UNPAID_ORDERS).
+const ctx = servedContextForFile({ CHECKOUT_MAX_UNPAID_ORDERS: '10' });
 
 describe(`reconciler races (${raceEngine})`, () => {
   it('lets two reconcilers side by side query each due attempt once (FOR UPDATE SKIP LOCKED)', async () => {

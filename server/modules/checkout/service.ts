@@ -23,6 +23,7 @@ import { loadCartLines, type CartLine } from '../cart/service';
 import { deliverySettings, placeInput, resolvePlace } from '../delivery/service';
 import { orderState } from '../orders/service';
 import { openAttempt, sendPrompt } from '../payments/prompt';
+import { countPrompt, limitUnpaidOrders } from '../payments/prompt-limits';
 import { reserveLines, takeDiscountUses, type OrderDiscount } from '../stock/service';
 import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
 
@@ -57,6 +58,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const placed = await deps.db.transaction(async (tx) => {
         const usedBy = await lockShopperAndFindKey(tx, user.id, idempotencyKey, request.hash);
         if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
+        await limitUnpaidOrders(tx, deps.env, user.id);
+        await countPrompt(tx, deps.env, user.id, request.phone, now);
         const priced = await priceCart(tx, user.id, request.place, settings, now);
         await reserveLines(tx, priced.lines);
         // One use of each discount that priced a line, taken now; one that ended, was paused or

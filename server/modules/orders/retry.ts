@@ -9,6 +9,7 @@ import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth/session';
 import { badRequest, notFound, refused } from '../../lib/errors';
 import { openAttempt, sendPrompt, type PromptDeps } from '../payments/prompt';
+import { countPrompt, limitUnpaidOrders } from '../payments/prompt-limits';
 import { reserveOrderStock } from '../stock/service';
 import { orderState } from './service';
 
@@ -28,8 +29,12 @@ export async function retryPayment(
   const opened = await deps.db.transaction(async (tx) => {
     const order = await lockPayableOrder(tx, user.id, orderId);
     // Units and discount uses together: a sold-out line or an offer that has ended since is a 409.
-    if (!order.stockReserved) await reserveOrderStock(tx, order.id, { kind: 'retry', now });
     const phone = newPhone ?? order.phone;
+    if (!order.stockReserved) {
+      await limitUnpaidOrders(tx, deps.env, user.id, order.id);
+      await reserveOrderStock(tx, order.id, { kind: 'retry', now });
+    }
+    await countPrompt(tx, deps.env, user.id, phone, now);
     const attempt = await openAttempt(tx, deps.env, { orderId: order.id, phone, amount: order.total }, now);
     await tx
       .update(orders)

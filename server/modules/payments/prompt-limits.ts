@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import { unpaidHolds, unpaidOrdersRefusal } from '../../../contract/checkout-rules';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import type { Env } from '../../env';
+import { refused } from '../../lib/errors';
+import { hitRateLimit } from '../../lib/rate-limit';
+
+// What stops one shopper holding the shop's stock or flooding a phone with prompts (issue 13 §1): a
+// cap on orders holding stock unpaid, and prompts counted per account and per paying phone. Both run
+// inside the transaction that opens the attempt, after the shopper's lock, so concurrent checkouts of
+// one account are counted one after another and a refused checkout counts nothing.
+
+/** Refuses a new hold when the account already has the allowed number of unpaid orders holding stock. */
+export async function limitUnpaidOrders(tx: Db, env: Env, userId: string, exceptOrderId?: string) {
+  const pending = await tx
+    .select({ orderId: orders.id, paymentStatus: orders.paymentStatus, stockReserved: orders.stockReserved })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending')));
+  if (unpaidHolds(pending, exceptOrderId) >= env.CHECKOUT_MAX_UNPAID_ORDERS)
+    throw refused(unpaidOrdersRefusal(env.CHECKOUT_MAX_UNPAID_ORDERS));
+}
+
+/** Counts one prompt for the account and for the phone; a 429 with Retry-After past any allowance. */
+export async function countPrompt(tx: Db, env: Env, userId: string, phone: string, now: Date) {
+  const toPhone = 'Too many M-Pesa prompts were sent to this phone number.';
+  await hitRateLimit(
+    tx,
+    {
+      scope: 'prompts-phone-minute',
+      subject: phone,
+      limit: env.PROMPTS_PER_PHONE_PER_MINUTE,
+      windowSeconds: 60,
+      message: toPhone,
+    },
+    now,
+  );
+  await hitRateLimit(
+    tx,
+    {
+      scope: 'prompts-phone-hour',
+      subject: phone,
+      limit: env.PROMPTS_PER_PHONE_PER_HOUR,
+      windowSeconds: 3600,
+      message: toPhone,
+    },
+    now,
+  );
+  await hitRateLimit(
+    tx,
+    {
+      scope: 'prompts-account',
+      subject: userId,
+      limit: env.PROMPTS_PER_ACCOUNT_PER_HOUR,
+      windowSeconds: 3600,
+      message: 'Too many payment requests from this account.',
+    },
+    now,
+  );
+}

@@ -1,20 +1,28 @@
 import { ChakraProvider } from '@chakra-ui/react';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppErrorBoundary } from './app-error-boundary';
+import { cspNonce } from './csp-nonce';
 import { ToastHost } from './layout/toast-host';
 import { system } from './theme/system';
+
+/** Emotion's style tags carry the page's CSP nonce (./csp-nonce.ts). */
+const styleCache = createCache({ key: 'css', nonce: cspNonce() });
 
 /** Theme, server-state cache and toasts around the app (and around components in tests). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
-      <AppErrorBoundary>
-        <QueryClientProvider client={queryClient}>
-          {children}
-          <ToastHost />
-        </QueryClientProvider>
-      </AppErrorBoundary>
-    </ChakraProvider>
+    <CacheProvider value={styleCache}>
+      <ChakraProvider value={system}>
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            {children}
+            <ToastHost />
+          </QueryClientProvider>
+        </AppErrorBoundary>
+      </ChakraProvider>
+    </CacheProvider>
   );
 }

@@ -2,7 +2,11 @@ import { Box } from '@chakra-ui/react';
 import { notify, toastIdFromElement, useToasterNeeded } from '@/lib/notify';
 import { lazy, Suspense, type CSSProperties, type MouseEvent } from 'react';
 
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+// Sonner's styles as a stylesheet of its own chunk, not the <style> it would add at run time, which
+// the Content-Security-Policy refuses (vite.config.ts takes that call out of sonner).
+const Toaster = lazy(() =>
+  Promise.all([import('sonner'), import('sonner/dist/styles.css')]).then(([m]) => ({ default: m.Toaster })),
+);
 
 /** Sonner's colour variables pointed at theme tokens, so toasts follow the palette. */
 const toastColours = {

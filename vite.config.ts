@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { inlineMdiIcons } from './scripts/vite-inline-mdi';
 import { precompress } from './scripts/vite-precompress';
+import { hideSourceMaps } from './scripts/vite-sourcemaps';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -45,6 +46,7 @@ export default defineConfig({
     react(),
     mockServiceWorker(),
     precompress(),
+    hideSourceMaps(),
   ],
   resolve: {
     alias: { '@': here('./src'), '@contract': here('./contract'), '@mocks': here('./mocks') },
@@ -55,6 +57,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Written for error reporting, never served: no sourceMappingURL comment, and the maps move out
+    // of the output to .tmp/sourcemaps (scripts/vite-sourcemaps.ts).
+    sourcemap: 'hidden',
   },
 });

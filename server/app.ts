@@ -177,6 +177,9 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
       onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
+  // A hashed file that is not there (a chunk of an older build, a typo) is a 404, never index.html
+  // with 200: a browser would run the page as a script and a cache would keep it for a year.
+  app.all('/assets/*', notServed);
   app.use(
     '*',
     serveStatic({

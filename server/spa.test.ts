@@ -37,6 +37,16 @@ describe('the storefront files', () => {
     }
   });
 
+  it('answers a missing asset with a plain 404 no cache keeps, not with index.html', async () => {
+    for (const url of ['/assets/nope.js', '/assets/', '/assets/deeper/chunk-abc.css']) {
+      const res = await ctx.request(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get('content-type'), url).toContain('text/plain');
+      expect(res.headers.get('cache-control'), url).toBe('no-store');
+      expect(await res.text(), url).not.toContain('<title>');
+    }
+  });
+
   it('answers a client route with index.html', async () => {
     const res = await ctx.request('/product/x');
     expect(res.status).toBe(200);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { inlineMdiIcons } from './scripts/vite-inline-mdi';
 import { precompress } from './scripts/vite-precompress';
+import { hideSourceMaps } from './scripts/vite-sourcemaps';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -65,6 +66,7 @@ export default defineConfig({
     mockServiceWorker(),
     sonnerWithoutInlineStyle(),
     precompress(),
+    hideSourceMaps(),
   ],
   // A placeholder nonce on every tag the build writes into index.html (and a
   // <meta property="csp-nonce">); the server puts a fresh nonce in each response (server/lib/csp.ts).
@@ -78,6 +80,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Written for error reporting, never served: no sourceMappingURL comment, and the maps move out
+    // of the output to .tmp/sourcemaps (scripts/vite-sourcemaps.ts).
+    sourcemap: 'hidden',
   },
 });

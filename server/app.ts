@@ -1,5 +1,5 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
@@ -158,10 +158,19 @@ function allowedMethods(api: Hono<AppEnv>, path: string): string[] {
   return [...methods];
 }
 
+/** A plain 404 no cache keeps: the file may be there after the next deploy. */
+const notServed = (c: Context) => {
+  c.header('Cache-Control', 'no-store');
+  return c.text('Not found', 404);
+};
+
 /** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
 function mountSpa(app: Hono<AppEnv>, staticDir: string) {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
+  // Source maps are for error reporting, not for the public: the build moves them out of the
+  // static folder (scripts/vite-sourcemaps.ts), and one left there is still not served.
+  app.use('*', async (c, next) => (/\.map$/i.test(c.req.path) ? notServed(c) : next()));
   app.use(
     '/assets/*',
     serveStatic({
@@ -170,6 +179,9 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
       onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
+  // A hashed file that is not there (a chunk of an older build, a typo) is a 404, never index.html
+  // with 200: a browser would run the page as a script and a cache would keep it for a year.
+  app.all('/assets/*', notServed);
   app.use(
     '*',
     serveStatic({

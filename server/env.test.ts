@@ -1,6 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { describeUrl } from './boot';
-import { EnvError, parseEnv, shouldSeed } from './env';
+import { entropyBits, EnvError, parseEnv, shouldSeed } from './env';
+import { PRODUCTION_MPESA_TEST_ENV } from './test/daraja';
+import { PRODUCTION_TEST_JWT_SECRET } from './test/env';
+
+/** Everything else production needs, so a test sees only what it is about. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SMTP_URL: 'smtp://mail:587',
+  PUBLIC_URL: 'https://sokoni.co.ke',
+  ...PRODUCTION_MPESA_TEST_ENV,
+};
 
 describe('environment', () => {
   it('has working defaults for development', () => {
@@ -27,11 +38,40 @@ describe('environment', () => {
     expect(() =>
       parseEnv({
         NODE_ENV: 'production',
-        JWT_SECRET: 'x'.repeat(40),
+        JWT_SECRET: PRODUCTION_TEST_JWT_SECRET,
         ADMIN_EMAIL: 'ops@sokoni.co.ke',
         ADMIN_PASSWORD: 'sokoni-admin-123',
       }),
     ).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('refuses a predictable JWT_SECRET in production, however long', () => {
+    for (const secret of ['a'.repeat(32), 'ab'.repeat(16), 'abcdefgh'.repeat(8), '0123456789'.repeat(4)]) {
+      const attempt = () => parseEnv({ ...PRODUCTION, JWT_SECRET: secret });
+      expect(attempt, secret).toThrow(/JWT_SECRET: is too predictable/);
+      expect(attempt, secret).toThrow(/openssl rand -base64 48/);
+    }
+  });
+
+  it('accepts a random JWT_SECRET in production', () => {
+    for (const secret of [
+      randomBytes(48).toString('base64'),
+      randomBytes(32).toString('hex'),
+      PRODUCTION_TEST_JWT_SECRET,
+    ]) {
+      expect(parseEnv({ ...PRODUCTION, JWT_SECRET: secret }).JWT_SECRET, secret).toBe(secret);
+    }
+  });
+
+  it('keeps the development default and any 32 characters outside production', () => {
+    expect(parseEnv({}).JWT_SECRET).toMatch(/^sokoni-development-secret/);
+    expect(parseEnv({ NODE_ENV: 'test', JWT_SECRET: 'a'.repeat(32) }).JWT_SECRET).toBe('a'.repeat(32));
+  });
+
+  it('estimates entropy as bits per character times length', () => {
+    expect(entropyBits('a'.repeat(32))).toBe(0);
+    expect(entropyBits('ab'.repeat(16))).toBe(32);
+    expect(entropyBits('0123456789abcdef'.repeat(4))).toBe(256);
   });
 
   it('does not seed in production unless asked', () => {

@@ -142,6 +142,9 @@ const EnvSchema = z
     if (env.NODE_ENV !== 'production') return;
     if (env.JWT_SECRET === DEV_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'production needs its own secret' });
+    } else {
+      const weakness = secretWeakness(env.JWT_SECRET);
+      if (weakness) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: weakness });
     }
     if (env.ADMIN_PASSWORD && DEMO_PASSWORDS.has(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -232,6 +235,42 @@ const EnvSchema = z
   });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** What production asks of JWT_SECRET beyond its length: bits of entropy and different characters. */
+export const SECRET_MIN_BITS = 128;
+export const SECRET_MIN_DISTINCT = 10;
+
+/**
+ * The Shannon entropy of a string, in bits: the bits per character its own character frequencies
+ * give, times its length. An estimate from the string alone (it cannot see that a random-looking
+ * secret was copied from somewhere), but it catches `aaaa…`, `abab…` and other typed-in patterns.
+ */
+export function entropyBits(value: string): number {
+  const chars = [...value];
+  const counts = new Map<string, number>();
+  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) {
+    const p = n / chars.length;
+    perChar -= p * Math.log2(p);
+  }
+  return perChar * chars.length;
+}
+
+/** Why a secret is too predictable for production, or null when it is random enough. */
+export function secretWeakness(secret: string): string | null {
+  const bits = Math.floor(entropyBits(secret));
+  const distinct = new Set(secret).size;
+  // A block typed again and again (`0123456789` × 4) counts every character as new; it is not.
+  const repeated = /^([\s\S]+?)\1+$/.test(secret);
+  if (bits >= SECRET_MIN_BITS && distinct >= SECRET_MIN_DISTINCT && !repeated) return null;
+  return (
+    `is too predictable (about ${bits} bits of entropy in ${distinct} different characters` +
+    `${repeated ? ', one block repeated' : ''}); production needs at least ${SECRET_MIN_BITS} bits and ` +
+    `${SECRET_MIN_DISTINCT} different characters, not a repeated block: ` +
+    'make one with `openssl rand -base64 48`'
+  );
+}
 
 /** Passwords of the demo accounts the development seed creates; production refuses them. */
 export const DEMO_PASSWORDS = new Set(['sokoni-admin-123', 'sokoni-shopper-123']);

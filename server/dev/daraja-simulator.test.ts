@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { MPESA_SANDBOX_PASSKEY, parseEnv } from '../env';
 import { createLogger } from '../lib/logger';
 import { eatTimestamp, stkPassword } from '../lib/payments/stk-password';
+import { PRODUCTION_TEST_JWT_SECRET } from '../test/env';
 import { createTestContext } from '../test/harness';
 import { createDarajaSimulator, type DarajaSimulator, type SimulatorAnswer } from './daraja-simulator';
 import { simulatorOptionsFromEnv } from './daraja-routes';
@@ -555,7 +556,7 @@ describe('the simulator lifecycle', () => {
         env: parseEnv({
           NODE_ENV: 'production',
           LOG_LEVEL: 'silent',
-          JWT_SECRET: 'p'.repeat(48),
+          JWT_SECRET: PRODUCTION_TEST_JWT_SECRET,
           SMTP_URL: 'smtp://127.0.0.1:1',
           PUBLIC_URL: 'https://sokoni.co.ke',
           ...PRODUCTION_MPESA_TEST_ENV,

@@ -7,6 +7,7 @@ import { adminCreate, parseAdminArgs } from '../../../scripts/admin-create';
 import { databaseEnv } from '../../../scripts/lib/open-database';
 import { EnvError } from '../../env';
 import { verifyPassword } from '../../lib/auth/password';
+import { PRODUCTION_TEST_JWT_SECRET } from '../../test/env';
 import { freshDatabase } from '../../test/harness';
 import type { Database } from '../client';
 import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
@@ -77,7 +78,7 @@ describe('admin:create', () => {
     output.length = 0;
     const code = await adminCreate(
       ['--email', 'boss@sokoni.co.ke', '--password', DEMO_ACCOUNTS.shopper.password],
-      { ...ENV, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) },
+      { ...ENV, NODE_ENV: 'production', JWT_SECRET: PRODUCTION_TEST_JWT_SECRET },
       deps(),
     );
     expect(code).toBe(1);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_MPESA_TEST_ENV } from '../../test/daraja';
+import { PRODUCTION_TEST_JWT_SECRET } from '../../test/env';
 import { mailOutbox } from '../../db/schema';
 import { EnvError, parseEnv } from '../../env';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -238,7 +239,11 @@ describe('the code email', () => {
 });
 
 describe('configuration and the dev mailbox', () => {
-  const production = { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(48), ...PRODUCTION_MPESA_TEST_ENV };
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: PRODUCTION_TEST_JWT_SECRET,
+    ...PRODUCTION_MPESA_TEST_ENV,
+  };
 
   it('refuses to start production without SMTP_URL or PUBLIC_URL', () => {
     expect(() => parseEnv(production)).toThrow(EnvError);

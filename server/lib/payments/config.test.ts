@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MPESA_SANDBOX_PASSKEY, parseEnv } from '../../env';
+import { PRODUCTION_TEST_JWT_SECRET } from '../../test/env';
 import { darajaSettings, DARAJA_SANDBOX_URL, stkParties } from './config';
 
 const production = {
   NODE_ENV: 'production',
-  JWT_SECRET: 'p'.repeat(48),
+  JWT_SECRET: PRODUCTION_TEST_JWT_SECRET,
   SMTP_URL: 'smtp://mail:587',
   PUBLIC_URL: 'https://sokoni.co.ke',
   MPESA_BASE_URL: 'https://api.safaricom.co.ke',
@@ -133,7 +134,7 @@ describe('M-Pesa configuration', () => {
 
     const bare = {
       NODE_ENV: 'production',
-      JWT_SECRET: 'p'.repeat(48),
+      JWT_SECRET: PRODUCTION_TEST_JWT_SECRET,
       SMTP_URL: 'smtp://mail:587',
       PUBLIC_URL: 'https://sokoni.co.ke',
     };

@@ -95,7 +95,9 @@ export const updateProfileRoute = createRoute({
   request: { params: UpdateProfileParams, body: body(UpdateProfileBody) },
   responses: {
     200: ok('Signed in', AuthResult),
-    400: error('Bad body (unknown fields such as type, userId or email included) or an invalid token'),
+    400: error(
+      'Bad body (unknown fields such as type, userId or email included), an invalid token, or a common password (`password_too_common`)',
+    ),
     409: error('An account with this email was created meanwhile'),
     410: error('The token is used or expired'),
     429: limited,
@@ -123,7 +125,9 @@ export const setPasswordRoute = createRoute({
   request: { body: body(SetPasswordBody) },
   responses: {
     200: ok('Signed in', AuthResult),
-    400: error('Bad body, an invalid token, or a sign-up token (`wrong_token_purpose`)'),
+    400: error(
+      'Bad body, an invalid token, a sign-up token (`wrong_token_purpose`), or a common password (`password_too_common`)',
+    ),
     410: error('The token is used or expired'),
     429: limited,
   },
@@ -185,7 +189,7 @@ export const changePasswordRoute = createRoute({
   request: { body: body(ChangePasswordBody) },
   responses: {
     200: ok('The user', User),
-    400: error('Bad body, or the current password is wrong'),
+    400: error('Bad body, the current password is wrong, or the new one is common (`password_too_common`)'),
     401: signedOut,
     429: limited,
   },

@@ -18,6 +18,7 @@ import { OTP_RESEND_SECONDS } from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Env } from '../../env';
+import { refuseCommonPassword } from '../../lib/auth/common-passwords';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/auth/password';
 import {
   bearerToken,
@@ -157,6 +158,8 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     /** Creates the account (sign-up) or completes it (code sign-in, reset), then signs in. */
     async completeProfile(token: string, body: UpdateProfileBody): Promise<AuthResult> {
       checkCountry(body.country);
+      // Before the token is consumed, so the person can try another password with the same link.
+      refuseCommonPassword(body.password, 'password');
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         const grant = await consumeProfileToken(tx, token, ['register', 'login', 'reset'], now());
@@ -183,6 +186,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
 
     /** A new password from a reset (or code sign-in) token; every older session ends. */
     async setPassword({ token, password }: SetPasswordBody): Promise<AuthResult> {
+      refuseCommonPassword(password, 'password');
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         const grant = await consumeProfileToken(tx, token, ['reset', 'login'], now());
@@ -238,6 +242,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     /** Needs the current password; ends every other session of the account. */
     async changePassword(user: AuthUser, body: ChangePasswordBody, client: string): Promise<User> {
       await perEmail('change-password', user.email);
+      refuseCommonPassword(body.newPassword, 'newPassword');
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       if (!row) throw notFound('The account');
       if (!(await passwordMatches(row.email.toLowerCase(), client, row.passwordHash, body.currentPassword))) {

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RELEASE } from '../contract/constants';
 import { bearerScheme } from './lib/auth/middleware';
+import { connectSources, newNonce, pagePolicy, withNonce } from './lib/csp';
 import { AppError } from './lib/errors';
 import { devDarajaModule } from './dev/daraja-routes';
 import { devMailboxModule } from './dev/mailbox';
@@ -182,17 +183,10 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
   // A hashed file that is not there (a chunk of an older build, a typo) is a 404, never index.html
   // with 200: a browser would run the page as a script and a cache would keep it for a year.
   app.all('/assets/*', notServed);
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (p, c) =>
-        c.header('Cache-Control', p.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600'),
-    }),
-  );
+  // index.html is never served as a file: each answer gets its own CSP nonce (lib/csp.ts).
+  const connect = connectSources();
   let cached: string | undefined;
-  app.get('*', async (c) => {
+  const page = async (c: Context<AppEnv>) => {
     if (!existsSync(indexFile)) {
       return c.text(
         'The storefront is not built. Run `npm run build` (or `npm run dev` while developing).',
@@ -200,7 +194,20 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
       );
     }
     cached ??= await readFile(indexFile, 'utf8');
+    const nonce = newNonce();
+    c.header('Content-Security-Policy', pagePolicy(nonce, connect));
     c.header('Cache-Control', 'no-cache');
-    return c.html(cached);
-  });
+    return c.html(withNonce(cached, nonce));
+  };
+  app.get('/', page);
+  app.get('/index.html', page);
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    }),
+  );
+  app.get('*', page);
 }

@@ -10,7 +10,11 @@ let ctx: TestContext;
 beforeAll(async () => {
   staticDir = mkdtempSync(path.join(tmpdir(), 'sokoni-spa-'));
   mkdirSync(path.join(staticDir, 'assets'));
-  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Sokoni</title>');
+  writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><meta property="csp-nonce" nonce="SOKONI_CSP_NONCE"><title>Sokoni</title>' +
+      '<script type="module" src="/assets/app.js" nonce="SOKONI_CSP_NONCE"></script>',
+  );
   writeFileSync(path.join(staticDir, 'assets/app.js'), 'console.log("shop");');
   writeFileSync(path.join(staticDir, 'assets/app.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   writeFileSync(path.join(staticDir, 'stray.js.map'), '{"version":3}');
@@ -52,5 +56,48 @@ describe('the storefront files', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(await res.text()).toContain('<title>Sokoni</title>');
+  });
+});
+
+describe('the Content-Security-Policy of the pages', () => {
+  const nonceOf = (policy: string) => /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+
+  it.each(['/', '/index.html', '/view/product/P1', '/admin/a1/orders', '/search?q=sugar'])(
+    '%s carries a strict policy and the same fresh nonce in its tags',
+    async (url) => {
+      const res = await ctx.request(url);
+      expect(res.status).toBe(200);
+      const policy = res.headers.get('content-security-policy') ?? '';
+      const nonce = nonceOf(policy);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(policy).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      for (const directive of [
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "default-src 'self'",
+      ]) {
+        expect(policy).toContain(directive);
+      }
+      expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
+      const html = await res.text();
+      expect(html).not.toContain('SOKONI_CSP_NONCE');
+      expect(html.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+    },
+  );
+
+  it('uses a new nonce for every answer', async () => {
+    const policies = await Promise.all(
+      [1, 2, 3].map(async () => (await ctx.request('/')).headers.get('content-security-policy')!),
+    );
+    expect(new Set(policies.map(nonceOf)).size).toBe(3);
+  });
+
+  it('sends no policy on the API, and a strict script policy on the API docs page', async () => {
+    expect((await ctx.request('/api/health')).headers.get('content-security-policy')).toBeNull();
+    const docs = await ctx.request('/api/docs');
+    expect(docs.headers.get('content-security-policy')).toMatch(
+      /script-src 'self'; style-src 'self' 'unsafe-inline'/,
+    );
   });
 });

@@ -1,3 +1,5 @@
+// First: Zod's configuration must hold before any schema parses.
+import './app/zod-config';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DOCS_POLICY } from '../../lib/csp';
 import type { AppEnv } from '../../lib/http';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -29,7 +30,10 @@ const init = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#
 /** People-readable API docs at /api/docs, served from the swagger-ui-dist package (no CDN). */
 export function docsModule() {
   return new Hono<AppEnv>()
-    .get('/', (c) => c.html(page))
+    .get('/', (c) => {
+      c.header('Content-Security-Policy', DOCS_POLICY);
+      return c.html(page);
+    })
     .get('/assets/init.js', (c) => c.body(init, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }))
     .get('/assets/:file', async (c) => {
       const file = c.req.param('file');

@@ -63,7 +63,29 @@ async function main() {
 
   const graceful = gracefulClose(server);
 
+  // After the server: the jobs (the reconciler may still query the simulator), then the simulator,
+  // then the database.
+  const stopServices = async () => {
+    await jobs.stop();
+    logger.info('jobs stopped');
+    await closeDarajaSimulators().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    logger.info('database closed');
+  };
+
   let stopping = false;
+  // The server could not listen: one line that says why (no stack trace), and exit 1.
+  server.on('error', async (err: NodeJS.ErrnoException) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(
+      err.code === 'EADDRINUSE'
+        ? `port ${env.PORT} is in use: set PORT\n`
+        : `cannot listen on ${env.HOST}:${env.PORT}: ${err.message}\n`,
+    );
+    await stopServices();
+    process.exit(1);
+  });
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -81,13 +103,8 @@ async function main() {
         logger.info('not accepting connections', { acceptedSinceSignal: accepted }),
     });
     logger.info('server closed');
-    // Only now, as the requests in flight may have needed them: the jobs (the reconciler may still
-    // query the simulator), then the simulator, then the database.
-    await jobs.stop();
-    logger.info('jobs stopped');
-    await closeDarajaSimulators().catch(() => undefined);
-    await database.close().catch(() => undefined);
-    logger.info('database closed');
+    // Only now, as the requests in flight may have needed them.
+    await stopServices();
     logger.info('stopped');
     process.exit(0);
   };

@@ -8,7 +8,9 @@ export const root = path.resolve(import.meta.dirname, '../..');
 
 export interface Running {
   child: ChildProcess;
+  /** Everything written to stdout and stderr, in order. */
   output: () => string;
+  stderr: () => string;
   /** The exit code; null when a signal ended the process. */
   exited: Promise<number | null>;
   /** The JSON log lines written so far. */
@@ -31,15 +33,19 @@ export function start(
     },
   });
   let out = '';
+  let err = '';
   child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => {
+    out += d;
+    err += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const logs = () =>
     out
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { msg: string });
-  return { child, output: () => out, exited, logs };
+  return { child, output: () => out, stderr: () => err, exited, logs };
 }
 
 export async function freePort(): Promise<number> {

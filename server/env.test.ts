@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { describeUrl } from './boot';
 import { EnvError, parseEnv, shouldSeed } from './env';
+import { PRODUCTION_MPESA_TEST_ENV } from './test/daraja';
+
+/** A complete production environment. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'p'.repeat(48),
+  SMTP_URL: 'smtp://mail:587',
+  PUBLIC_URL: 'https://sokoni.co.ke',
+  ...PRODUCTION_MPESA_TEST_ENV,
+};
 
 describe('environment', () => {
   it('has working defaults for development', () => {
@@ -8,6 +18,19 @@ describe('environment', () => {
     expect(env).toMatchObject({ NODE_ENV: 'development', PORT: 3000, DATA_DIR: './data' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(shouldSeed(env)).toBe(true);
+  });
+
+  it('listens on this machine only outside production, on every interface in production', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(parseEnv(PRODUCTION).HOST).toBe('0.0.0.0');
+  });
+
+  it('listens where HOST says, whatever NODE_ENV', () => {
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ NODE_ENV: 'test', HOST: '::' }).HOST).toBe('::');
+    expect(parseEnv({ ...PRODUCTION, HOST: '127.0.0.1' }).HOST).toBe('127.0.0.1');
   });
 
   it('names every bad variable and why', () => {

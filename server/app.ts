@@ -17,6 +17,7 @@ import {
   handleError,
   mount,
   newRouter,
+  noSuchRoute,
   type AppEnv,
   type Deps,
   type Mount,
@@ -132,7 +133,7 @@ export function createApp(deps: Deps) {
         `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
       );
     }
-    return errorResponse(c, 404, 'not_found', `There is no API route ${c.req.method} ${c.req.path}.`);
+    return noSuchRoute(c);
   });
   mountSpa(app, deps.env.STATIC_DIR);
   app.onError(handleError);

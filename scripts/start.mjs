@@ -1,7 +1,8 @@
 // `npm start`: builds the storefront when it is missing or older than its sources, then runs the server.
-import { spawnSync, spawn } from 'node:child_process';
+// It exits as the server did: its exit code, or 128 + the signal's number when a signal ended it.
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { runChild } from './lib/run-child.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const staticDir = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
@@ -17,20 +18,23 @@ function newest(dir) {
 }
 
 const sources = ['src', 'contract', 'public', 'index.html'].map((p) => path.join(root, p)).filter(existsSync);
-const sourceTime = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)));
+const sourceTime = Math.max(
+  ...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)),
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
   console.log('Building the storefront…');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', staticDir], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const status = await runChild(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', staticDir],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (status !== 0) process.exit(status);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, STATIC_DIR: staticDir },
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code) => process.exit(code ?? 0));
+process.exit(
+  await runChild(process.execPath, ['--import', 'tsx', path.join(root, 'server/index.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, STATIC_DIR: staticDir },
+  }),
+);

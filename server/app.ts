@@ -18,6 +18,7 @@ import {
   handleError,
   mount,
   newRouter,
+  noSuchRoute,
   refuseControlChars,
   type AppEnv,
   type Deps,
@@ -135,7 +136,7 @@ export function createApp(deps: Deps) {
         `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
       );
     }
-    return errorResponse(c, 404, 'not_found', `There is no API route ${c.req.method} ${c.req.path}.`);
+    return noSuchRoute(c);
   });
   mountSpa(app, deps.env.STATIC_DIR);
   app.onError(handleError);

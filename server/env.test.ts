@@ -21,6 +21,21 @@ describe('environment', () => {
     expect(shouldSeed(env)).toBe(true);
   });
 
+  it('listens on this machine only outside production, on every interface in production', () => {
+    expect(parseEnv({}).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(parseEnv({ ...PRODUCTION, JWT_SECRET: PRODUCTION_TEST_JWT_SECRET }).HOST).toBe('0.0.0.0');
+  });
+
+  it('listens where HOST says, whatever NODE_ENV', () => {
+    expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(parseEnv({ NODE_ENV: 'test', HOST: '::' }).HOST).toBe('::');
+    expect(parseEnv({ ...PRODUCTION, JWT_SECRET: PRODUCTION_TEST_JWT_SECRET, HOST: '127.0.0.1' }).HOST).toBe(
+      '127.0.0.1',
+    );
+  });
+
   it('names every bad variable and why', () => {
     const attempt = () => parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     expect(attempt).toThrow(EnvError);

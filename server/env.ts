@@ -17,7 +17,8 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** The address to listen on; unset: 0.0.0.0 (every interface) in production, else 127.0.0.1. */
+    HOST: z.string().min(1).optional(),
     /** PGlite data directory, used when DATABASE_URL is not set. */
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
@@ -232,7 +233,12 @@ const EnvSchema = z
         message: 'must not be above DELIVERY_MAX_FEE',
       });
     }
-  });
+  })
+  // Development is not open to the network unless asked: it has demo accounts and a mailbox of sign-in codes.
+  .transform((env) => ({
+    ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+  }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -9,6 +9,7 @@ import { housekeepingJob } from './jobs/housekeeping';
 import { mailOutboxJob } from './jobs/mail-outbox';
 import { paymentReconcilerJob } from './jobs/payment-reconciler';
 import { startJobs } from './jobs/runner';
+import { gracefulClose } from './lib/drain';
 import { createLogger } from './lib/logger';
 import { createMailTransport } from './lib/mail/transport';
 import { createDarajaClientFromEnv } from './lib/payments/daraja';
@@ -60,8 +61,32 @@ async function main() {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind }),
   ) as Server;
 
+  const graceful = gracefulClose(server);
+
+  // After the server: the jobs (the reconciler may still query the simulator), then the simulator,
+  // then the database.
+  const stopServices = async () => {
+    await jobs.stop();
+    logger.info('jobs stopped');
+    await closeDarajaSimulators().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    logger.info('database closed');
+  };
+
   let stopping = false;
-  const shutdown = (signal: string) => {
+  // The server could not listen: one line that says why (no stack trace), and exit 1.
+  server.on('error', async (err: NodeJS.ErrnoException) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(
+      err.code === 'EADDRINUSE'
+        ? `port ${env.PORT} is in use: set PORT\n`
+        : `cannot listen on ${env.HOST}:${env.PORT}: ${err.message}\n`,
+    );
+    await stopServices();
+    process.exit(1);
+  });
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('shutting down', { signal });
@@ -70,18 +95,21 @@ async function main() {
       server.closeAllConnections();
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    // Stop accepting, let in-flight requests finish, then close the database.
-    server.close(async () => {
-      await jobs.stop();
-      await closeDarajaSimulators().catch(() => undefined);
-      await database.close().catch(() => undefined);
-      logger.info('stopped');
-      process.exit(0);
+    // Answer every request already sent (with `Connection: close`), stop accepting and end the idle
+    // connections; resolves once the last connection is closed.
+    await graceful.close({
+      acceptForMs: env.SHUTDOWN_TIMEOUT_MS / 2,
+      onStopAccepting: (accepted) =>
+        logger.info('not accepting connections', { acceptedSinceSignal: accepted }),
     });
-    server.closeIdleConnections();
+    logger.info('server closed');
+    // Only now, as the requests in flight may have needed them.
+    await stopServices();
+    logger.info('stopped');
+    process.exit(0);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+    process.on(signal, () => void shutdown(signal));
   process.on('unhandledRejection', (reason) =>
     logger.error('unhandled rejection', { error: String(reason) }),
   );

@@ -1,55 +1,37 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, start, waitForHealth } from './test/process';
 
 // These tests start the real server process, as `npm start` does, so they cover what the in-memory
 // app tests cannot: boot, configuration errors, SIGTERM and data surviving a restart.
-const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sokoni-process-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
+interface Sent {
+  /** Resolves once the whole request has been handed to the connection. */
+  written: Promise<void>;
+  response: Promise<{ status: number; connection: string | undefined; body: string }>;
 }
 
-function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', LOG_LEVEL: 'info', STATIC_DIR: '.tmp/no-spa', ...env },
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
+/** One GET over `agent` (a new connection of its own without one), read to its end. */
+function send(port: number, path: string, agent: http.Agent | false = false): Sent {
+  const req = http.request({ host: '127.0.0.1', port, path, agent });
+  const written = new Promise<void>((resolve) => req.on('finish', resolve));
+  const response = new Promise<Awaited<Sent['response']>>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (body += d));
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body }));
     });
   });
-}
-
-async function waitForHealth(port: number, running: Running) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return res;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${running.output()}`);
+  req.end();
+  return { written, response };
 }
 
 describe('the server process', () => {
@@ -65,8 +47,14 @@ describe('the server process', () => {
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
-    const lines = first.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['listening', 'shutting down', 'stopped']));
+    const lines = first
+      .output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['listening', 'shutting down', 'stopped']),
+    );
     const seededOnFirstStart = lines.some((l) => l.msg === 'sample catalogue loaded');
 
     const second = start({ PORT: String(port), DATA_DIR: dataDir });
@@ -75,6 +63,54 @@ describe('the server process', () => {
     expect(await second.exited).toBe(0);
     // The data directory was reused: the catalogue is not loaded a second time.
     if (seededOnFirstStart) expect(second.output()).not.toContain('sample catalogue loaded');
+  }, 120_000);
+
+  it('answers every request it received before SIGTERM, then stops its jobs and exits 0', async () => {
+    const port = await freePort();
+    const running = start({ PORT: String(port), DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '60000' });
+    await waitForHealth(port, running);
+
+    // Keep-alive connections that have answered once and sit idle; some of the requests below reuse them.
+    const keepAlive = new http.Agent({ keepAlive: true });
+    await Promise.all(Array.from({ length: 5 }, () => send(port, '/api/health', keepAlive).response));
+
+    // Catalogue pages the cache has not seen (each one queries the database), some 4xx, over new
+    // connections and over the idle keep-alive ones.
+    const paths = Array.from({ length: 30 }, (_, i) =>
+      i % 10 === 9
+        ? `/api/nope-${i}`
+        : `/api/v2/products?limit=${50 + i}&sort=${['name', 'price_asc', 'price_desc'][i % 3]}`,
+    );
+    const sent = paths.map((p, i) => send(port, p, i % 3 === 0 ? keepAlive : false));
+    await Promise.all(sent.map((s) => s.written));
+    running.child.kill('SIGTERM');
+
+    const outcomes = await Promise.allSettled(sent.map((s) => s.response));
+    const failures = outcomes.flatMap((o, i) =>
+      o.status === 'rejected' ? [`${paths[i]}: ${o.reason}`] : [],
+    );
+    expect(failures, running.output()).toEqual([]);
+    for (const o of outcomes) {
+      const { status, body } = (o as PromiseFulfilledResult<Awaited<Sent['response']>>).value;
+      expect(status).toBeLessThan(500);
+      expect(() => JSON.parse(body)).not.toThrow();
+    }
+    expect(await running.exited).toBe(0);
+    keepAlive.destroy();
+
+    // Every request was answered before the jobs (which need the database) were stopped, and the
+    // idle connections did not hold the shutdown up until its timeout.
+    const messages = running.logs().map((l) => l.msg);
+    expect(messages).not.toContain('shutdown timed out; closing remaining connections');
+    const order = [
+      'shutting down',
+      'not accepting connections',
+      'server closed',
+      'jobs stopped',
+      'database closed',
+      'stopped',
+    ];
+    expect(messages.filter((m) => order.includes(m))).toEqual(order);
   }, 120_000);
 
   it('refuses to start with a bad setting and says which', async () => {

@@ -13,8 +13,10 @@ import {
   type PromptView,
   type SimulatorAnswer,
 } from './daraja-simulator';
+import { thisMachineOnly } from './loopback';
 
-// Development only: app.ts never mounts this in production (and env.ts refuses the simulator there).
+// Development only: app.ts never mounts this in production (and env.ts refuses the simulator there),
+// and it answers only this machine (./loopback.ts).
 // The Daraja endpoints are deliberately not OpenAPI routes: they speak Daraja's shapes, not ours.
 
 /** The simulator's settings from the environment: the same credentials and account the client will use. */
@@ -45,6 +47,7 @@ export function devDarajaModule(
     raw ? (normaliseKenyanPhone(raw) ?? undefined) : undefined;
 
   const daraja = newRouter()
+    .use('*', thisMachineOnly)
     .get('/oauth/v1/generate', (c) =>
       send(c, simulator.oauth(c.req.header('Authorization'), c.req.query('grant_type'))),
     )
@@ -55,6 +58,7 @@ export function devDarajaModule(
       send(c, simulator.stkQuery(c.req.header('Authorization'), await c.req.text())),
     );
   const virtualPhone = newRouter()
+    .use('*', thisMachineOnly)
     .get('/prompts', (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ data: simulator.prompts(phoneFilter(c.req.query('phone'))) }, 200);

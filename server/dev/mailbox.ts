@@ -4,8 +4,9 @@ import { publicSecurity } from '../lib/auth/middleware';
 import { error, ok } from '../lib/openapi';
 import { listMail, type OutboxRow } from '../lib/mail/outbox';
 import { escapeHtml } from '../lib/mail/templates';
+import { thisMachineOnly } from './loopback';
 
-// Development only: app.ts never mounts this in production.
+// Development only: app.ts never mounts this in production, and it answers only this machine.
 
 const OutboxMessage = z
   .object({
@@ -49,13 +50,17 @@ const toMessage = (m: OutboxRow) => ({
 
 /** The dev mailbox: JSON for tests and scripts at /dev/outbox, and a page for people at /dev/mailbox. */
 export function devMailboxModule({ database }: Pick<Deps, 'database'>): Mount[] {
-  const outbox = newRouter().openapi(outboxRoute, async (c) => {
+  const outbox = newRouter();
+  outbox.use('*', thisMachineOnly);
+  outbox.openapi(outboxRoute, async (c) => {
     const { to } = c.req.valid('query');
     const rows = await listMail(database.db, { to: to?.trim() || undefined, limit: LIMIT });
     c.header('Cache-Control', 'no-store');
     return c.json({ data: rows.map(toMessage) }, 200);
   });
-  const page = newRouter().get('/', async (c) => {
+  const page = newRouter();
+  page.use('*', thisMachineOnly);
+  page.get('/', async (c) => {
     const to = c.req.query('to')?.trim().slice(0, 254) || undefined;
     const rows = await listMail(database.db, { to, limit: LIMIT });
     c.header('Cache-Control', 'no-store');

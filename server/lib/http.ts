@@ -99,6 +99,10 @@ export async function refuseControlChars(c: Context<AppEnv>, next: () => Promise
   await next();
 }
 
+/** The 404 of a path no route answers; also what a route answers that must look as if it did not exist. */
+export const noSuchRoute = (c: Context<AppEnv>) =>
+  errorResponse(c, 404, 'not_found', `There is no API route ${c.req.method} ${c.req.path}.`);
+
 /** Gives every request a correlation id (the caller's, when it is a safe one) and logs it. */
 export function correlation(logger: Logger) {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../lib/errors';
 import { zodIssues } from '../../../contract/common';
-import { errorResponse, newRouter, type AppEnv, type Deps } from '../../lib/http';
+import { newRouter, noSuchRoute, type AppEnv, type Deps } from '../../lib/http';
 import { readStkCallback } from '../../lib/payments/callback';
 import { applyStkCallback, isCallbackSecret } from './callback';
 import { mpesaCallbackRoute } from './routes';
@@ -14,7 +14,7 @@ export function paymentsModule(deps: Deps) {
   // Before the body is read: a wrong secret looks exactly like a route that does not exist.
   const callbackSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!isCallbackSecret(c.req.param('secret') ?? '', deps.env.MPESA_CALLBACK_SECRET)) {
-      return errorResponse(c, 404, 'not_found', `There is no API route ${c.req.method} ${c.req.path}.`);
+      return noSuchRoute(c);
     }
     await next();
     // Whatever Daraja sent that we refused (not JSON, not the schema) is worth a look in the log.

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { mkdir } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { migrate, openDatabase, type Database, type Db } from './db/client';
 import { users } from './db/schema';
@@ -23,9 +24,7 @@ export async function prepareDatabase(env: Env, logger: Logger): Promise<Databas
       );
     }
   } else {
-    const dir = path.resolve(env.DATA_DIR);
-    await mkdir(dir, { recursive: true });
-    database = await openDatabase({ dataDir: dir });
+    database = await openDataDir(path.resolve(env.DATA_DIR));
   }
   await migrate(database);
   logger.info('database ready', { kind: database.kind });
@@ -39,6 +38,37 @@ export async function prepareDatabase(env: Env, logger: Logger): Promise<Databas
     logger.info('admin account ensured', { email: env.ADMIN_EMAIL });
   }
   return database;
+}
+
+/**
+ * The embedded database in `dir`, created when missing. A DATA_DIR that is a file, cannot be written
+ * or holds something PGlite cannot open is a one-sentence error naming it and what to do.
+ */
+async function openDataDir(dir: string): Promise<Database> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'it is, or is inside, a file rather than a directory'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'the server may not write there'
+          : (err as Error).message;
+    throw new Error(
+      `DATA_DIR ${dir} cannot hold the database: ${why}. Set DATA_DIR to a directory the server can write, or DATABASE_URL for PostgreSQL.`,
+      { cause: err },
+    );
+  }
+  try {
+    return await openDatabase({ dataDir: dir });
+  } catch (err) {
+    throw new Error(
+      `The database in DATA_DIR ${dir} cannot be opened (${(err as Error).message}): it is damaged or not a Sokoni database. Restore it from a backup, or move it away to start with an empty one.`,
+      { cause: err },
+    );
+  }
 }
 
 /** Creates the admin account, or makes an existing account with that email an admin with that password. */

@@ -30,6 +30,8 @@ async function main() {
   try {
     database = await prepareDatabase(env, logger);
   } catch (err) {
+    // One plain sentence for the person starting it, as for a bad environment, and the log line.
+    process.stderr.write(`${(err as Error).message}\nThe server did not start.\n`);
     logger.error('database unavailable; the server did not start', { error: (err as Error).message });
     process.exit(1);
   }

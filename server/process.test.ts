@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,4 +126,33 @@ describe('the server process', () => {
     expect(running.output()).toContain('Cannot reach PostgreSQL at 127.0.0.1:1/shop');
     expect(running.output()).not.toContain('secret');
   }, 30_000);
+
+  it.each([
+    [
+      'is a file',
+      () => writeFileSync(path.join(dataDir, 'a-file'), 'x'),
+      'a-file',
+      /it is, or is inside, a file rather than a directory/,
+    ],
+    [
+      'is damaged',
+      () => {
+        mkdirSync(path.join(dataDir, 'damaged', 'base'), { recursive: true });
+        writeFileSync(path.join(dataDir, 'damaged', 'PG_VERSION'), 'not a version');
+      },
+      'damaged',
+      /cannot be opened \(.+\): it is damaged or not a Sokoni database\. Restore it from a backup/,
+    ],
+  ])(
+    'stops with one clear sentence when DATA_DIR %s',
+    async (_, prepare, name, message) => {
+      prepare();
+      const running = start({ DATA_DIR: path.join(dataDir, name) });
+      expect(await running.exited).toBe(1);
+      expect(running.output()).toMatch(message);
+      expect(running.output()).toContain('The server did not start.');
+      expect(running.output()).not.toMatch(/at .*\.(ts|js):\d+/);
+    },
+    60_000,
+  );
 });

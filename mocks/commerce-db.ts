@@ -1,3 +1,4 @@
+import { MAX_UNPAID_ORDERS } from '../contract/checkout-rules';
 import { SHOPPERS_ONLY_MESSAGE } from '../contract/accounts';
 import type { OrderItem, PaymentIssue } from '../contract/checkout';
 import { simulatorScenario, SIMULATOR_DESC } from '../contract/mpesa-simulator';
@@ -122,6 +123,8 @@ export const commerceSettings = {
   paymentDelayMs: 1500,
   /** A prompt nobody answers (phones ending 09) expires after this long. */
   paymentExpiryMs: 60_000,
+  /** Orders one shopper may have holding stock unpaid (the server's CHECKOUT_MAX_UNPAID_ORDERS). */
+  maxUnpaidOrders: MAX_UNPAID_ORDERS,
 };
 
 /** Empty carts, no orders or saved items, default settings (between tests). */
@@ -129,6 +132,7 @@ export function resetCommerceDb(): void {
   Object.assign(commerceDb, fresh());
   commerceSettings.paymentDelayMs = 1500;
   commerceSettings.paymentExpiryMs = 60_000;
+  commerceSettings.maxUnpaidOrders = MAX_UNPAID_ORDERS;
   saveCommerceDb();
 }
 

@@ -6,7 +6,6 @@ import {
   cartEmpty,
   checkoutRequestKey,
   idempotencyKeyReused,
-  MAX_UNPAID_ORDERS,
   totalRefusal,
   unpaidHolds,
   unpaidOrdersRefusal,
@@ -17,6 +16,7 @@ import { CART_HINT } from '../../contract/stock';
 import {
   cartOf,
   commerceDb,
+  commerceSettings,
   customerOf,
   openAttempt,
   reserve,
@@ -67,7 +67,9 @@ export const checkoutHandlers = [
 
     settleDuePayments(userId);
     const mine = commerceDb.orders.filter((o) => o.userId === userId);
-    if (unpaidHolds(mine) >= MAX_UNPAID_ORDERS) return refused(unpaidOrdersRefusal(MAX_UNPAID_ORDERS));
+    if (unpaidHolds(mine) >= commerceSettings.maxUnpaidOrders) {
+      return refused(unpaidOrdersRefusal(commerceSettings.maxUnpaidOrders));
+    }
     const lines = mockCartLines(userId);
     if (lines.length === 0) return refused(cartEmpty());
     const place = resolveMockPlace(placeInput(body)!);

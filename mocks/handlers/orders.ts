@@ -8,18 +8,14 @@ import {
   PayOrderBody,
 } from '../../contract/checkout';
 import { envelope } from '../../contract/common';
-import {
-  MAX_UNPAID_ORDERS,
-  retryRefusal,
-  unpaidHolds,
-  unpaidOrdersRefusal,
-} from '../../contract/checkout-rules';
+import { retryRefusal, unpaidHolds, unpaidOrdersRefusal } from '../../contract/checkout-rules';
 import { checkoutResult, orderView } from '../../contract/order-view';
 import { normaliseKenyanPhone } from '../../contract/phone';
 import { ORDER_HINT } from '../../contract/stock';
 import {
   attemptRecords,
   commerceDb,
+  commerceSettings,
   customerOf,
   hasOpenAttempt,
   openAttempt,
@@ -107,8 +103,8 @@ export const ordersHandlers = [
     if (refusal) return refused(refusal);
     if (!order.stockReserved) {
       const mine = commerceDb.orders.filter((o) => o.userId === who.user.id);
-      if (unpaidHolds(mine, order.orderId) >= MAX_UNPAID_ORDERS) {
-        return refused(unpaidOrdersRefusal(MAX_UNPAID_ORDERS));
+      if (unpaidHolds(mine, order.orderId) >= commerceSettings.maxUnpaidOrders) {
+        return refused(unpaidOrdersRefusal(commerceSettings.maxUnpaidOrders));
       }
       const problem = reserve(order.items, ORDER_HINT);
       if (problem) return refused(problem);

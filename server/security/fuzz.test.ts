@@ -62,11 +62,14 @@ beforeAll(async () => {
   ctx = await createTestContext();
   doc = await (await ctx.request('/api/openapi.json')).json();
   tokens = { customer: (await shopper(ctx)).token, admin: (await shopper(ctx, 'admin')).token };
-  const products: { id: string }[] = (await (await ctx.request('/api/v2/products')).json()).data;
+  const products: { productId: string }[] = (await (await ctx.request('/api/v2/products')).json()).data;
   const categories: { categoryId: string }[] = (await (await ctx.request('/api/v1/categories')).json()).data
     .rows;
-  knownIds = [...products.slice(0, 5).map((p) => p.id), ...categories.slice(0, 3).map((c) => c.categoryId)];
-  expect(knownIds).toHaveLength(8);
+  knownIds = [
+    ...products.slice(0, 5).map((p) => p.productId),
+    ...categories.slice(0, 3).map((c) => c.categoryId),
+  ];
+  expect(knownIds.filter((id) => /^[0-9a-f-]{36}$/.test(id))).toHaveLength(8);
 });
 afterAll(() => ctx.close());
 

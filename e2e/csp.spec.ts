@@ -45,6 +45,15 @@ async function open(page: Page, path: string, heading?: RegExp | string) {
   if (heading)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });
   await page.waitForLoadState('networkidle');
+  await expectNoncedStyles(page);
+}
+
+/** Every <style> on the page carries the nonce: one added without it is refused, even before a report. */
+async function expectNoncedStyles(page: Page) {
+  const bare = await page.evaluate(() =>
+    [...document.querySelectorAll('style')].filter((s) => !s.nonce).map((s) => s.outerHTML.slice(0, 80)),
+  );
+  expect(bare).toEqual([]);
 }
 
 test('the storefront and auth pages keep to their policy, toasts included', async ({ page }, testInfo) => {
@@ -100,6 +109,11 @@ test('the back office keeps to its policy', async ({ page }, testInfo) => {
     'orders',
   ]) {
     await open(page, `/admin/${me.userId}/${path}`);
+    if (path === 'products/create') {
+      // The rich-text editor adds its own <style> when it mounts.
+      await expect(page.locator('[contenteditable="true"]').first()).toBeVisible();
+      await expectNoncedStyles(page);
+    }
   }
   expect(await violations()).toEqual([]);
 });

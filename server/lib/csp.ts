@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 // come from the shop's own origin or carry the response's nonce: no inline script or style without
 // it, no eval, no plugins, no <base>, no framing. The build marks its tags with a placeholder nonce
 // (vite.config.ts `html.cspNonce`), swapped here for a fresh one per response; Emotion's style tags
-// take it from `<meta property="csp-nonce">` (src/app/csp-nonce.ts).
+// take it from `<meta property="csp-nonce">` (src/lib/csp-nonce.ts).
 
 /** What the build writes where a nonce goes. */
 export const NONCE_PLACEHOLDER = 'SOKONI_CSP_NONCE';

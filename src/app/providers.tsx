@@ -4,11 +4,11 @@ import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AppErrorBoundary } from './app-error-boundary';
-import { cspNonce } from './csp-nonce';
+import { cspNonce } from '@/lib/csp-nonce';
 import { ToastHost } from './layout/toast-host';
 import { system } from './theme/system';
 
-/** Emotion's style tags carry the page's CSP nonce (./csp-nonce.ts). */
+/** Emotion's style tags carry the page's CSP nonce (src/lib/csp-nonce.ts). */
 const styleCache = createCache({ key: 'css', nonce: cspNonce() });
 
 /** Theme, server-state cache and toasts around the app (and around components in tests). */

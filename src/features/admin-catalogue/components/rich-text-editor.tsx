@@ -13,6 +13,7 @@ import {
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
+import { cspNonce } from '@/lib/csp-nonce';
 
 /*
  * The recipe-tips editor (Tiptap). Loaded only when the product form opens (React.lazy), so neither
@@ -51,10 +52,30 @@ function Toolbar({ editor }: { editor: Editor }) {
   const buttons = [
     { label: 'Bold', icon: mdiFormatBold, active: state.bold, run: () => chain().toggleBold().run() },
     { label: 'Italic', icon: mdiFormatItalic, active: state.italic, run: () => chain().toggleItalic().run() },
-    { label: 'Heading', icon: mdiFormatHeader2, active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-    { label: 'Subheading', icon: mdiFormatHeader3, active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
-    { label: 'Bulleted list', icon: mdiFormatListBulleted, active: state.bullet, run: () => chain().toggleBulletList().run() },
-    { label: 'Numbered list', icon: mdiFormatListNumbered, active: state.ordered, run: () => chain().toggleOrderedList().run() },
+    {
+      label: 'Heading',
+      icon: mdiFormatHeader2,
+      active: state.h2,
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      label: 'Subheading',
+      icon: mdiFormatHeader3,
+      active: state.h3,
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      label: 'Bulleted list',
+      icon: mdiFormatListBulleted,
+      active: state.bullet,
+      run: () => chain().toggleBulletList().run(),
+    },
+    {
+      label: 'Numbered list',
+      icon: mdiFormatListNumbered,
+      active: state.ordered,
+      run: () => chain().toggleOrderedList().run(),
+    },
     {
       label: state.link ? 'Remove link' : 'Link',
       icon: state.link ? mdiLinkVariantOff : mdiLinkVariant,
@@ -83,15 +104,20 @@ function Toolbar({ editor }: { editor: Editor }) {
 
 export function RichTextEditor({ value, onChange, label, invalid }: RichTextEditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } })],
+    extensions: [
+      StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }),
+    ],
     content: value,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
     immediatelyRender: true,
+    // The editor adds a <style> of its own; the page's CSP nonce lets it apply (src/lib/csp-nonce.ts).
+    injectNonce: cspNonce(),
   });
   // A reset (reload after a conflict) replaces the content; typing does not come back through here.
   useEffect(() => {
-    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML())) editor.commands.setContent(value, { emitUpdate: false });
+    if (editor && value !== (editor.isEmpty ? '' : editor.getHTML()))
+      editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   return (

@@ -179,18 +179,10 @@ const encodePart = (value: string) =>
     .map((piece, i) => (i % 2 === 1 ? '%ED%A0%80' : encodeURIComponent(piece)))
     .join('');
 
-function send(
-  method: string,
-  template: string,
-  r: fc.Arbitrary<unknown> extends never ? never : Record<string, unknown>,
-) {
-  const req = r as {
-    path: Record<string, string>;
-    query: Record<string, string>;
-    body?: { kind: 'json' | 'raw'; value: unknown };
-    as: 'guest' | 'customer' | 'admin' | 'forged';
-    idempotencyKey?: string;
-  };
+/** A generated request, as `requestArbitrary` makes it. */
+type Generated = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer T> ? T : never;
+
+function send(method: string, template: string, req: Generated) {
   const url =
     '/api' +
     template.replace(/\{(\w+)\}/g, (_, name: string) => encodePart(req.path[name] ?? 'x')) +

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 import type { Env } from '../../env';
@@ -27,6 +27,13 @@ const ANYWHERE = '*';
 export const delayAfter = (failures: number, free: number, max: number) =>
   failures < free ? 0 : Math.min(2 ** (failures - free), max);
 
+/** The account's two counters a password attempt from `client` meets: this client's and the account-wide one. */
+const thisClientAndAnywhere = (email: string, client: string) =>
+  and(
+    eq(loginFailures.account, digestOf(email)),
+    inArray(loginFailures.client, [digestOf(client), ANYWHERE]),
+  );
+
 export function createLoginThrottle(db: Db, env: Env) {
   const perAddress = (client: string) => ({
     scope: 'login-failures-ip',
@@ -40,16 +47,7 @@ export function createLoginThrottle(db: Db, env: Env) {
     /** Throws a 429 with Retry-After while a delay is running for this account, client or address. */
     async check(email: string, client: string, now: Date) {
       await checkRateLimit(db, perAddress(client), now);
-      const account = digestOf(email);
-      const rows = await db
-        .select()
-        .from(loginFailures)
-        .where(
-          and(
-            eq(loginFailures.account, account),
-            sql`${loginFailures.client} in (${digestOf(client)}, ${ANYWHERE})`,
-          ),
-        );
+      const rows = await db.select().from(loginFailures).where(thisClientAndAnywhere(email, client));
       let waitMs = 0;
       for (const row of rows) {
         if (now.getTime() - row.lastFailureAt.getTime() > FORGET_AFTER_MS) continue;
@@ -88,14 +86,7 @@ export function createLoginThrottle(db: Db, env: Env) {
 
     /** A right password: this client's counter and the account-wide one start again. */
     async succeeded(email: string, client: string) {
-      await db
-        .delete(loginFailures)
-        .where(
-          and(
-            eq(loginFailures.account, digestOf(email)),
-            sql`${loginFailures.client} in (${digestOf(client)}, ${ANYWHERE})`,
-          ),
-        );
+      await db.delete(loginFailures).where(thisClientAndAnywhere(email, client));
     },
 
     /** A code sign-in or a reset: the owner proved it; every counter of the account starts again. */

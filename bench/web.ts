@@ -18,16 +18,25 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { load1, machine, quietMachine, round, startServer, writeResults } from './lib/harness';
+import { LANDING_JS_BUDGET_KB, landingJs, type LandingJs } from './lib/landing-js';
 
-const BUDGET = { score: 95, landingJsGzipKB: 150 } as const;
+const BUDGET = { score: 95, accessibility: 100, landingJsGzipKB: LANDING_JS_BUDGET_KB } as const;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, '.tmp/bench-web');
+const RESULTS_DIR = path.join(ROOT, 'bench/results');
+const LHR_DIR = path.join(RESULTS_DIR, 'lighthouse');
+const BEFORE_FILE = path.join(RESULTS_DIR, 'web-before.json');
+const slug = (name: string) =>
+  name
+    .replace(/\(.*\)/, (m) => `-${m.slice(1, -1)}`)
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -44,47 +53,17 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'quiet-load': { type: 'string', default: '2.5' },
     'quiet-wait': { type: 'string', default: '300' },
+    // Record this run as the "before" that later runs are compared with (bench/results/web-before.json).
+    baseline: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
 
-interface JsFile {
-  file: string;
-  bytes: number;
-  gzipBytes: number;
-}
-
-/** The entry script of index.html and its static imports, recursively (dynamic imports load later). */
-function landingJs(outDir: string): { files: JsFile[]; totalGzipKB: number; totalKB: number } {
-  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]!);
-  if (!entries.length) throw new Error('index.html has no module script');
-  const seen = new Set<string>();
-  const files: JsFile[] = [];
-  const visit = (urlPath: string) => {
-    const clean = urlPath.split(/[?#]/)[0]!;
-    if (seen.has(clean)) return;
-    seen.add(clean);
-    const code = readFileSync(path.join(outDir, clean), 'utf8');
-    const bytes = Buffer.byteLength(code);
-    files.push({ file: clean, bytes, gzipBytes: gzipSync(code, { level: 9 }).length });
-    // `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`; not `import("./x.js")`.
-    for (const m of code.matchAll(
-      /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g,
-    )) {
-      const spec = m[1]!;
-      if (spec.startsWith('.') || spec.startsWith('/'))
-        visit(path.posix.resolve(path.posix.dirname(clean), spec));
-    }
-  };
-  for (const e of entries) visit(e);
-  const sum = (k: 'bytes' | 'gzipBytes') => files.reduce((n, f) => n + f[k], 0);
-  return { files, totalGzipKB: round(sum('gzipBytes') / 1024, 1), totalKB: round(sum('bytes') / 1024, 1) };
-}
-
 interface PageRun {
   /** null when Lighthouse could not score the page (see `error`). */
   score: number | null;
+  /** Lighthouse's accessibility score (0–100). */
+  accessibility: number | null;
   error: string | null;
   metrics: {
     fcpMs: number | null;
@@ -129,12 +108,12 @@ interface Audit {
   };
 }
 
-async function lighthouseRun(url: string, port: number): Promise<PageRun> {
+async function lighthouseRun(url: string, port: number): Promise<{ run: PageRun; lhr: unknown }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility'],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
@@ -171,8 +150,10 @@ async function lighthouseRun(url: string, port: number): Promise<PageRun> {
   const scripts = (audits['network-requests']?.details?.items ?? []).filter(
     (i) => i.resourceType === 'Script',
   );
-  return {
+  const a11y = lhr.categories.accessibility?.score;
+  const run: PageRun = {
     score: score === null || failed ? null : Math.round(score * 100),
+    accessibility: typeof a11y === 'number' ? Math.round(a11y * 100) : null,
     error: failed ? `${failed.id}: ${failed.errorMessage}` : null,
     metrics: {
       fcpMs: num('first-contentful-paint'),
@@ -185,6 +166,7 @@ async function lighthouseRun(url: string, port: number): Promise<PageRun> {
     opportunities,
     loadAverage: load1(),
   };
+  return { run, lhr };
 }
 
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
@@ -229,17 +211,26 @@ async function main() {
         path: `/view/product/${b64(product.productId)}?c=${b64(category.categoryId)}`,
       },
       { name: 'search', path: '/search' },
+      { name: 'search (tilapia)', path: '/search?q=tilapia' },
+      { name: 'cart', path: '/cart' },
     ];
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     for (const t of targets) {
-      const runs: PageRun[] = [];
+      const results: { run: PageRun; lhr: unknown }[] = [];
       for (let i = 0; i < RUNS; i++) {
         await quietMachine(Number(args['quiet-load']), Number(args['quiet-wait']));
-        runs.push(await lighthouseRun(server.baseUrl + t.path, chrome.port));
+        results.push(await lighthouseRun(server.baseUrl + t.path, chrome.port));
       }
-      const median = [...runs].sort((a, b) => (a.score ?? -1) - (b.score ?? -1))[
-        Math.floor(runs.length / 2)
-      ]!;
+      const sorted = [...results].sort((a, b) => (a.run.score ?? -1) - (b.run.score ?? -1));
+      const middle = sorted[Math.floor(sorted.length / 2)]!;
+      const runs = results.map((r) => r.run);
+      const median = middle.run;
+      // Lighthouse's own report of the median run, beside the summary.
+      await mkdir(LHR_DIR, { recursive: true });
+      await writeFile(
+        path.join(LHR_DIR, `${slug(t.name)}${args.baseline ? '.before' : ''}.json`),
+        JSON.stringify(middle.lhr),
+      );
       pages.push({ ...t, runs, median, met: median.score !== null && median.score >= BUDGET.score });
       console.log(
         `web bench: ${t.name}: score ${median.score ?? `n/a (${median.error})`} (runs ${runs.map((r) => r.score ?? 'n/a').join(', ')}), ` +
@@ -262,15 +253,57 @@ async function main() {
     landingJs: js,
     pages,
   };
-  await writeResults('web', json, markdown(meta, js, jsMet, pages));
+  if (args.baseline) {
+    await writeFile(BEFORE_FILE, JSON.stringify(json, null, 2) + '\n');
+    console.log('wrote bench/results/web-before.json');
+    return;
+  }
+  const before = existsSync(BEFORE_FILE) ? (JSON.parse(readFileSync(BEFORE_FILE, 'utf8')) as Before) : null;
+  await writeResults('web', json, markdown(meta, js, jsMet, pages, before));
   if (!jsMet || pages.some((p) => !p.met)) process.exitCode = 1;
+}
+
+interface Before {
+  date: string;
+  landingJs: LandingJs;
+  pages: PageResult[];
+}
+
+/** Before → after of every figure, page by page (pages are matched by name). */
+function comparison(js: LandingJs, pages: PageResult[], before: Before): string[] {
+  const arrow = (b: number | null | undefined, a: number | null | undefined, unit = '') =>
+    `${b ?? '–'}${unit} → **${a ?? '–'}${unit}**`;
+  return [
+    `## Before and after`,
+    '',
+    `"Before" is the run of ${before.date} (\`npm run bench:web -- --baseline\`, bench/results/web-before.json), ` +
+      'on the same machine and settings; each cell is the median run of its page.',
+    '',
+    '| page | score | accessibility | FCP | LCP | TBT | CLS | scripts transferred |',
+    '|---|---|---|---|---|---|---|---|',
+    ...pages.map((p) => {
+      const b = before.pages.find((x) => x.name === p.name)?.median;
+      const a = p.median;
+      return (
+        `| ${p.name} | ${arrow(b?.score, a.score)} | ${arrow(b?.accessibility, a.accessibility)} | ` +
+        `${arrow(b?.metrics.fcpMs, a.metrics.fcpMs, ' ms')} | ${arrow(b?.metrics.lcpMs, a.metrics.lcpMs, ' ms')} | ` +
+        `${arrow(b?.metrics.tbtMs, a.metrics.tbtMs, ' ms')} | ${arrow(b?.metrics.cls, a.metrics.cls)} | ` +
+        `${arrow(b?.scriptTransferKB, a.scriptTransferKB, ' KB')} |`
+      );
+    }),
+    '',
+    `Landing page JS (gzip): ${arrow(before.landingJs.totalGzipKB, js.totalGzipKB, ' KB')} ` +
+      `(minified ${before.landingJs.totalKB} KB → ${js.totalKB} KB).`,
+    '',
+  ];
 }
 
 function markdown(
   meta: ReturnType<typeof machine>,
-  js: ReturnType<typeof landingJs>,
+  js: LandingJs,
   jsMet: boolean,
   pages: PageResult[],
+  before: Before | null,
 ) {
   const lines = [
     '# Web performance benchmark',
@@ -278,15 +311,17 @@ function markdown(
     `Generated by \`npm run bench:web\` (bench/web.ts) on ${meta.date}: ${meta.cpu}, ${meta.cores} cores, Node ${meta.node}.`,
     'The storefront built with `vite build`, served by the real server (development mode, PGlite with the sample',
     `catalogue), measured with Lighthouse 12's default mobile preset (emulated Moto G Power, simulated slow 4G, 4× CPU`,
-    `slowdown), performance category only, in ${CHROMIUM} (${CHROME_FLAGS.join(' ')}). Each page ran ${RUNS} times;`,
-    'the table shows the median run by score, and every score.',
+    `slowdown), performance and accessibility categories, in ${CHROMIUM} (${CHROME_FLAGS.join(' ')}). Each page ran ${RUNS} times;`,
+    "the table shows the median run by score, and every score. Lighthouse's own report of each median run is in " +
+      '`bench/results/lighthouse/`.',
     '',
-    '| page | score | runs | FCP | LCP | TBT | CLS | Speed Index | scripts transferred | ≥ 95 | load avg |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---|---:|',
+    '| page | score | runs | accessibility | FCP | LCP | TBT | CLS | Speed Index | scripts transferred | ≥ 95 | load avg |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
     ...pages.map((p) => {
       const m = p.median.metrics;
       return (
         `| ${p.name} (\`${p.path}\`) | **${p.median.score ?? 'n/a'}** | ${p.runs.map((r) => r.score ?? 'n/a').join(', ')} | ` +
+        `${p.median.accessibility ?? '–'} | ` +
         `${ms(m.fcpMs)} | ${ms(m.lcpMs)} | ${ms(m.tbtMs)} | ${m.cls ?? '–'} | ${ms(m.speedIndexMs)} | ${p.median.scriptTransferKB} KB | ` +
         `${p.met ? 'met' : '**not met**'} | ${p.median.loadAverage} |`
       );
@@ -305,6 +340,7 @@ function markdown(
       (f) => `| \`${f.file}\` | ${round(f.bytes / 1024, 1)} KB | ${round(f.gzipBytes / 1024, 1)} KB |`,
     ),
     '',
+    ...(before ? comparison(js, pages, before) : []),
   ];
   const missed = pages.filter((p) => !p.met);
   if (missed.length) {

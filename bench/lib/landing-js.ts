@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The landing page's first-load JavaScript budget (GUIDE §7, issue 12), in KB (1,024 bytes) gzip. */
+export const LANDING_JS_BUDGET_KB = 150;
+
+export interface JsFile {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface LandingJs {
+  files: JsFile[];
+  totalGzipKB: number;
+  totalKB: number;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * What a first visit to the landing page downloads before it can run: the module scripts of a built
+ * index.html and every module they import statically, recursively, each gzipped at level 9. Chunks
+ * loaded with `import()` (routes, admin, checkout, Sentry) come later and are not counted.
+ */
+export function landingJs(outDir: string): LandingJs {
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const entries = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  if (!entries.length) throw new Error('index.html has no module script');
+  const seen = new Set<string>();
+  const files: JsFile[] = [];
+  const visit = (urlPath: string) => {
+    const clean = urlPath.split(/[?#]/)[0]!;
+    if (seen.has(clean)) return;
+    seen.add(clean);
+    const code = readFileSync(path.join(outDir, clean), 'utf8');
+    files.push({
+      file: clean,
+      bytes: Buffer.byteLength(code),
+      gzipBytes: gzipSync(code, { level: 9 }).length,
+    });
+    // `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`; not `import("./x.js")`.
+    for (const m of code.matchAll(
+      /\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g,
+    )) {
+      const spec = m[1]!;
+      if (spec.startsWith('.') || spec.startsWith('/'))
+        visit(path.posix.resolve(path.posix.dirname(clean), spec));
+    }
+  };
+  for (const e of entries) visit(e);
+  const sum = (k: 'bytes' | 'gzipBytes') => files.reduce((n, f) => n + f[k], 0);
+  return { files, totalGzipKB: round1(sum('gzipBytes') / 1024), totalKB: round1(sum('bytes') / 1024) };
+}

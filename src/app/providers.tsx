@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { AppErrorBoundary } from './app-error-boundary';
 import { cspNonce } from '@/lib/csp-nonce';
 import { ToastHost } from './layout/toast-host';
-import { system } from './theme/system';
+import { shopSystem } from './theme/system';
 
 /** Emotion's style tags carry the page's CSP nonce (src/lib/csp-nonce.ts). */
 const styleCache = createCache({ key: 'css', nonce: cspNonce() });
@@ -15,7 +15,7 @@ const styleCache = createCache({ key: 'css', nonce: cspNonce() });
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <CacheProvider value={styleCache}>
-      <ChakraProvider value={system}>
+      <ChakraProvider value={shopSystem()}>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             {children}

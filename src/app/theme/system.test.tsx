@@ -1,7 +1,9 @@
 import { Button, ChakraProvider, Progress, RatingGroup } from '@chakra-ui/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { system } from './system';
+import { shopSystem } from './system';
+
+const system = shopSystem();
 
 describe('the theme', () => {
   it('carries the brand colours as palettes, with the spec’s breakpoints', () => {
@@ -13,7 +15,9 @@ describe('the theme', () => {
     expect(system.token('colors.support.950')).toBe('#000000');
     for (const palette of ['primary', 'secondary', 'info', 'warning', 'danger', 'support']) {
       for (const role of ['solid', 'contrast', 'fg', 'muted', 'subtle', 'emphasized', 'focusRing']) {
-        expect(system.token.var(`colors.${palette}.${role}`), `${palette}.${role}`).toMatch(/^var\(--chakra-colors-/);
+        expect(system.token.var(`colors.${palette}.${role}`), `${palette}.${role}`).toMatch(
+          /^var\(--chakra-colors-/,
+        );
       }
     }
     // Chakra keeps breakpoints in rem (16 px each): 600, 960, 1280, 1920 and 2560 px.
@@ -48,7 +52,9 @@ describe('the theme', () => {
     );
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(warn).toHaveBeenCalledWith('[theme] Chakra slot recipe "ratingGroup" is not registered; add it to src/app/theme/recipes.ts'),
+      expect(warn).toHaveBeenCalledWith(
+        '[theme] Chakra slot recipe "ratingGroup" is not registered; add it to src/app/theme/recipes.ts',
+      ),
     );
     expect(warn).toHaveBeenCalledTimes(1);
   });

@@ -1,4 +1,10 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  mergeConfigs,
+  type SystemContext,
+} from '@chakra-ui/react';
 import {
   animationStyles,
   breakpoints as chakraBreakpoints,
@@ -71,7 +77,9 @@ const config = defineConfig({
     tokens: {
       colors: colorTokens,
       fonts: {
-        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        heading: {
+          value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+        },
         body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
       },
     },
@@ -121,12 +129,24 @@ const chakraTheme = defineConfig({
   },
 });
 
-/** The Chakra system of the shop: brand palettes, breakpoints and global styles. */
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+let created: SystemContext | undefined;
 
-// The shop registers only the recipes it uses (see ./recipes.ts); a Chakra component whose recipe is
-// missing would render unstyled without a word, so development builds and tests say so.
-if (import.meta.env.DEV) {
+/**
+ * The Chakra system of the shop: brand palettes, breakpoints and global styles. Made on first use, not
+ * when the module loads: turning ~600 tokens into CSS variables is the longest piece of work of the
+ * first visit (~280 ms with 4× CPU throttling), so the entry runs it as a task of its own.
+ */
+export function shopSystem(): SystemContext {
+  if (created) return created;
+  const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+  created = system;
+  // The shop registers only the recipes it uses (see ./recipes.ts); a Chakra component whose recipe
+  // is missing would render unstyled without a word, so development builds and tests say so.
+  if (import.meta.env.DEV) warnOfMissingRecipes(system);
+  return system;
+}
+
+function warnOfMissingRecipes(system: SystemContext) {
   void import('@chakra-ui/react/theme').then(({ recipes: allRecipes, slotRecipes: allSlotRecipes }) => {
     const warned = new Set<string>();
     const check = (kind: string, key: string, ours: object, all: object) => {

@@ -1,7 +1,11 @@
-import { Badge, HStack, Text, VisuallyHidden, type StackProps } from '@chakra-ui/react';
+import { useRecipe, VisuallyHidden } from '@chakra-ui/react';
 import { formatKsh } from '@/lib/format';
+import { cx, useStaticClasses } from '@/lib/static-classes';
 import type { Variant } from '@contract/catalogue';
 import { salePercent, unitPrice } from '@contract/pricing';
+
+// Plain elements with theme classes resolved once (src/lib/static-classes.ts): a grid shows these on
+// every card.
 
 /** The green 'SAVE n%' badge of a variant on sale (spec §2, §9); nothing otherwise. */
 export function SaveBadge({
@@ -11,51 +15,67 @@ export function SaveBadge({
   variant: Pick<Variant, 'price' | 'saleInfo'>;
   size?: 'sm' | 'md' | 'lg';
 }) {
+  const classOf = useStaticClasses();
+  const badge = useRecipe({ key: 'badge' });
   const percent = salePercent(variant);
   if (percent === null) return null;
-  return (
-    <Badge colorPalette="green" variant="solid" size={size} fontWeight="bold" letterSpacing="wide">
-      SAVE {percent}%
-    </Badge>
-  );
+  const className = classOf(`save-badge.${size}`, () => [
+    badge({ variant: 'solid', size }),
+    { colorPalette: 'green', fontWeight: 'bold', letterSpacing: 'wide' },
+  ]);
+  return <span className={className}>SAVE {percent}%</span>;
 }
 
-export interface PriceTagProps extends StackProps {
+export interface PriceTagProps {
   variant: Pick<Variant, 'price' | 'saleInfo'>;
   size?: 'md' | 'lg';
+  /** Classes for the row (placement in the caller's layout). */
+  className?: string;
 }
 
 /** The price a shopper pays, and while on sale the original price struck through (KSH, 2 decimals). */
-export function PriceTag({ variant, size = 'md', ...rest }: PriceTagProps) {
+export function PriceTag({ variant, size = 'md', className }: PriceTagProps) {
+  const classOf = useStaticClasses();
   const now = unitPrice(variant);
   const onSale = salePercent(variant) !== null;
+  const row = classOf('price-tag.row', () => ({
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'baseline',
+    columnGap: '2',
+  }));
+  const price = classOf(`price-tag.price.${size}.${onSale}`, () => ({
+    fontWeight: 'bold',
+    fontSize: size === 'lg' ? '2xl' : 'md',
+    color: onSale ? 'green.fg' : 'fg',
+  }));
+  const original = classOf(`price-tag.original.${size}`, () => ({
+    color: 'fg.muted',
+    fontSize: size === 'lg' ? 'md' : 'sm',
+  }));
   return (
-    <HStack gap="2" flexWrap="wrap" align="baseline" rowGap="0" {...rest}>
-      <Text
-        as="span"
-        fontWeight="bold"
-        fontSize={size === 'lg' ? '2xl' : 'md'}
-        color={onSale ? 'green.fg' : 'fg'}
-        data-testid="price"
-      >
+    <div className={cx(row, className)}>
+      <span className={price} data-testid="price">
         {onSale ? <VisuallyHidden>Sale price </VisuallyHidden> : null}
         {formatKsh(now)}
-      </Text>
+      </span>
       {onSale ? (
-        <Text as="s" color="fg.muted" fontSize={size === 'lg' ? 'md' : 'sm'} data-testid="original-price">
+        <s className={original} data-testid="original-price">
           <VisuallyHidden>Original price </VisuallyHidden>
           {formatKsh(variant.price)}
-        </Text>
+        </s>
       ) : null}
-    </HStack>
+    </div>
   );
 }
 
 /** 'In Stock' or 'Out of Stock' (spec §2). */
 export function StockLabel({ inStock, size = 'sm' }: { inStock: boolean; size?: 'sm' | 'md' }) {
-  return (
-    <Text as="span" fontSize={size} fontWeight="semibold" color={inStock ? 'green.fg' : 'danger.fg'}>
-      {inStock ? 'In Stock' : 'Out of Stock'}
-    </Text>
-  );
+  const classOf = useStaticClasses();
+  const className = classOf(`stock-label.${size}.${inStock}`, () => ({
+    fontSize: size,
+    fontWeight: 'semibold',
+    color: inStock ? 'green.fg' : 'danger.fg',
+  }));
+  return <span className={className}>{inStock ? 'In Stock' : 'Out of Stock'}</span>;
 }

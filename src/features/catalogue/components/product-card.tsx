@@ -1,4 +1,5 @@
-import { Box, Card, Flex, HStack, Skeleton, SkeletonText, Tag, Text } from '@chakra-ui/react';
+import { useRecipe, useSlotRecipe, type SystemStyleObject } from '@chakra-ui/react';
+import { cx, useStaticClasses } from '@/lib/static-classes';
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { categoryPalette } from './category-style';
@@ -30,25 +31,68 @@ export interface CardSlots {
 }
 
 /**
+ * The classes of a card: the theme's card and tag recipes, resolved once for every card of every grid
+ * (src/lib/static-classes.ts) rather than per element on each render, which was most of a grid's
+ * main-thread time.
+ */
+function useCardClasses() {
+  const classOf = useStaticClasses();
+  const card = useSlotRecipe({ key: 'card' });
+  const tag = useSlotRecipe({ key: 'tag' });
+  const slot = (part: 'root' | 'body' | 'footer', extra: SystemStyleObject) =>
+    classOf(`product-card.${part}`, () => [card({ size: 'sm' })[part] ?? {}, extra]);
+  const chip = (variant: 'subtle' | 'outline', palette: string) =>
+    cx(
+      classOf(`product-card.chip.${variant}`, () => tag({ size: 'sm', variant }).root ?? {}),
+      classOf(`palette.${palette}`, () => ({ colorPalette: palette })),
+    );
+  return {
+    root: slot('root', { h: 'full', overflow: 'hidden', bg: 'bg.panel' }),
+    body: slot('body', { gap: '2', p: '3' }),
+    footer: slot('footer', { p: '3', pt: '0' }),
+    media: classOf('product-card.media', () => ({ position: 'relative' })),
+    badge: classOf('product-card.badge', () => ({
+      position: 'absolute',
+      top: '2',
+      insetStart: '2',
+      pointerEvents: 'none',
+    })),
+    save: classOf('product-card.save', () => ({ position: 'absolute', top: '2', insetEnd: '2' })),
+    name: classOf('product-card.name', () => ({
+      fontWeight: 'semibold',
+      lineHeight: '1.25',
+      lineClamp: '2',
+      minH: '2.5em',
+    })),
+    nameLink: classOf('product-card.name-link', () => ({
+      _hover: { color: 'primary.fg', textDecoration: 'underline' },
+    })),
+    muted: classOf('product-card.muted', () => ({ color: 'fg.muted' })),
+    chips: classOf('product-card.chips', () => ({
+      display: 'flex',
+      flexWrap: 'wrap',
+      gap: '1.5',
+      listStyleType: 'none',
+    })),
+    chipLabel: classOf('product-card.chip-label', () => tag({ size: 'sm' }).label ?? {}),
+    chip,
+    stock: classOf('product-card.stock', () => ({ display: 'flex', mt: 'auto', pt: '1' })),
+  };
+}
+
+/**
  * A product in a grid (spec §2): picture, name, price (with the 'SAVE n%' badge and the struck
  * original while on sale), category chips, the first variant's 'name: value' chips and the stock.
  */
 export function ProductCard({ product, priority = false, action, save, viaCategoryId }: ProductCardProps) {
+  const c = useCardClasses();
   const headingId = useId();
   const variant = cardVariant(product);
   const link = productLink({ ...product, categoryId: viaCategoryId });
   const attributes = variant ? attributeLabels(product, variant) : [];
   return (
-    <Card.Root
-      as="article"
-      aria-labelledby={headingId}
-      size="sm"
-      h="full"
-      overflow="hidden"
-      bg="bg.panel"
-      data-testid="product-card"
-    >
-      <Box position="relative">
+    <article aria-labelledby={headingId} className={c.root} data-testid="product-card">
+      <div className={c.media}>
         {/* The name below is the link people and screen readers use; the picture is a larger target. */}
         <Link {...link} tabIndex={-1} aria-hidden="true">
           <ProductImage
@@ -60,80 +104,74 @@ export function ProductCard({ product, priority = false, action, save, viaCatego
           />
         </Link>
         {variant ? (
-          <Box position="absolute" top="2" insetStart="2" pointerEvents="none">
+          <div className={c.badge}>
             <SaveBadge variant={variant} />
-          </Box>
+          </div>
         ) : null}
-        {save ? (
-          <Box position="absolute" top="2" insetEnd="2">
-            {save}
-          </Box>
-        ) : null}
-      </Box>
-      <Card.Body gap="2" p="3">
-        <Text as="h3" id={headingId} fontWeight="semibold" lineHeight="1.25" lineClamp="2" minH="2.5em">
-          <Link {...link}>
-            <Box as="span" _hover={{ color: 'primary.fg', textDecoration: 'underline' }}>
-              {product.name}
-            </Box>
+        {save ? <div className={c.save}>{save}</div> : null}
+      </div>
+      <div className={c.body}>
+        <h3 id={headingId} className={c.name}>
+          <Link {...link} className={c.nameLink}>
+            {product.name}
           </Link>
-        </Text>
-        {variant ? <PriceTag variant={variant} /> : <Text color="fg.muted">Price not set</Text>}
-        <HStack as="ul" gap="1.5" flexWrap="wrap" listStyleType="none" aria-label="Categories and options">
-          {product.categories.map((c) => (
-            <Tag.Root
-              as="li"
-              key={c.categoryId}
-              size="sm"
-              variant="subtle"
-              colorPalette={categoryPalette(c.color)}
-            >
-              <Tag.Label>{c.name}</Tag.Label>
-            </Tag.Root>
+        </h3>
+        {variant ? <PriceTag variant={variant} /> : <p className={c.muted}>Price not set</p>}
+        <ul className={c.chips} aria-label="Categories and options">
+          {product.categories.map((category) => (
+            <li key={category.categoryId} className={c.chip('subtle', categoryPalette(category.color))}>
+              <span className={c.chipLabel}>{category.name}</span>
+            </li>
           ))}
           {attributes.map((label) => (
-            <Tag.Root as="li" key={label} size="sm" variant="outline" colorPalette="support">
-              <Tag.Label>{label}</Tag.Label>
-            </Tag.Root>
+            <li key={label} className={c.chip('outline', 'support')}>
+              <span className={c.chipLabel}>{label}</span>
+            </li>
           ))}
-        </HStack>
-        <Flex mt="auto" pt="1">
+        </ul>
+        <div className={c.stock}>
           <StockLabel inStock={isInStock(variant)} />
-        </Flex>
-      </Card.Body>
-      {action ? (
-        <Card.Footer p="3" pt="0">
-          {action}
-        </Card.Footer>
-      ) : null}
-    </Card.Root>
+        </div>
+      </div>
+      {action ? <div className={c.footer}>{action}</div> : null}
+    </article>
   );
 }
 
 /** A card's placeholder, the same size as the card, while a page of products loads. */
 export function ProductCardSkeleton() {
+  const c = useCardClasses();
+  const classOf = useStaticClasses();
+  const skeleton = useRecipe({ key: 'skeleton' });
+  const bone = (name: string, style: SystemStyleObject) =>
+    cx(
+      classOf('product-card.bone', () => skeleton({})),
+      classOf(`product-card.bone.${name}`, () => style),
+    );
   return (
-    <Card.Root
-      size="sm"
-      h="full"
-      overflow="hidden"
-      bg="bg.panel"
-      aria-hidden="true"
-      data-testid="product-card-skeleton"
-    >
-      <Skeleton aspectRatio="4 / 3" rounded="none" />
-      <Card.Body gap="2" p="3">
-        <SkeletonText noOfLines={2} gap="1.5" minH="2.5em" />
-        <Skeleton h="6" w="50%" />
-        <HStack gap="1.5">
-          <Skeleton h="5" w="16" rounded="full" />
-          <Skeleton h="5" w="20" rounded="full" />
-        </HStack>
-        <Skeleton h="5" w="16" mt="auto" />
-      </Card.Body>
-      <Card.Footer p="3" pt="0">
-        <Skeleton h="10" w="full" />
-      </Card.Footer>
-    </Card.Root>
+    <div className={c.root} aria-hidden="true" data-testid="product-card-skeleton">
+      <div className={bone('picture', { aspectRatio: '4 / 3', rounded: 'none' })} />
+      <div className={c.body}>
+        <div
+          className={classOf('product-card.bone-lines', () => ({
+            display: 'grid',
+            gap: '1.5',
+            minH: '2.5em',
+          }))}
+        >
+          <div className={bone('line', { h: '4' })} />
+          <div className={bone('line-short', { h: '4', maxW: '80%' })} />
+        </div>
+        <div className={bone('price', { h: '6', w: '50%' })} />
+        <div className={classOf('product-card.bone-chips', () => ({ display: 'flex', gap: '1.5' }))}>
+          <div className={bone('chip', { h: '5', w: '16', rounded: 'full' })} />
+          <div className={bone('chip-wide', { h: '5', w: '20', rounded: 'full' })} />
+        </div>
+        <div className={bone('stock', { h: '5', w: '16', mt: 'auto' })} />
+      </div>
+      <div className={c.footer}>
+        <div className={bone('action', { h: '10', w: 'full' })} />
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,14 @@
 import { Box, chakra, HStack, Stack } from '@chakra-ui/react';
 import type { Image } from '@contract/catalogue';
 import { useState } from 'react';
+import { useStaticClasses } from '@/lib/static-classes';
 import { ProductImage } from './product-image';
 
 /** The product's pictures: the chosen one at detail size, with thumbnails to switch. */
 export function ProductGallery({ images, name }: { images: Image[]; name: string }) {
   const [chosen, setChosen] = useState(0);
   const shown = images[Math.min(chosen, images.length - 1)];
+  const framed = useStaticClasses()('product-gallery.frame', () => ({ rounded: 'l3', borderWidth: '1px' }));
   return (
     <Stack gap="3">
       <ProductImage
@@ -15,8 +17,7 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
         sizes="(min-width: 960px) 600px, 100vw"
         priority
         alt={shown ? shown.altText || name : name}
-        rounded="l3"
-        borderWidth="1px"
+        className={framed}
       />
       {images.length > 1 ? (
         <HStack as="ul" listStyleType="none" gap="2" aria-label="Pictures" flexWrap="wrap">

@@ -1,7 +1,8 @@
 import { Box, Button, Center, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useStaticClasses } from '@/lib/static-classes';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { productQueries, type ProductListFilter } from '../api/product-queries';
 import { useInViewCallback } from '../hooks/use-in-view-callback';
 import { viewFromSummary } from '../model/product-view';
@@ -57,12 +58,16 @@ export function ProductGrid({
     isPlaceholderData,
   } = query;
   useErrorToast(error, 'product-list-error');
+  const item = useStaticClasses()('product-grid.item', () => ({ minW: '0' }));
 
+  // A page of cards is the heaviest render of a listing: React renders it as a background render it
+  // can interrupt (showing what was there until then) rather than in one long task.
+  const shown = useDeferredValue(data);
   const products = useMemo(
-    () => data?.pages.flatMap((page) => page.data.map((p) => viewFromSummary(p, page.linked))) ?? [],
-    [data],
+    () => shown?.pages.flatMap((page) => page.data.map((p) => viewFromSummary(p, page.linked))) ?? [],
+    [shown],
   );
-  const total = data?.pages.at(-1)?.meta.total ?? 0;
+  const total = shown?.pages.at(-1)?.meta.total ?? 0;
   const canLoadMore = hasNextPage && !isFetchingNextPage && !isPlaceholderData;
   // After a failed page the observer stops (no retry loop of error toasts); the button retries.
   const autoLoad = canLoadMore && !isError;
@@ -73,7 +78,8 @@ export function ProductGrid({
     { enabled: autoLoad },
   );
 
-  if (isPending) {
+  // Skeletons until the first page is rendered (the deferred render may trail the data a little).
+  if (isPending || (shown === undefined && data !== undefined)) {
     return (
       <Box role="status" aria-labelledby={labelledBy}>
         <VisuallyHidden>Loading products…</VisuallyHidden>
@@ -111,7 +117,7 @@ export function ProductGrid({
         transition="opacity 150ms"
       >
         {products.map((product, index) => (
-          <Box as="li" key={product.productId} minW="0">
+          <li key={product.productId} className={item}>
             <ProductCard
               product={product}
               priority={index < priorityCount}
@@ -119,12 +125,12 @@ export function ProductGrid({
               save={renderSave?.(product)}
               viaCategoryId={viaCategoryId}
             />
-          </Box>
+          </li>
         ))}
         {Array.from({ length: pendingCount }, (_, i) => (
-          <Box as="li" key={`more-${i}`} minW="0">
+          <li key={`more-${i}`} className={item}>
             <ProductCardSkeleton />
-          </Box>
+          </li>
         ))}
       </SimpleGrid>
       <Box ref={sentinel} h="1px" aria-hidden="true" />

@@ -1,5 +1,5 @@
-import { Box, Center, Image as ChakraImage, type BoxProps } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
+import { cx, useStaticClasses } from '@/lib/static-classes';
 import type { Image, ImageSize } from '@contract/catalogue';
 import { mdiImageOffOutline } from '@mdi/js';
 
@@ -9,7 +9,13 @@ import { mdiImageOffOutline } from '@mdi/js';
  */
 const RENDITION_WIDTH: Record<ImageSize, number> = { thumb: 160, card: 400, detail: 800 };
 
-export interface ProductImageProps extends Omit<BoxProps, 'children'> {
+/** Every rendition of an image as a `srcset`. */
+export const imageSrcSet = (image: Image): string =>
+  (['thumb', 'card', 'detail'] as const)
+    .map((s) => `${image.urls[s]} ${Math.min(RENDITION_WIDTH[s], image.width)}w`)
+    .join(', ');
+
+export interface ProductImageProps {
   image: Image | undefined;
   /** The rendition `src` falls back to; the srcset offers every rendition. */
   size: ImageSize;
@@ -19,51 +25,63 @@ export interface ProductImageProps extends Omit<BoxProps, 'children'> {
   priority?: boolean;
   /** Alternative text; the image's own alt text when omitted. Empty for a decorative copy. */
   alt?: string;
+  /** Extra classes for the frame (rounded corners, a border). */
+  className?: string;
 }
 
 /**
- * A product picture in a frame of fixed aspect ratio, so nothing moves when it arrives: width and
- * height are set from the image, the renditions are offered as a srcset, and pictures below the
- * fold load lazily.
+ * A product picture in a 4:3 frame, so nothing moves when it arrives: width and height are set from
+ * the image, the renditions are offered as a srcset, and pictures below the fold load lazily. Plain
+ * elements with classes resolved once (src/lib/static-classes.ts): every card of a grid has one.
  */
-export function ProductImage({
-  image,
-  size,
-  sizes,
-  priority = false,
-  alt,
-  aspectRatio = '4 / 3',
-  ...frame
-}: ProductImageProps) {
-  return (
-    <Box position="relative" aspectRatio={aspectRatio} bg="bg.muted" overflow="hidden" {...frame}>
-      {image ? (
-        <ChakraImage
-          src={image.urls[size]}
-          srcSet={(['thumb', 'card', 'detail'] as const)
-            .map((s) => `${image.urls[s]} ${Math.min(RENDITION_WIDTH[s], image.width)}w`)
-            .join(', ')}
-          sizes={sizes}
-          htmlWidth={image.width}
-          htmlHeight={image.height}
-          alt={alt ?? image.altText}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding={priority ? 'sync' : 'async'}
-          w="full"
-          h="full"
-          fit="cover"
-        />
-      ) : (
-        <Center
-          h="full"
-          color="fg.subtle"
+export function ProductImage({ image, size, sizes, priority = false, alt, className }: ProductImageProps) {
+  const classOf = useStaticClasses();
+  const frame = classOf('product-image.frame', () => ({
+    position: 'relative',
+    aspectRatio: '4 / 3',
+    bg: 'bg.muted',
+    overflow: 'hidden',
+  }));
+  if (!image) {
+    const empty = classOf('product-image.empty', () => ({
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      h: 'full',
+      color: 'fg.subtle',
+    }));
+    return (
+      <div className={cx(frame, className)}>
+        <div
+          className={empty}
           role={alt === '' ? undefined : 'img'}
           aria-label={alt === '' ? undefined : 'No picture yet'}
         >
           <MdiIcon path={mdiImageOffOutline} boxSize="10" />
-        </Center>
-      )}
-    </Box>
+        </div>
+      </div>
+    );
+  }
+  const picture = classOf('product-image.img', () => ({
+    display: 'block',
+    w: 'full',
+    h: 'full',
+    objectFit: 'cover',
+  }));
+  return (
+    <div className={cx(frame, className)}>
+      <img
+        className={picture}
+        src={image.urls[size]}
+        srcSet={imageSrcSet(image)}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt ?? image.altText}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : undefined}
+        decoding={priority ? 'sync' : 'async'}
+      />
+    </div>
   );
 }

@@ -69,7 +69,9 @@ export function VariantPicker({ product, value, onChange }: VariantPickerProps) 
                   </Text>
                 )}
               </Stack>
-              <PriceTag gridArea="price" variant={variant} justify={{ base: 'flex-start', sm: 'flex-end' }} />
+              <Box gridArea="price" display="flex" justifyContent={{ base: 'flex-start', sm: 'flex-end' }}>
+                <PriceTag variant={variant} />
+              </Box>
             </Box>
           );
         })}

@@ -99,6 +99,18 @@ describe('the shop layout', () => {
     expect(screen.getByRole('link', { name: 'Sokoni home' })).toHaveAttribute('href', '/');
   });
 
+  it('fades a page in when the shopper moves to it, but not the page they arrive on', async () => {
+    const { user } = renderApp('/search');
+    await screen.findByText('Popular searches');
+    const animation = () => getComputedStyle(screen.getByRole('main')).animation;
+    // Painted at opacity 0, the first page would have no Largest Contentful Paint.
+    expect(animation()).toBe('');
+
+    await user.click(screen.getByRole('link', { name: /browse categories/i }));
+    await screen.findByRole('heading', { level: 1, name: /fresh food and groceries/i });
+    expect(animation()).toMatch(/fade-in/);
+  });
+
   it('opens the search page when the landing search box is focused', async () => {
     const { user, router } = renderApp('/');
     const box = await screen.findByPlaceholderText('search our products');

@@ -45,6 +45,11 @@ export function AppShell() {
   const title = usePageTitleOverride() ?? meta.title;
   // The fade is keyed by the path that is shown, not the one being loaded, so it runs on arrival.
   const shownPath = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
+  // Pages *change* with a fade (spec §2); the first page does not fade in. Content painted at opacity
+  // 0 is no Largest Contentful Paint for the browser, so a fading first page had none (/search).
+  const [firstPath] = useState(shownPath);
+  const [moved, setMoved] = useState(false);
+  if (!moved && shownPath !== firstPath) setMoved(true);
   const navigating = useRouterState({ select: (s) => s.status === 'pending' });
   const loading = useGlobalLoading();
   const dialogShown = useDialog().show;
@@ -60,7 +65,7 @@ export function AppShell() {
       <SkipNavLink>Skip to content</SkipNavLink>
       {headerless ? null : <Header />}
       <SkipNavContent />
-      <Box as="main" flex="1" key={shownPath} animation="fade-in 250ms ease-out">
+      <Box as="main" flex="1" key={shownPath} animation={moved ? 'fade-in 250ms ease-out' : undefined}>
         <Outlet />
       </Box>
       {footerless ? null : <Footer />}

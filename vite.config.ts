@@ -53,6 +53,13 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
+/** The path aliases of the SPA, the mocks and the server alike (vitest's server projects use these). */
+export const aliases = [
+  { find: '@', replacement: here('./src') },
+  { find: '@contract', replacement: here('./contract') },
+  { find: '@mocks', replacement: here('./mocks') },
+];
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -72,7 +79,11 @@ export default defineConfig({
   // <meta property="csp-nonce">); the server puts a fresh nonce in each response (server/lib/csp.ts).
   html: { cspNonce: 'SOKONI_CSP_NONCE' },
   resolve: {
-    alias: { '@': here('./src'), '@contract': here('./contract'), '@mocks': here('./mocks') },
+    alias: [
+      ...aliases,
+      // In the SPA, Zod comes with its CSP-safe setting (src/app/zod.ts); the server's stays as is.
+      { find: /^zod$/, replacement: here('./src/app/zod.ts') },
+    ],
   },
   server: {
     port: 5173,

@@ -1,8 +1,8 @@
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import viteConfig, { aliases } from './vite.config.ts';
 
 const server = (name: string, kind: 'pglite' | 'postgres', include: string[], exclude: string[] = []) => ({
-  resolve: { alias: viteConfig.resolve?.alias },
+  resolve: { alias: aliases },
   test: {
     name,
     environment: 'node',

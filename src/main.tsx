@@ -1,5 +1,3 @@
-// First: Zod's configuration must hold before any schema parses.
-import './app/zod-config';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

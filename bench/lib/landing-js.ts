@@ -2,8 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The landing page's first-load JavaScript budget (GUIDE §7, issue 12), in KB (1,024 bytes) gzip. */
+/** The landing page's first-load JavaScript budget (GUIDE §7), in KB (1,024 bytes) gzip. */
 export const LANDING_JS_BUDGET_KB = 150;
+
+/**
+ * What the build may not exceed until the budget is met: the size measured after the last cut, so a
+ * change that adds to the first load fails `npm test` (e2e/first-load.spec.ts). Lower it with every
+ * cut; bench/results/web.md has what the remaining kilobytes are (React DOM alone is 62 KB).
+ */
+export const LANDING_JS_CEILING_KB = 187;
 
 export interface JsFile {
   file: string;

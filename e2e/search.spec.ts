@@ -8,9 +8,10 @@ const LOAD = { timeout: 15_000 };
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search our products' });
 const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' });
 
-/** The names of the options' products, as their aria-labelledby elements show them. */
+/** The names of the options' products, as the first of their aria-labelledby elements shows them. */
 async function optionName(page: Page, index: number): Promise<string> {
-  const id = await results(page).getByRole('option').nth(index).getAttribute('aria-labelledby');
+  const ids = await results(page).getByRole('option').nth(index).getAttribute('aria-labelledby');
+  const id = ids?.split(' ')[0];
   return (await page.locator(`[id="${id}"]`).innerText()).trim();
 }
 

@@ -46,13 +46,15 @@ export function AccountMenu() {
   }
 
   const firstName = user.name.split(' ')[0] || 'Account';
+  // The name starts with what the button shows (WCAG 2.5.3: a speech user says what they see).
+  const label = user.name.split(' ')[0] ? `${firstName}, your account` : 'Your account';
   const trigger = (
     <Button
       variant="outline"
       colorPalette="support"
       rounded="full"
       px={{ base: '2.5', lg: '4' }}
-      aria-label="Account"
+      aria-label={label}
     >
       <MdiIcon path={mdiAccountCircleOutline} boxSize="5" />
       <Text as="span" hideBelow="lg" maxW="32" truncate>

@@ -42,14 +42,14 @@ describe('the shop layout', () => {
       'href',
       '/saved-items',
     );
-    expect(within(header()).getByRole('button', { name: 'Account' })).toBeInTheDocument();
+    expect(within(header()).getByRole('button', { name: /your account/i })).toBeInTheDocument();
     expect(within(header()).queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 
   it('lets a shopper sign out from the account menu', async () => {
     signInAs(customer);
     const { user } = renderApp('/more');
-    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: /your account/i }));
     expect(await screen.findByRole('menuitem', { name: /my account/i })).toHaveAttribute(
       'href',
       '/account/dashboard',

@@ -45,11 +45,25 @@ const paletteSemanticTokens = Object.fromEntries(
         muted: ref(200),
         subtle: ref(100),
         emphasized: ref(300),
-        focusRing: ref(solid === 950 ? 700 : 500),
+        // The ring must stand out from white by 3:1 (WCAG 1.4.11); the text step always does.
+        focusRing: ref(solid === 950 ? 700 : fg),
         border: ref(solid === 950 ? 700 : 500),
       },
     ];
   }),
+);
+
+/**
+ * Chakra's own palettes the shop uses for statuses and category colours. Their default `solid` is the
+ * 600 step, under white text at 3.3–4.1:1 for five of them (green 3.3, teal 3.7, cyan 3.7, orange 3.6,
+ * pink 4.1), and red and blue fall under 4.5:1 in the buttons' hover tint (solid at 90 %); the 700
+ * step passes AA in both. Light only, like the brand palettes.
+ */
+const darkerSolids = Object.fromEntries(
+  (['green', 'teal', 'cyan', 'orange', 'pink', 'red', 'blue'] as const).map((name) => [
+    name,
+    { solid: { value: `{colors.${name}.700}` } },
+  ]),
 );
 
 const config = defineConfig({
@@ -85,9 +99,12 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        ...darkerSolids,
         ...paletteSemanticTokens,
-        // Chakra's status tokens follow the brand's info/warning/danger colours.
+        // Chakra's status tokens follow the brand's info/warning/danger colours; success text is
+        // green.700 (green.600 is 3.3:1 on white).
         fg: {
+          success: { value: '{colors.green.700}' },
           error: { value: '{colors.danger.700}' },
           warning: { value: '{colors.warning.800}' },
           info: { value: '{colors.info.700}' },

@@ -55,7 +55,7 @@ describe('/account/dashboard', () => {
   it('shows the new name in the header as soon as it is saved, and keeps it for the next visit', async () => {
     signInShopper();
     const { user } = renderApp('/account/dashboard');
-    const account = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Account' });
+    const account = () => within(screen.getByRole('banner')).getByRole('button', { name: /your account/i });
     await waitFor(() => expect(account()).toHaveTextContent('Wanjiku'));
 
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));

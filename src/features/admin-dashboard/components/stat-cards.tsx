@@ -33,15 +33,23 @@ function PeriodCard({ label, before, period }: { label: string; before: string; 
   return (
     <Card.Root variant="outline" role="group" aria-label={label}>
       <Card.Body gap="3">
-        <Stat.Root>
-          <Stat.Label>Revenue, {label.toLowerCase()}</Stat.Label>
-          <HStack gap="2" wrap="wrap">
-            <Stat.ValueText data-testid="revenue">{formatKsh(period.revenue)}</Stat.ValueText>
-            <Change value={period.revenueChange} before={before} />
-          </HStack>
-          <Stat.HelpText>
-            {formatKsh(period.previousRevenue)} {before}
-          </Stat.HelpText>
+        {/* Chakra's Stat is a <dl> whose help text and badge would sit outside any <dt>/<dd>, which
+            screen readers announce as a broken list; plain elements keep its look and the reading order. */}
+        <Stat.Root asChild>
+          <div>
+            <Stat.Label asChild>
+              <p>Revenue, {label.toLowerCase()}</p>
+            </Stat.Label>
+            <HStack gap="2" wrap="wrap">
+              <Stat.ValueText asChild data-testid="revenue">
+                <p>{formatKsh(period.revenue)}</p>
+              </Stat.ValueText>
+              <Change value={period.revenueChange} before={before} />
+            </HStack>
+            <Stat.HelpText>
+              {formatKsh(period.previousRevenue)} {before}
+            </Stat.HelpText>
+          </div>
         </Stat.Root>
         <HStack justify="space-between" gap="2" wrap="wrap">
           <Text fontSize="sm">

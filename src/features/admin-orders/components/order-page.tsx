@@ -132,10 +132,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A table that may scroll sideways on a narrow screen. Its cells hold no link or button, so the
+ * scrolling box itself takes the focus (a keyboard user scrolls it with the arrow keys) and is named
+ * like its table.
+ */
+function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.ScrollArea tabIndex={0} role="region" aria-label={label} focusVisibleRing="inside">
+      {children}
+    </Table.ScrollArea>
+  );
+}
+
 function Lines({ order }: { order: AdminOrder }) {
   return (
     <Section title="Items">
-      <Table.ScrollArea>
+      <ScrollingTable label="Items table">
         <Table.Root size="sm" aria-label="Items">
           <Table.Header>
             <Table.Row>
@@ -170,7 +183,7 @@ function Lines({ order }: { order: AdminOrder }) {
             <Total label="Total" value={order.total} strong />
           </Table.Footer>
         </Table.Root>
-      </Table.ScrollArea>
+      </ScrollingTable>
     </Section>
   );
 }
@@ -194,7 +207,7 @@ function Payments({ order }: { order: AdminOrder }) {
       {order.payments.length === 0 ? (
         <Text color="fg.muted">No M-Pesa prompt was sent for this order.</Text>
       ) : (
-        <Table.ScrollArea>
+        <ScrollingTable label="Payment attempts table">
           <Table.Root size="sm" aria-label="Payment attempts">
             <Table.Header>
               <Table.Row>
@@ -233,7 +246,7 @@ function Payments({ order }: { order: AdminOrder }) {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </ScrollingTable>
       )}
     </Section>
   );

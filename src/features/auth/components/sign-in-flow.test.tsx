@@ -49,7 +49,7 @@ describe('/auth, the email step', () => {
     expect(session.user).toMatchObject({ email: shopper.email, name: shopper.name, type: 'customer' });
     expect(localStorage.getItem('sokoni.token')).toBe(session.token);
     expect(JSON.parse(localStorage.getItem('sokoni.user')!)).toMatchObject({ email: shopper.email });
-    await screen.findByRole('button', { name: 'Account' });
+    await screen.findByRole('button', { name: /your account/i });
   });
 
   it('sends a new email to the code page, without the email in the URL', async () => {
@@ -137,7 +137,7 @@ describe('signing out', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const token = await waitFor(() => getSession().token!);
 
-    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('button', { name: /your account/i }));
     await user.click(await screen.findByRole('menuitem', { name: /sign out/i }));
 
     await waitFor(() => expect(localStorage.getItem('sokoni.token')).toBeNull());

@@ -22,7 +22,7 @@ export const CAROUSEL_HEIGHT = { base: '17rem', sm: '18rem', md: '22rem', lg: '5
 /** Spec §9: the carousel moves on every 6000 ms. */
 export const CAROUSEL_INTERVAL_MS = 6000;
 
-interface Slide {
+export interface Slide {
   title: string;
   text: string;
   palette: string;
@@ -38,7 +38,7 @@ interface Slide {
 export const PROMO_CATEGORY_SLUG = 'fruits-vegetables';
 
 /** Static sample content (spec §9): the promo with a fixed 24:00:00 countdown and 20% off. */
-const SLIDES: Slide[] = [
+export const PROMO_SLIDES: readonly Slide[] = [
   {
     title: '20% off fresh fruit & vegetables',
     text: 'Today only: stock up on sukuma, tomatoes, mangoes and more.',
@@ -78,15 +78,23 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
+/** Whether slide `i` is the shown one or next to it (either way round the loop). */
+export const isNearby = (i: number, shown: number, count: number) => {
+  const distance = Math.abs(i - shown);
+  return Math.min(distance, count - distance) <= 1;
+};
+
 function SlideView({
   slide,
   index,
+  count,
   active,
   category,
   onCta,
 }: {
   slide: Slide;
   index: number;
+  count: number;
   active: boolean;
   /** The category the button opens, once the categories are known. */
   category: Category | undefined;
@@ -102,7 +110,7 @@ function SlideView({
     <Box
       role="group"
       aria-roledescription="slide"
-      aria-label={`${index + 1} of ${SLIDES.length}: ${slide.title}`}
+      aria-label={`${index + 1} of ${count}: ${slide.title}`}
       aria-hidden={!active}
       inert={!active}
       flex="0 0 100%"
@@ -180,9 +188,17 @@ function SlideView({
 /**
  * The landing page's promotions: moves on every 6 s, pauses while hovered or focused and on the
  * pause button, and stays still for people who prefer reduced motion. Previous/next and the dots
- * work by keyboard; only the shown slide is reachable.
+ * work by keyboard; only the shown slide is reachable. Only the shown slide and its two neighbours
+ * (the ones a move slides in) are drawn; the others keep their empty place in the track, so nothing
+ * shifts when they fill in.
  */
-export function PromoCarousel({ onCta }: { onCta: () => void }) {
+export function PromoCarousel({
+  onCta,
+  slides = PROMO_SLIDES,
+}: {
+  onCta: () => void;
+  slides?: readonly Slide[];
+}) {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -199,12 +215,12 @@ export function PromoCarousel({ onCta }: { onCta: () => void }) {
   useEffect(() => {
     if (!rotating) return;
     const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') setIndex((i) => (i + 1) % SLIDES.length);
+      if (document.visibilityState === 'visible') setIndex((i) => (i + 1) % slides.length);
     }, CAROUSEL_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [rotating, index]);
+  }, [rotating, index, slides.length]);
 
-  const go = (next: number) => setIndex((next + SLIDES.length) % SLIDES.length);
+  const go = (next: number) => setIndex((next + slides.length) % slides.length);
   const controlStyle = {
     variant: 'solid',
     bg: 'blackAlpha.500',
@@ -236,16 +252,21 @@ export function PromoCarousel({ onCta }: { onCta: () => void }) {
         transition="transform 600ms ease-in-out"
         _motionReduce={{ transition: 'none' }}
       >
-        {SLIDES.map((slide, i) => (
-          <SlideView
-            key={slide.title}
-            slide={slide}
-            index={i}
-            active={i === index}
-            category={categoryOf(slide)}
-            onCta={onCta}
-          />
-        ))}
+        {slides.map((slide, i) =>
+          isNearby(i, index, slides.length) ? (
+            <SlideView
+              key={slide.title}
+              slide={slide}
+              index={i}
+              count={slides.length}
+              active={i === index}
+              category={categoryOf(slide)}
+              onCta={onCta}
+            />
+          ) : (
+            <Box key={slide.title} flex="0 0 100%" h="full" aria-hidden="true" data-slide-placeholder="" />
+          ),
+        )}
       </Flex>
       <IconButton
         aria-label="Previous slide"
@@ -282,7 +303,7 @@ export function PromoCarousel({ onCta }: { onCta: () => void }) {
         >
           <MdiIcon path={autoplay ? mdiPause : mdiPlay} boxSize="4" />
         </IconButton>
-        {SLIDES.map((slide, i) => (
+        {slides.map((slide, i) => (
           <chakra.button
             type="button"
             key={slide.title}

@@ -70,6 +70,16 @@ const contents = [
 ];
 
 /** /more: delivery, help, contact and the legal summaries, plus the release label. */
+/**
+ * The accordion builds its elements' ids from an item's value, and aria-controls lists ids separated
+ * by spaces: a question as the value would point at ids that do not exist. A slug has no spaces.
+ */
+const faqKey = (question: string) =>
+  question
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
 export function MorePage() {
   return (
     <Container maxW="4xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
@@ -131,9 +141,9 @@ export function MorePage() {
         </Section>
 
         <Section id="faq" icon={mdiHelpCircleOutline} title="Help & FAQ">
-          <Accordion.Root collapsible multiple variant="enclosed" defaultValue={[faqs[0]!.question]}>
+          <Accordion.Root collapsible multiple variant="enclosed" defaultValue={[faqKey(faqs[0]!.question)]}>
             {faqs.map((faq) => (
-              <Accordion.Item key={faq.question} value={faq.question}>
+              <Accordion.Item key={faq.question} value={faqKey(faq.question)}>
                 <Accordion.ItemTrigger fontWeight="semibold" cursor="pointer">
                   <Box as="span" flex="1" textAlign="start">
                     {faq.question}

@@ -65,8 +65,16 @@ export function SearchResultList({
             id={optionId}
             role="option"
             aria-selected={active}
-            aria-labelledby={`${optionId}-name`}
-            aria-describedby={`${optionId}-about ${optionId}-flag`}
+            // The option is named by all it shows, in reading order: a speech-input user says any of
+            // it, and WCAG 2.5.3 wants the visible text inside the name (the product's name first).
+            aria-labelledby={[
+              `${optionId}-name`,
+              result.available ? null : `${optionId}-flag`,
+              `${optionId}-about`,
+              result.category ? `${optionId}-category` : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
             data-ripple
             cursor="pointer"
             px={{ base: '3', sm: '4' }}
@@ -114,7 +122,7 @@ export function SearchResultList({
                 <HStack gap="2" minW="0">
                   <Text id={`${optionId}-name`} fontWeight="semibold" lineClamp={1} minW="0">
                     <HighlightedText text={result.name} query={query} />
-                  </Text>
+                  </Text>{' '}
                   {result.available ? null : (
                     <Badge
                       id={`${optionId}-flag`}
@@ -127,11 +135,19 @@ export function SearchResultList({
                     </Badge>
                   )}
                 </HStack>
+                {/* Spaces between the lines (a flex column draws none): text read without the layout,
+                    as axe's label-in-name check does, would otherwise run "Garlic" into "Whole…". */}{' '}
                 <Text id={`${optionId}-about`} fontSize="sm" color="fg.muted" lineClamp={2}>
                   {result.description}
-                </Text>
+                </Text>{' '}
                 {result.category ? (
-                  <Text fontSize="xs" color="secondary.fg" fontWeight="medium" lineClamp={1}>
+                  <Text
+                    id={`${optionId}-category`}
+                    fontSize="xs"
+                    color="secondary.fg"
+                    fontWeight="medium"
+                    lineClamp={1}
+                  >
                     {result.category}
                   </Text>
                 ) : null}

@@ -11,14 +11,11 @@ import {
   ProductListQuery,
 } from '../../../contract/catalogue';
 import { countRows } from '../../../contract/common';
+import { REVALIDATE } from '../../lib/conditional';
 import { publicSecurity } from '../../lib/auth/middleware';
 import { badId, clientErrors, error, json, notModified, ok } from '../../lib/openapi';
 
-/**
- * Catalogue answers change whenever an admin edits something, so caches may keep them but must
- * ask again each time; the ETag makes that question cost a 304 with no body.
- */
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
+// Without the answer cache (CATALOGUE_CACHE=off) the etag middleware makes the tag.
 const revalidate: MiddlewareHandler = async (c, next) => {
   await next();
   if (c.res.status === 200) c.res.headers.set('Cache-Control', REVALIDATE);

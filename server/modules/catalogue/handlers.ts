@@ -1,6 +1,6 @@
 import { notFound } from '../../lib/errors';
 import { newRouter, type Deps, type Mount } from '../../lib/http';
-import { sendJson as send, etagListMatches } from '../../lib/conditional';
+import { etagListMatches, jsonAnswer, sendJson as send } from '../../lib/conditional';
 import { catalogueCacheFor, listKey, type CatalogueCache } from './cache';
 import { categoriesRoute, imageRoute, listProductsRoute, productRoute } from './routes';
 import { findImageFile, findImageFileMeta, getProduct, listCategories, listProducts } from './service';
@@ -22,13 +22,13 @@ export function catalogueModule(deps: Deps, options: CatalogueOptions = {}): Mou
 
   const list = newRouter().openapi(listProductsRoute, async (c) => {
     const query = c.req.valid('query');
-    if (!cache) return c.json(await listProducts(db, query, now()), 200);
+    if (!cache) return send(c, jsonAnswer(await listProducts(db, query, now())));
     return send(c, await cache.answer(listKey(query), 'list', now, (at) => listProducts(db, query, at)));
   });
 
   const product = newRouter().openapi(productRoute, async (c) => {
     const { id } = c.req.valid('param');
-    if (!cache) return c.json({ data: await getProduct(db, id, now()) }, 200);
+    if (!cache) return send(c, jsonAnswer({ data: await getProduct(db, id, now()) }));
     return send(
       c,
       await cache.answer(`product:${id.toLowerCase()}`, 'product', now, async (at) => ({
@@ -38,7 +38,7 @@ export function catalogueModule(deps: Deps, options: CatalogueOptions = {}): Mou
   });
 
   const categories = newRouter().openapi(categoriesRoute, async (c) => {
-    if (!cache) return c.json({ data: await listCategories(db) }, 200);
+    if (!cache) return send(c, jsonAnswer({ data: await listCategories(db) }));
     return send(
       c,
       await cache.answer('categories', 'categories', now, async () => ({ data: await listCategories(db) })),

@@ -216,11 +216,12 @@ async function main() {
       `how long it took over each request), ${SAMPLES} sequential requests per operation after ${WARMUP} of ` +
       'warm-up over one keep-alive connection (node:http, `Accept-Encoding: gzip` as browsers send it), timed in ' +
       `the client from sending to the last byte; the budget applies to that. The cart holds ${LINES} lines; ` +
-      'every answer is the whole cart priced at that moment. A write is four round trips to the database: the ' +
-      'session check, one conditional statement that applies the change (the transactional path runs only when ' +
-      'that statement does not apply: a new line in a full cart, not enough stock, a guest push), and the ' +
-      "cart read back (its lines, then their discounts and images side by side). The server's own timing " +
-      'leaves out the client, the socket and the HTTP parsing.',
+      'every answer is the whole cart priced at that moment. A write is three round trips to the database: the ' +
+      'session check and the cart read back (both named prepared statements, planned once per connection), and ' +
+      'one conditional statement that applies the change and commits without waiting for the WAL fsync ' +
+      '(`synchronous_commit` off for that statement only; the transactional path runs only when that statement ' +
+      'does not apply: a new line in a full cart, not enough stock, a guest push). ' +
+      "The server's own timing leaves out the client, the socket and the HTTP parsing.",
     '',
     '| operation | median | p90 | p95 | p99 | max | server-timed median / p95 | server CPU / request | budget (median ≤ 5 ms) | load avg (1 min) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',

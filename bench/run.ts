@@ -3,13 +3,13 @@
  * each in its own process. A benchmark that misses its budget (exit 1) does not stop the others;
  * the run exits 1 when any missed or failed. Extra arguments name the ones to run:
  *
- *   npm run bench                  search, products, cart, dashboard, web
+ *   npm run bench                  search, products, api, cart, dashboard, web
  *   npm run bench -- products cart
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const ALL = ['search', 'products', 'cart', 'dashboard', 'web'] as const;
+const ALL = ['search', 'products', 'api', 'cart', 'dashboard', 'web'] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(ALL as readonly string[]).includes(a));
 if (unknown.length) {

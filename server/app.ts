@@ -1,5 +1,5 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
@@ -173,14 +173,7 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
   // Source maps are for error reporting, not for the public: the build moves them out of the
   // static folder (scripts/vite-sourcemaps.ts), and one left there is still not served.
   app.use('*', async (c, next) => (/\.map$/i.test(c.req.path) ? notServed(c) : next()));
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
+  app.use('/assets/*', staticFiles(root, 'public, max-age=31536000, immutable'));
   // A hashed file that is not there (a chunk of an older build, a typo) is a 404, never index.html
   // with 200: a browser would run the page as a script and a cache would keep it for a year.
   app.all('/assets/*', notServed);
@@ -202,13 +195,25 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
   };
   app.get('/', page);
   app.get('/index.html', page);
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
-    }),
-  );
+  app.use('*', staticFiles(root, 'public, max-age=3600'));
   app.get('*', page);
+}
+
+/**
+ * The files under `root` (the .br or .gz beside a file when the browser accepts it), each answer with
+ * `cacheControl`. serveStatic's own onFound hook runs after it has built the answer, when a header
+ * no longer reaches it, so the header goes onto the answer it returns.
+ */
+function staticFiles(root: string, cacheControl: string): MiddlewareHandler<AppEnv> {
+  const files = serveStatic({ root, precompressed: true });
+  return async (c, next) => {
+    let passedOn = false;
+    const found = await files(c, async () => {
+      passedOn = true;
+      await next();
+    });
+    if (passedOn || !found) return;
+    found.headers.set('Cache-Control', cacheControl);
+    return found;
+  };
 }

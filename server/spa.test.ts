@@ -1,10 +1,18 @@
+import { serve, type ServerType } from '@hono/node-server';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './test/harness';
 
-/** A built storefront in a temporary STATIC_DIR: index.html, a hashed script and its source map. */
+/**
+ * A built storefront in a temporary STATIC_DIR: index.html, a hashed script with the .br and .gz
+ * beside it as the build writes them, its source map and an unhashed file at the root.
+ */
+const script = `console.log("shop");\n${'// the rest of the shop\n'.repeat(200)}`;
 let staticDir: string;
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +23,10 @@ beforeAll(async () => {
     '<!doctype html><meta property="csp-nonce" nonce="SOKONI_CSP_NONCE"><title>Sokoni</title>' +
       '<script type="module" src="/assets/app.js" nonce="SOKONI_CSP_NONCE"></script>',
   );
-  writeFileSync(path.join(staticDir, 'assets/app.js'), 'console.log("shop");');
+  writeFileSync(path.join(staticDir, 'assets/app.js'), script);
+  writeFileSync(path.join(staticDir, 'assets/app.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(staticDir, 'assets/app.js.gz'), gzipSync(script));
+  writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(path.join(staticDir, 'assets/app.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   writeFileSync(path.join(staticDir, 'stray.js.map'), '{"version":3}');
   ctx = await createTestContext({ STATIC_DIR: staticDir });
@@ -29,6 +40,8 @@ describe('the storefront files', () => {
   it('serves a hashed asset', async () => {
     const res = await ctx.request('/assets/app.js');
     expect(res.status).toBe(200);
+    // In memory too (a web-standard Response copies its headers when it is built).
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toContain('shop');
   });
 
@@ -56,6 +69,86 @@ describe('the storefront files', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(await res.text()).toContain('<title>Sokoni</title>');
+  });
+});
+
+/** One GET over a real socket, as a browser sends it: the headers the node adapter really wrote. */
+function fetchOverHttp(
+  port: number,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: url, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the caching of the storefront files, as the browser receives it', () => {
+  let server: ServerType;
+  let port: number;
+  beforeAll(async () => {
+    server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: ctx.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const YEAR = 'public, max-age=31536000, immutable';
+
+  it('keeps a hashed asset for a year, whichever compressed copy the browser accepts', async () => {
+    const br = await fetchOverHttp(port, '/assets/app.js', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(YEAR);
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+
+    const gz = await fetchOverHttp(port, '/assets/app.js', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe(YEAR);
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+
+    const plain = await fetchOverHttp(port, '/assets/app.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe(YEAR);
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('keeps a part of an asset (a range request) for a year too', async () => {
+    const part = await fetchOverHttp(port, '/assets/app.js', { Range: 'bytes=0-6' });
+    expect(part.status).toBe(206);
+    expect(part.body.toString()).toBe('console');
+    expect(part.headers['cache-control']).toBe(YEAR);
+  });
+
+  it('keeps an unhashed file at the root for an hour only', async () => {
+    const res = await fetchOverHttp(port, '/robots.txt', { 'Accept-Encoding': 'br' });
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('User-agent');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('lets no cache keep a missing asset, a source map or the page', async () => {
+    for (const url of ['/assets/nope.js', '/assets/app.js.map']) {
+      const res = await fetchOverHttp(port, url, { 'Accept-Encoding': 'br' });
+      expect(res.status, url).toBe(404);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/', '/product/x']) {
+      const res = await fetchOverHttp(port, url, { 'Accept-Encoding': 'br' });
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 });
 

@@ -15,6 +15,15 @@ import { seed } from '../../server/db/seed';
 /** The PostgreSQL server the benches create their databases on (trust auth, as set up here). */
 export const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * The name a bench's database really gets: `BENCH_DB_PREFIX` (say `sokoni_alice_`) in place of
+ * `sokoni_`, so two people benchmarking on one PostgreSQL server do not drop each other's database.
+ */
+export function benchDatabaseName(name: string): string {
+  const prefix = process.env.BENCH_DB_PREFIX;
+  return prefix ? name.replace(/^sokoni_/, prefix) : name;
+}
+
 export function databaseUrl(name: string, admin = ADMIN_URL) {
   const u = new URL(admin);
   u.pathname = `/${name}`;
@@ -22,7 +31,8 @@ export function databaseUrl(name: string, admin = ADMIN_URL) {
 }
 
 /** Drops (if there) and creates an empty database; returns its URL. */
-export async function recreateDatabase(name: string): Promise<string> {
+export async function recreateDatabase(bench: string): Promise<string> {
+  const name = benchDatabaseName(bench);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -35,7 +45,8 @@ export async function recreateDatabase(name: string): Promise<string> {
   return databaseUrl(name);
 }
 
-export async function dropDatabase(name: string): Promise<void> {
+export async function dropDatabase(bench: string): Promise<void> {
+  const name = benchDatabaseName(bench);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {

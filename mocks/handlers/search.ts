@@ -140,6 +140,6 @@ export const searchHandlers = [
     const query = SearchQuery.safeParse(queryObject(new URL(request.url)));
     if (!query.success) return invalid('query', query.error);
     const data = searchCatalogue(query.data.q, query.data.limit, mockDb.catalogue);
-    return HttpResponse.json(SearchResponse.parse({ data }), { headers: { 'Cache-Control': 'no-store' } });
+    return HttpResponse.json(SearchResponse.parse({ data }), { headers: { 'Cache-Control': 'no-cache' } });
   }),
 ];

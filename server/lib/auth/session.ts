@@ -84,6 +84,31 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** Resolves an Authorization header to the user of a live session, or throws a 401. */
+/**
+ * The live-session check every signed-in request makes, as a named prepared statement per database
+ * handle: parsed and planned once per connection.
+ */
+const sessionChecks = new WeakMap<Db, ReturnType<typeof prepareSessionCheck>>();
+const prepareSessionCheck = (db: Db) =>
+  db
+    .select({ id: users.id, email: users.email, name: users.name, type: users.type })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.jti, sql.placeholder('jti')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('session_check');
+function preparedSessionCheck(db: Db) {
+  let prepared = sessionChecks.get(db);
+  if (!prepared) sessionChecks.set(db, (prepared = prepareSessionCheck(db)));
+  return prepared;
+}
+
 export async function authenticate(
   db: Db,
   env: TokenEnv,
@@ -94,18 +119,11 @@ export async function authenticate(
   if (!token) throw notSignedIn();
   const claims = await verifyToken(env, token, now);
   if (!claims) throw notSignedIn('Your sign-in is not valid. Please sign in again.');
-  const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, type: users.type })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.jti, claims.jti),
-        eq(sessions.userId, claims.userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
+  const [row] = await preparedSessionCheck(db).execute({
+    jti: claims.jti,
+    userId: claims.userId,
+    now,
+  });
   if (!row) throw notSignedIn('Your session has ended. Please sign in again.');
   return { ...row, sessionId: claims.jti };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,27 @@ describe('the server cart', () => {
         { name: 'Large', price: 600, quantity: 2 },
       ],
     });
+  });
+
+  it('writes without waiting for the disk only inside the write: the connection keeps synchronous commit', async () => {
+    const { call } = await freshShopper();
+    const setting = async () =>
+      (
+        (await ctx.database.db.execute(sql`show synchronous_commit`)) as unknown as {
+          rows: { synchronous_commit: string }[];
+        }
+      ).rows[0]!.synchronous_commit;
+    // PGlite has one connection: the one each write below went through.
+    const added = await cartOf(
+      await call.post('/cart', { item: { productId: product.productId, quantity: 1 } }),
+    );
+    expect(added.Items[0]!.quantity).toBe(1);
+    expect(await setting()).toBe('on');
+    const itemId = added.Items[0]!.itemId;
+    expect((await cartOf(await call.patch(`/cart/${itemId}`, { quantity: 1 }))).Items[0]!.quantity).toBe(2);
+    expect((await cartOf(await call.patch(`/cart/${itemId}`, { quantity: -1 }))).Items[0]!.quantity).toBe(1);
+    expect((await cartOf(await call.delete(`/cart/${itemId}`))).Items).toEqual([]);
+    expect(await setting()).toBe('on');
   });
 
   it('adds the first variant by default, merges by variant and prices from the server', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql, type Placeholder } from 'drizzle-orm';
 import {
   CART_LINES_MAX,
   CART_QUANTITY_MAX,
@@ -25,11 +25,7 @@ import { AppError, notFound, refused } from '../../lib/errors';
 import { activeVariant, shownToShoppers } from '../catalogue/service';
 import { cartView, priceCartLine } from '../../../contract/cart-view';
 import { bestDiscount } from '../../../contract/pricing';
-import {
-  coveringDiscountsJson,
-  fromCoveringJson,
-  type CoveringDiscountJson,
-} from '../discounts/applying';
+import { coveringDiscountsJson, fromCoveringJson, type CoveringDiscountJson } from '../discounts/applying';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../../contract/stock';
 
 /** A cart line priced now, as the API shows it. */
@@ -125,18 +121,9 @@ export interface UnsoldLine {
   label: string;
 }
 
-/**
- * The user's cart lines priced at `now` with the catalogue's sale rules, oldest first, in one
- * statement, and apart from them the lines the shop no longer sells. `lock` takes the cart rows
- * FOR UPDATE: checkout uses it so a concurrent +1 waits for the order.
- */
-export async function loadCartLines(
-  db: Db,
-  userId: string,
-  now: Date,
-  { lock = false }: { lock?: boolean } = {},
-): Promise<{ lines: CartLine[]; unsold: UnsoldLine[]; pricedBy: Map<string, LineDiscount> }> {
-  const query = db
+/** The statement that reads a user's cart lines with lineColumns, oldest first. */
+function cartLinesQuery(db: Db, userId: string | Placeholder) {
+  return db
     .select({
       itemId: cartItems.id,
       productId: cartItems.productId,
@@ -150,7 +137,34 @@ export async function loadCartLines(
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .$dynamic();
-  const rows = await (lock ? query.for('update', { of: cartItems }) : query);
+}
+
+/**
+ * The cart read as a named prepared statement, one per database handle: PostgreSQL parses and plans
+ * its subqueries once per connection instead of on every cart answer.
+ */
+const preparedCartLinesOf = new WeakMap<Db, ReturnType<typeof prepareCartLines>>();
+const prepareCartLines = (db: Db) => cartLinesQuery(db, sql.placeholder('userId')).prepare('cart_lines');
+function preparedCartLines(db: Db) {
+  let prepared = preparedCartLinesOf.get(db);
+  if (!prepared) preparedCartLinesOf.set(db, (prepared = prepareCartLines(db)));
+  return prepared;
+}
+
+/**
+ * The user's cart lines priced at `now` with the catalogue's sale rules, oldest first, in one
+ * statement, and apart from them the lines the shop no longer sells. `lock` takes the cart rows
+ * FOR UPDATE: checkout uses it so a concurrent +1 waits for the order.
+ */
+export async function loadCartLines(
+  db: Db,
+  userId: string,
+  now: Date,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<{ lines: CartLine[]; unsold: UnsoldLine[]; pricedBy: Map<string, LineDiscount> }> {
+  const rows = lock
+    ? await cartLinesQuery(db, userId).for('update', { of: cartItems })
+    : await preparedCartLines(db).execute({ userId });
   const sold = rows.filter((r) => r.sold === true);
   // The best single discount per line at `now`: the one saleInfo priced it with.
   const pricedBy = new Map<string, LineDiscount>();
@@ -281,6 +295,17 @@ export async function changeCartItem(db: Db, userId: string, itemId: string, del
  * (localItemId) always take the transactional path: their idempotency record must commit with them.
  */
 
+/**
+ * A condition that always holds and makes the statement's own transaction commit asynchronously:
+ * PostgreSQL answers without waiting for the WAL to reach the disk (an fsync, most of a cart
+ * write's time on this machine). The worst a crash of PostgreSQL itself can then do is lose the last
+ * fraction of a second of cart changes, never half of one: the database stays consistent, and a
+ * shopper's cart is not money. Only these one-statement cart writes use it; checkout, orders and
+ * payments commit synchronously. `is_local` keeps the setting to this transaction, so the pooled
+ * connection goes back as it was.
+ */
+const asyncCommit = sql`set_config('synchronous_commit', 'off', true) = 'off'`;
+
 /** Adds the units in one statement when every rule holds; false when it did not apply. */
 async function quickAdd(db: Db, userId: string, item: AddCartItemBody['item']): Promise<boolean> {
   // The product's first variant when none is named, whatever its stock (as findVariant picks it);
@@ -299,6 +324,7 @@ async function quickAdd(db: Db, userId: string, item: AddCartItemBody['item']): 
     select ${userId}, v.product_id, v.id, ${item.quantity}
     from (${variant}) v
     where ${item.quantity} <= least(v.quantity, ${CART_QUANTITY_MAX})
+      and ${asyncCommit}
       and (select count(*) from ${cartItems} c where c.user_id = ${userId}) < ${CART_LINES_MAX}
     on conflict (user_id, variant_id) do update
       set quantity = ${cartItems}.quantity + excluded.quantity, updated_at = ${now}
@@ -315,7 +341,9 @@ async function quickChange(db: Db, userId: string, itemId: string, delta: 1 | -1
     const lowered = await db
       .update(cartItems)
       .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: now })
-      .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId), gt(cartItems.quantity, 1)))
+      .where(
+        and(eq(cartItems.id, itemId), eq(cartItems.userId, userId), gt(cartItems.quantity, 1), asyncCommit),
+      )
       .returning({ id: cartItems.id });
     return lowered.length > 0;
   }
@@ -333,6 +361,7 @@ async function quickChange(db: Db, userId: string, itemId: string, delta: 1 | -1
         sql`exists (select 1 from ${products} p where p.id = ${cartItems.productId}
           and not p.hidden and p.archived_at is null)`,
         sql`${cartItems.quantity} + 1 <= least(${variants.quantity}, ${CART_QUANTITY_MAX})`,
+        asyncCommit,
       ),
     )
     .returning({ id: cartItems.id });
@@ -346,7 +375,7 @@ const rowCount = (result: unknown) => (result as { rows?: unknown[] }).rows?.len
 export async function removeCartItem(db: Db, userId: string, itemId: string): Promise<void> {
   const removed = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)))
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId), asyncCommit))
     .returning({ id: cartItems.id });
   if (!removed.length) throw notFound('Cart item');
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { ProductDetail, ProductList, Variant } from '../../../contract/catalogue';
 import type { Database } from '../../db/client';
@@ -8,6 +7,7 @@ import {
   type ListenOptions,
 } from '../../jobs/catalogue-changes';
 import type { Logger } from '../../lib/logger';
+import { bodyEtag } from '../../lib/conditional';
 import { nextPriceChange, variantQuantities } from './service';
 
 /*
@@ -234,7 +234,7 @@ export function createCatalogueCache(
       kind,
       generation: gen,
       body,
-      etag: `"${createHash('sha1').update(body).digest('hex')}"`,
+      etag: bodyEtag(body),
       builtAt: t,
       expiresAt: Math.min(t + maxAgeMs, priceUntil),
       renewAt: t + maxAgeMs / 2,

@@ -1,8 +1,8 @@
-import type { Context } from 'hono';
 import { notFound } from '../../lib/errors';
-import { newRouter, type AppEnv, type Deps, type Mount } from '../../lib/http';
-import { catalogueCacheFor, listKey, type CachedAnswer, type CatalogueCache } from './cache';
-import { categoriesRoute, imageRoute, listProductsRoute, productRoute, REVALIDATE } from './routes';
+import { newRouter, type Deps, type Mount } from '../../lib/http';
+import { etagListMatches, jsonAnswer, sendJson as send } from '../../lib/conditional';
+import { catalogueCacheFor, listKey, type CatalogueCache } from './cache';
+import { categoriesRoute, imageRoute, listProductsRoute, productRoute } from './routes';
 import { findImageFile, findImageFileMeta, getProduct, listCategories, listProducts } from './service';
 
 export interface CatalogueOptions {
@@ -22,13 +22,13 @@ export function catalogueModule(deps: Deps, options: CatalogueOptions = {}): Mou
 
   const list = newRouter().openapi(listProductsRoute, async (c) => {
     const query = c.req.valid('query');
-    if (!cache) return c.json(await listProducts(db, query, now()), 200);
+    if (!cache) return send(c, jsonAnswer(await listProducts(db, query, now())));
     return send(c, await cache.answer(listKey(query), 'list', now, (at) => listProducts(db, query, at)));
   });
 
   const product = newRouter().openapi(productRoute, async (c) => {
     const { id } = c.req.valid('param');
-    if (!cache) return c.json({ data: await getProduct(db, id, now()) }, 200);
+    if (!cache) return send(c, jsonAnswer({ data: await getProduct(db, id, now()) }));
     return send(
       c,
       await cache.answer(`product:${id.toLowerCase()}`, 'product', now, async (at) => ({
@@ -38,7 +38,7 @@ export function catalogueModule(deps: Deps, options: CatalogueOptions = {}): Mou
   });
 
   const categories = newRouter().openapi(categoriesRoute, async (c) => {
-    if (!cache) return c.json({ data: await listCategories(db) }, 200);
+    if (!cache) return send(c, jsonAnswer({ data: await listCategories(db) }));
     return send(
       c,
       await cache.answer('categories', 'categories', now, async () => ({ data: await listCategories(db) })),
@@ -53,7 +53,7 @@ export function catalogueModule(deps: Deps, options: CatalogueOptions = {}): Mou
       const meta = await findImageFileMeta(db, imageId, size);
       if (!meta) throw notFound('Image');
       const tag = strongEtag(meta.etag);
-      if (etagListMatches(ifNoneMatch, tag)) {
+      if (etagListMatches(ifNoneMatch, [tag])) {
         return c.body(null, 304, { ETag: tag, 'Cache-Control': IMMUTABLE });
       }
     }
@@ -77,50 +77,8 @@ export function catalogueModule(deps: Deps, options: CatalogueOptions = {}): Mou
   ];
 }
 
-/**
- * A cached answer as the etag and compress middleware would have sent it, without their per-request
- * work: 304 when If-None-Match holds its tag, else the body (gzipped once per entry when accepted,
- * with the tag weakened as compress() does).
- */
-function send(c: Context<AppEnv>, answer: CachedAnswer) {
-  const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
-  const headers: Record<string, string> = {
-    ETag: gzip ? `W/${answer.etag}` : answer.etag,
-    'Cache-Control': REVALIDATE,
-    Vary: 'Accept-Encoding',
-  };
-  const ifNoneMatch = c.req.header('If-None-Match');
-  if (ifNoneMatch && etagListMatches(ifNoneMatch, answer.etag)) return c.body(null, 304, headers);
-  headers['Content-Type'] = 'application/json';
-  if (!gzip) return c.body(answer.body, 200, headers);
-  headers['Content-Encoding'] = 'gzip';
-  return c.body(new Uint8Array(answer.gzipped()), 200, headers);
-}
-
-/** Whether Accept-Encoding allows gzip (by name or `*`) with a non-zero weight. */
-function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let wildcard = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';');
-    const coding = name.trim().toLowerCase();
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const allowed = !q || Number(q.slice(2)) > 0;
-    if (coding === 'gzip') return allowed;
-    if (coding === '*') wildcard = allowed;
-  }
-  return wildcard;
-}
-
 /** Quotes a stored validator as a strong ETag, whatever form it was stored in. */
 function strongEtag(stored: string): string {
   const bare = stored.replace(/^W\//, '').replace(/[^\x21\x23-\x7e]/g, '');
   return `"${bare}"`;
-}
-
-/** If-None-Match uses the weak comparison (RFC 9110 §13.1.2): `W/` prefixes are ignored. */
-function etagListMatches(header: string, tag: string): boolean {
-  if (header.trim() === '*') return true;
-  const tags: string[] = header.match(/"[^"]*"/g) ?? [];
-  return tags.includes(tag);
 }

@@ -1,6 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
-import { etag } from 'hono/etag';
 import { z } from 'zod';
 import {
   Category,
@@ -14,18 +12,6 @@ import { countRows } from '../../../contract/common';
 import { publicSecurity } from '../../lib/auth/middleware';
 import { badId, clientErrors, error, json, notModified, ok } from '../../lib/openapi';
 
-/**
- * Catalogue answers change whenever an admin edits something, so caches may keep them but must
- * ask again each time; the ETag makes that question cost a 304 with no body.
- */
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
-const revalidate: MiddlewareHandler = async (c, next) => {
-  await next();
-  if (c.res.status === 200) c.res.headers.set('Cache-Control', REVALIDATE);
-};
-// etag() wraps revalidate so the Cache-Control header is already there when it builds a 304.
-const conditionalJson = [etag(), revalidate];
-
 export const listProductsRoute = createRoute({
   method: 'get',
   path: '/', // under /v2/products
@@ -33,7 +19,6 @@ export const listProductsRoute = createRoute({
   tags: ['catalogue'],
   security: publicSecurity,
   summary: 'One page of products with the records they refer to',
-  middleware: conditionalJson,
   request: { query: ProductListQuery },
   responses: {
     200: json('The page, its position and the linked records', ProductList),
@@ -49,7 +34,6 @@ export const productRoute = createRoute({
   tags: ['catalogue'],
   security: publicSecurity,
   summary: 'One product with its categories, images, discounts and attributes',
-  middleware: conditionalJson,
   request: { params: ProductIdParams },
   responses: {
     200: ok('The product', ProductDetail),
@@ -66,7 +50,6 @@ export const categoriesRoute = createRoute({
   tags: ['catalogue'],
   security: publicSecurity,
   summary: 'Every category in display order, with its product count',
-  middleware: conditionalJson,
   responses: {
     200: ok('The categories', countRows(Category)),
     304: notModified,

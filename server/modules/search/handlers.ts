@@ -1,3 +1,4 @@
+import { jsonAnswer, sendJson } from '../../lib/conditional';
 import { newRouter, type Deps } from '../../lib/http';
 import { searchRoute } from './routes';
 import { searchIndexFor, searchProducts } from './service';
@@ -8,8 +9,8 @@ export function searchModule(deps: Deps) {
   return newRouter().openapi(searchRoute, async (c) => {
     const { q, limit } = c.req.valid('query');
     const data = await searchProducts(index, q, limit);
-    // The catalogue changes at any time and a second-old answer may miss a product just added.
-    c.header('Cache-Control', 'no-store');
-    return c.json({ data }, 200);
+    // The catalogue changes at any time: the browser asks again each time, and the tag (of the
+    // body itself, so an answer the index no longer gives never matches) makes that a 304.
+    return sendJson(c, jsonAnswer({ data }));
   });
 }

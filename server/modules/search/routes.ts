@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { SearchQuery, SearchResponse } from '../../../contract/search';
 import { publicSecurity } from '../../lib/auth/middleware';
-import { error, json } from '../../lib/openapi';
+import { error, json, notModified } from '../../lib/openapi';
 
 // Paths are under /v1/search, where server/app.ts mounts this module.
 
@@ -19,6 +19,7 @@ export const searchRoute = createRoute({
   request: { query: SearchQuery },
   responses: {
     200: json('The matches, best first', SearchResponse),
+    304: notModified,
     400: error('`q` is empty, only spaces or longer than 100 characters, or `limit` is not 1–50'),
     503: error('The index is still being built (the server just started); retry after a few seconds'),
   },

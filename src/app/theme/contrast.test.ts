@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { brandScales } from './palettes';
-import { system } from './system';
+import { shopSystem } from './system';
+
+const system = shopSystem();
 
 // WCAG 2.2 AA (1.4.3): small text needs 4.5:1 against what it sits on. The theme decides every text
 // colour the shop draws, so the pairs are checked here, from the tokens, rather than page by page.

@@ -60,8 +60,46 @@ export const aliases = [
   { find: '@mocks', replacement: here('./mocks') },
 ];
 
+/** Where the server renderer of a build into `outDir` goes: beside it, never in the folder the server serves. */
+export const ssrOutDir = (outDir: string) => `${outDir.replace(/[\\/]+$/, '')}-ssr`;
+
+/**
+ * `vite build` also builds the server renderer (src/entry-server.tsx) for the API server to import
+ * (server/lib/ssr.ts): every script that builds the storefront (npm run build, npm start, the live
+ * e2e server, the web bench with its own --outDir) then gets the matching pair. The mock build has
+ * no server and skips it.
+ */
+function serverRenderer(): Plugin {
+  return {
+    name: 'sokoni:server-renderer',
+    config(config, env) {
+      if (env.command !== 'build' || env.mode === 'mock' || config.build?.ssr) return;
+      return {
+        builder: {},
+        environments: {
+          ssr: {
+            // Self-contained, with React's production build whatever NODE_ENV the API server runs
+            // with: the development build renders several times slower, and the page cache renders
+            // in the server's event loop.
+            resolve: { noExternal: true },
+            define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+            build: {
+              ssr: here('./src/entry-server.tsx'),
+              outDir: ssrOutDir(config.build?.outDir ?? 'dist'),
+              emptyOutDir: true,
+              sourcemap: false,
+              copyPublicDir: false,
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    serverRenderer(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -7,7 +7,8 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-if (!existsSync(path.join(root, 'dist/index.html'))) {
+// The SPA and its server renderer (dist-ssr/, vite.config.ts) come from one `vite build`.
+if (!existsSync(path.join(root, 'dist/index.html')) || !existsSync(path.join(root, 'dist-ssr/entry-server.js'))) {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

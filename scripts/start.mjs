@@ -7,6 +7,8 @@ import { runChild } from './lib/run-child.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 const staticDir = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
 const built = path.join(staticDir, 'index.html');
+// The server renderer of the same build (vite.config.ts `ssrOutDir`).
+const renderer = path.join(`${staticDir}-ssr`, 'entry-server.js');
 
 function newest(dir) {
   let t = 0;
@@ -21,7 +23,7 @@ const sources = ['src', 'contract', 'public', 'index.html'].map((p) => path.join
 const sourceTime = Math.max(
   ...sources.map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs)),
 );
-if (!existsSync(built) || statSync(built).mtimeMs < sourceTime) {
+if (!existsSync(built) || !existsSync(renderer) || statSync(built).mtimeMs < sourceTime) {
   console.log('Building the storefront…');
   const status = await runChild(
     process.execPath,

@@ -17,6 +17,8 @@ export function precompress(): Plugin {
   return {
     name: 'sokoni:precompress',
     apply: 'build',
+    // The server renderer's bundle is read from disk by the server, never sent.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },

@@ -4,11 +4,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RELEASE } from '../contract/constants';
 import { bearerScheme } from './lib/auth/middleware';
-import { connectSources, newNonce, pagePolicy, withNonce } from './lib/csp';
+import { connectSources, newNonce, pagePolicy } from './lib/csp';
+import { createPageRenderer, GLOBAL_CSS_PREFIX, type PageRenderer } from './lib/ssr';
+import { catalogueCacheFor } from './modules/catalogue/cache';
 import { AppError } from './lib/errors';
 import { devDarajaModule } from './dev/daraja-routes';
 import { devMailboxModule } from './dev/mailbox';
@@ -138,7 +139,34 @@ export function createApp(deps: Deps) {
     }
     return noSuchRoute(c);
   });
-  mountSpa(app, deps.env.STATIC_DIR);
+  // Rendered pages are cached as long as the catalogue answers they show would be, and flushed with
+  // them; with the catalogue cache off, pages are rendered per request.
+  const catalogue = deps.env.CATALOGUE_CACHE === 'off' ? null : catalogueCacheFor(deps);
+  const renderer = createPageRenderer({
+    staticDir: deps.env.STATIC_DIR,
+    // The renderer's API calls go straight into this app, not over the network.
+    fetch: (input, init) => Promise.resolve(app.fetch(new Request(input, init))),
+    logger: deps.logger,
+    catalogue: {
+      generation: () => catalogue?.stats().invalidations ?? 0,
+      listening: () => catalogue?.listening ?? false,
+    },
+  });
+  // The rendered pages' global stylesheet: named by its content, so cached for good.
+  app.get(`${GLOBAL_CSS_PREFIX}:file`, (c) => {
+    const asset = renderer.stylesheet(c.req.param('file'));
+    if (!asset) return notServed(c);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Content-Type', 'text/css; charset=utf-8');
+    c.header('ETag', asset.etag);
+    c.header('Vary', 'Accept-Encoding');
+    if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
+      c.header('Content-Encoding', 'gzip');
+      return c.body(new Uint8Array(asset.gzipped));
+    }
+    return c.body(asset.css);
+  });
+  mountSpa(app, deps.env.STATIC_DIR, renderer);
   app.onError(handleError);
   return app;
 }
@@ -167,7 +195,7 @@ const notServed = (c: Context) => {
 };
 
 /** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
-function mountSpa(app: Hono<AppEnv>, staticDir: string) {
+function mountSpa(app: Hono<AppEnv>, staticDir: string, renderer: PageRenderer) {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   // Source maps are for error reporting, not for the public: the build moves them out of the
@@ -177,9 +205,9 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
   // A hashed file that is not there (a chunk of an older build, a typo) is a 404, never index.html
   // with 200: a browser would run the page as a script and a cache would keep it for a year.
   app.all('/assets/*', notServed);
-  // index.html is never served as a file: each answer gets its own CSP nonce (lib/csp.ts).
+  // index.html is never served as a file: each answer gets its own CSP nonce (lib/csp.ts), and a
+  // public storefront page comes with its content rendered on the server (lib/ssr.ts).
   const connect = connectSources();
-  let cached: string | undefined;
   const page = async (c: Context<AppEnv>) => {
     if (!existsSync(indexFile)) {
       return c.text(
@@ -187,11 +215,20 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
         503,
       );
     }
-    cached ??= await readFile(indexFile, 'utf8');
+    const url = new URL(c.req.url);
+    const rendered = await renderer.page(url.pathname + url.search);
     const nonce = newNonce();
     c.header('Content-Security-Policy', pagePolicy(nonce, connect));
     c.header('Cache-Control', 'no-cache');
-    return c.html(withNonce(cached, nonce));
+    c.header('Vary', 'Accept-Encoding');
+    const status = rendered.status as 200 | 404;
+    // Compressed once per page, whatever the nonce (lib/deflate-parts.ts); every browser accepts deflate.
+    if (/\bdeflate\b/i.test(c.req.header('Accept-Encoding') ?? '')) {
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      c.header('Content-Encoding', 'deflate');
+      return c.body(rendered.deflated(nonce) as Uint8Array<ArrayBuffer>, status);
+    }
+    return c.html(rendered.html(nonce), status);
   };
   app.get('/', page);
   app.get('/index.html', page);

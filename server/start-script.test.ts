@@ -18,10 +18,15 @@ import { freePort, start, waitForHealth, type Running } from './test/process';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sokoni-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const dataDir = path.join(dir, 'data');
-// A storefront newer than its sources, so start.mjs does not build one.
+// A storefront (and its server renderer) newer than its sources, so start.mjs does not build one.
 const staticDir = path.join(dir, 'dist');
 mkdirSync(staticDir);
 writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Sokoni</title>');
+mkdirSync(`${staticDir}-ssr`);
+writeFileSync(
+  path.join(`${staticDir}-ssr`, 'entry-server.js'),
+  'export const renderPage = async () => ({ kind: "shell", status: 200, cacheable: true });',
+);
 const future = new Date(Date.now() + 365 * 24 * 3600_000);
 utimesSync(path.join(staticDir, 'index.html'), future, future);
 

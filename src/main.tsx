@@ -1,12 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
+import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { installChunkReload } from './app/chunk-reload';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers, reportError } from './app/sentry';
 import { wireSession } from './app/session-wiring';
+import { restoreInlineStyles, serverRenderedState } from './app/ssr-state';
 import { shopSystem } from './app/theme/system';
 
 /** Ends the current task so the browser can paint and handle input before the next piece of start-up. */
@@ -27,26 +29,47 @@ async function start() {
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient });
   void initSentry(router);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // A page the server rendered (src/entry-server.tsx) is taken over, not drawn again: its query
+  // cache first, then the route (its loaders find their data there and fetch nothing), then React
+  // attaches to the markup. Session-dependent parts render as the server did (a guest) in that first
+  // pass and update right after (zustand hooks answer their initial state while hydrating).
+  const rendered = container.firstElementChild ? serverRenderedState() : undefined;
+  if (rendered) {
+    hydrate(queryClient, rendered.queries);
+    // What the router's own SSR client sets: the tree is then laid out as on the server (no root
+    // Suspense boundary the server's markup does not have).
+    router.ssr = { manifest: undefined };
+  }
   // The route's chunks and data start loading now, while the theme is being made.
-  void router.load().catch(reportError);
+  const loaded = router.load();
   // Start-up in tasks under ~300 ms each on a slow phone instead of one long one: the modules, then
-  // the theme's tokens, then the first render, which React renders in slices as a transition.
+  // the theme's tokens, then the first render (or the taking over of the server's page), which React
+  // does in slices as a transition.
   await yieldToMain();
   shopSystem();
   await yieldToMain();
 
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  const root = createRoot(container, reactRootErrorHandlers);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
   );
+  if (rendered) {
+    await loaded;
+    restoreInlineStyles(container, rendered.styles);
+    startTransition(() => {
+      hydrateRoot(container, app, reactRootErrorHandlers);
+    });
+  } else {
+    loaded.catch(reportError);
+    const root = createRoot(container, reactRootErrorHandlers);
+    startTransition(() => root.render(app));
+  }
 }
 
 void start();

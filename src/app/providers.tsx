@@ -1,5 +1,5 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import createCache from '@emotion/cache';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -12,10 +12,22 @@ import { shopSystem } from './theme/system';
 const styleCache = createCache({ key: 'css', nonce: cspNonce() });
 
 /** Theme, server-state cache and toasts around the app (and around components in tests). */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  children,
+  emotionCache = styleCache,
+  chakraSystem,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** The server renderer's own cache per page (src/entry-server.tsx); the browser's by default. */
+  emotionCache?: EmotionCache;
+  /** The server renderer's own system per page (see createAppSystem); the browser's by default. */
+  chakraSystem?: SystemContext;
+}) {
   return (
-    <CacheProvider value={styleCache}>
-      <ChakraProvider value={shopSystem()}>
+    <CacheProvider value={emotionCache}>
+      <ChakraProvider value={chakraSystem ?? shopSystem()}>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             {children}

@@ -13,7 +13,16 @@ export interface RouterContext {
   session: () => SessionSnapshot;
 }
 
-export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+export function createAppRouter({
+  queryClient,
+  history,
+  nonce,
+}: {
+  queryClient: QueryClient;
+  history?: RouterHistory;
+  /** The nonce of the scripts the router writes into a server-rendered page (src/entry-server.tsx). */
+  nonce?: string;
+}) {
   return createRouter({
     routeTree,
     history,
@@ -25,6 +34,7 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     defaultPendingMs: 300,
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
+    ssr: { nonce },
     // Spec §2: every navigation scrolls smoothly to the top (back/forward restores the old position).
     scrollRestoration: true,
     scrollRestorationBehavior: 'smooth',

@@ -52,6 +52,17 @@ export function configureApiClient(hooks: ApiSessionHooks): void {
   sessionHooks = hooks;
 }
 
+/** How requests leave: the platform's fetch, or (server rendering) one that answers in-process. */
+let transport: typeof fetch = (input, init) => globalThis.fetch(input, init);
+
+/**
+ * Sends the client's requests through `fetch` instead of the network. The server renderer
+ * (src/entry-server.tsx) hands it the API's own `app.fetch`, so a page renders without HTTP to itself.
+ */
+export function setApiTransport(fetchImpl: typeof fetch): void {
+  transport = fetchImpl;
+}
+
 /** `/api` unless VITE_API_BASE_URL says otherwise, made absolute so it also works outside a browser page. */
 export function apiBaseUrl(): string {
   const configured = import.meta.env.VITE_API_BASE_URL || '/api';
@@ -66,6 +77,7 @@ export const api: KyInstance = ky.create({
   // TanStack Query owns retries; a second retry layer would multiply requests.
   retry: 0,
   timeout: 20_000,
+  fetch: (input, init) => transport(input, init),
   hooks: {
     beforeRequest: [
       (request) => {
@@ -99,7 +111,8 @@ export interface Envelope<T, M = unknown, L = unknown> {
 function cleanSearchParams(params: SearchParams | undefined): Options['searchParams'] {
   if (!params || params instanceof URLSearchParams) return params;
   const out: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) out[key] = value;
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null) out[key] = value;
   return out;
 }
 
@@ -127,7 +140,12 @@ async function toApiError(error: unknown): Promise<unknown> {
   return apiErrorFrom(response.status, body, response.headers.get('X-Correlation-Id'));
 }
 
-async function send<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+async function send<T>(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   // ky treats an option given as `undefined` as "remove the default", so only set what is present.
   const request: Options = { method };
@@ -171,7 +189,11 @@ export async function apiPatch<T>(path: string, body?: unknown, options?: Reques
   return unwrap(await send<Envelope<T>>('PATCH', path, body, options));
 }
 
-export async function apiDelete<T = void>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+export async function apiDelete<T = void>(
+  path: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
   return unwrap(await send<Envelope<T>>('DELETE', path, body, options));
 }
 
@@ -213,7 +235,9 @@ export function apiUpload<T>(path: string, form: FormData, options: UploadOption
       if (xhr.status === 401) sessionHooks.onUnauthorized();
       reject(apiErrorFrom(xhr.status, body, xhr.getResponseHeader('X-Correlation-Id')));
     });
-    xhr.addEventListener('error', () => reject(new Error('The upload could not reach the shop. Check your connection.')));
+    xhr.addEventListener('error', () =>
+      reject(new Error('The upload could not reach the shop. Check your connection.')),
+    );
     xhr.addEventListener('timeout', () => reject(new Error('The upload took too long. Please try again.')));
     xhr.addEventListener('abort', () => reject(new DOMException('The upload was cancelled.', 'AbortError')));
     if (options.signal) {

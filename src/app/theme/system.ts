@@ -146,16 +146,25 @@ const chakraTheme = defineConfig({
   },
 });
 
+/**
+ * A new system: tokens, recipes and its own style caches. Chakra memoises generated styles under a
+ * key that ignores property order but keeps the order first seen, so a long-lived system's class
+ * names depend on what it styled before; the server renderer takes a fresh one per page
+ * (src/entry-server.tsx) so its markup matches the browser's first render.
+ */
+export const createAppSystem = (): SystemContext =>
+  createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+
 let created: SystemContext | undefined;
 
 /**
- * The Chakra system of the shop: brand palettes, breakpoints and global styles. Made on first use, not
+ * The browser's Chakra system: brand palettes, breakpoints and global styles. Made on first use, not
  * when the module loads: turning ~600 tokens into CSS variables is the longest piece of work of the
  * first visit (~280 ms with 4× CPU throttling), so the entry runs it as a task of its own.
  */
 export function shopSystem(): SystemContext {
   if (created) return created;
-  const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+  const system = createAppSystem();
   created = system;
   // The shop registers only the recipes it uses (see ./recipes.ts); a Chakra component whose recipe
   // is missing would render unstyled without a word, so development builds and tests say so.

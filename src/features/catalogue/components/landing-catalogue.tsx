@@ -29,6 +29,7 @@ export function LandingCatalogue(slots: CardSlots) {
               filter={LANDING_FILTER}
               {...slots}
               labelledBy="products-heading"
+              priorityCount={1}
               empty={<Text color="fg.muted">No products yet. Fresh stock is on its way.</Text>}
             />
           </Box>

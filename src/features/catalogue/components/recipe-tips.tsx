@@ -1,10 +1,15 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useMemo } from 'react';
 import { sanitizeRecipeHtml } from '../model/sanitize-html';
 
-/** The product's recipe tips, from sanitised HTML; nothing at all when there are none. */
+/**
+ * The product's recipe tips, from sanitised HTML; nothing at all when there are none. The sanitiser
+ * needs a browser's DOM, so a server-rendered page gets them right after it is taken over.
+ */
 export function RecipeTips({ html }: { html: string }) {
-  const clean = useMemo(() => sanitizeRecipeHtml(html), [html]);
+  const hydrated = useHydrated();
+  const clean = useMemo(() => (hydrated ? sanitizeRecipeHtml(html) : ''), [html, hydrated]);
   if (!clean.replace(/<[^>]*>/g, '').trim()) return null;
   return (
     <Stack as="section" aria-labelledby="recipe-tips" gap="3">

@@ -2,6 +2,7 @@ import { Input, InputGroup } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
 import { mdiMagnify } from '@mdi/js';
 import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { setSearchText } from '../stores/search-text-store';
 
 export const SEARCH_PLACEHOLDER = 'search our products';
@@ -15,9 +16,22 @@ export function LandingSearchBox() {
   const router = useRouter();
   // Start loading the search page as soon as a pointer heads for the box.
   const preload = () => void router.preloadRoute({ to: '/search' }).catch(() => undefined);
+  const input = useRef<HTMLInputElement>(null);
+  const open = (value: string) => {
+    setSearchText(value);
+    void navigate({ to: '/search' });
+  };
+  // On a server-rendered page the box can be focused (and typed in) before the script has taken
+  // the page over; that focus had no handler then, so it counts once the handler is there.
+  useEffect(() => {
+    if (input.current && document.activeElement === input.current) open(input.current.value);
+    // Once, on arrival: later focuses go through onFocus.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <InputGroup startElement={<MdiIcon path={mdiMagnify} boxSize="6" color="fg.muted" />} w="full">
       <Input
+        ref={input}
         type="search"
         aria-label="Search our products"
         placeholder={SEARCH_PLACEHOLDER}
@@ -32,10 +46,7 @@ export function LandingSearchBox() {
         onPointerEnter={preload}
         onTouchStart={preload}
         onChange={(event) => setSearchText(event.currentTarget.value)}
-        onFocus={(event) => {
-          setSearchText(event.currentTarget.value);
-          void navigate({ to: '/search' });
-        }}
+        onFocus={(event) => open(event.currentTarget.value)}
       />
     </InputGroup>
   );

@@ -1,0 +1,304 @@
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { deflateParts } from './deflate-parts';
+import type { Logger } from './logger';
+import { NONCE_PLACEHOLDER } from './csp';
+
+/*
+ * Server rendering of the public storefront pages (docs/architecture.md, Server rendering). The build
+ * writes the renderer (src/entry-server.tsx) beside the SPA, into `<STATIC_DIR>-ssr/`; this module
+ * loads it, renders a page per address as a guest, puts the result into the built index.html and
+ * keeps it in a small per-URL cache. Rules:
+ *
+ * - Only public storefront addresses are rendered; anything under a private prefix (account,
+ *   checkout, admin, auth…) gets the plain SPA page, and so does any page whose render throws (logged
+ *   once per message, never a 500) or whose data failed for a passing reason.
+ * - Pages are stored with the build's nonce placeholder and answered with a fresh nonce each.
+ * - The cache follows the catalogue answer cache: an entry is kept only if no catalogue flush
+ *   (notification, resync, `invalidateCatalogue`) happened while it was rendered, a flush drops them
+ *   all, and nothing is stored while the catalogue is not listening. A new build (index.html changes)
+ *   drops them too and loads the new renderer.
+ * - A page is re-rendered in the background once `freshMs` old (the reader gets the stored one), and
+ *   never served older than `maxAgeMs` (the catalogue cache's own limit).
+ */
+
+/** What the renderer bundle answers (src/entry-server.tsx `RenderResult`). */
+type RenderResult =
+  | { kind: 'page'; status: number; title: string; head: string; html: string; globalCss: string }
+  | { kind: 'shell'; status: number; cacheable: boolean };
+
+interface RendererModule {
+  renderPage(url: string, options: { nonce: string; fetch: typeof fetch }): Promise<RenderResult>;
+}
+
+/** A page ready to send once its nonce is in: the HTML cut at every nonce placeholder. */
+export interface RenderedPage {
+  status: number;
+  /** Whether the server rendered the content (false: the plain SPA page). */
+  rendered: boolean;
+  /** The page with `nonce` in every nonce attribute. */
+  html(nonce: string): string;
+  /** The same, as a zlib stream (`Content-Encoding: deflate`) made from parts compressed once. */
+  deflated(nonce: string): Buffer;
+}
+
+export interface PageRendererStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  renders: number;
+  failures: number;
+  flushes: number;
+}
+
+export interface PageRendererOptions {
+  staticDir: string;
+  /** How the renderer reaches the API: the app's own `fetch`. */
+  fetch: typeof fetch;
+  logger: Logger;
+  /** A number that changes whenever the catalogue cache is flushed, and whether it hears notifications now. */
+  catalogue: { generation(): number; listening(): boolean };
+  maxEntries?: number;
+  maxBytes?: number;
+  freshMs?: number;
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+/** Addresses whose pages depend on who is signed in, or are the back office: never rendered here. */
+const PRIVATE = /^\/(account|checkout|profile|saved-items|admin|auth)(\/|$)/;
+
+/** Whether `pathname` may be rendered on the server (the renderer checks the matched route too). */
+export const isPublicPath = (pathname: string) => !PRIVATE.test(pathname);
+
+interface Entry {
+  page: RenderedPage;
+  bytes: number;
+  builtAt: number;
+  generation: number;
+}
+
+const splitPage = (html: string, status: number, rendered: boolean): RenderedPage => {
+  const parts = html.split(NONCE_PLACEHOLDER);
+  let deflater: ((nonce: string) => Buffer) | undefined;
+  return {
+    status,
+    rendered,
+    html: (nonce) => parts.join(nonce),
+    deflated: (nonce) => (deflater ??= deflateParts(parts))(nonce),
+  };
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Where the theme's global stylesheet is served (a name per content: cached for good). */
+export const GLOBAL_CSS_PREFIX = '/ssr-assets/';
+
+/** The global stylesheet of rendered pages, as the browser gets it. */
+export interface StyleAsset {
+  css: string;
+  gzipped: Buffer;
+  etag: string;
+}
+
+/**
+ * The built index.html with a rendered page in it: its title, the global stylesheet, its own styles
+ * and state in the head, its markup in #root.
+ */
+export function fillTemplate(
+  template: string,
+  result: Extract<RenderResult, { kind: 'page' }>,
+  stylesheet: string,
+): string {
+  const link = stylesheet ? `<link rel="stylesheet" href="${stylesheet}">` : '';
+  return template
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.title)}</title>`)
+    .replace('</head>', () => `${link}${result.head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${result.html}</div>`);
+}
+
+/** Loads the built renderer and serves rendered pages from a bounded cache. */
+export function createPageRenderer(options: PageRendererOptions) {
+  const { staticDir, logger, catalogue } = options;
+  const maxEntries = options.maxEntries ?? 200;
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  // A render blocks the event loop for tens of milliseconds (renderToString is synchronous), so a hot
+  // page is re-rendered at most every 15 s; what it shows changes through the catalogue flush, and
+  // the browser refetches data older than the query stale time after taking the page over.
+  const freshMs = options.freshMs ?? 15_000;
+  const maxAgeMs = options.maxAgeMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  const log = logger.child({ module: 'ssr' });
+  const indexFile = path.join(path.resolve(staticDir), 'index.html');
+  const bundleFile = path.join(`${path.resolve(staticDir)}-ssr`, 'entry-server.js');
+
+  let build: {
+    stamp: string;
+    template: string;
+    /** The plain SPA page of this build, for private addresses. */
+    shell: RenderedPage;
+    renderer: Promise<RendererModule | null>;
+  } | null = null;
+  let checkedAt = -Infinity;
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<Entry>>();
+  let bytes = 0;
+  let seenGeneration = catalogue.generation();
+  const logged = new Set<string>();
+  // The global stylesheets pages refer to, by file name; a few, as a page cached before a change of
+  // theme may still name the old one.
+  const stylesheets = new Map<string, StyleAsset>();
+  const stylesheetFor = (css: string): string => {
+    if (!css) return '';
+    const hash = createHash('sha1').update(css).digest('hex').slice(0, 16);
+    const file = `global-${hash}.css`;
+    if (!stylesheets.has(file)) {
+      stylesheets.set(file, { css, gzipped: gzipSync(css), etag: `"${hash}"` });
+      for (const key of stylesheets.keys()) if (stylesheets.size > 4) stylesheets.delete(key);
+    }
+    return GLOBAL_CSS_PREFIX + file;
+  };
+  const counters = { hits: 0, misses: 0, renders: 0, failures: 0, flushes: 0 };
+
+  const flush = () => {
+    entries.clear();
+    bytes = 0;
+    counters.flushes++;
+  };
+
+  const logOnce = (message: string, fields: Record<string, unknown>) => {
+    if (logged.has(message)) return;
+    logged.add(message);
+    log.error('server rendering failed; the SPA page answers instead', { ...fields, error: message });
+  };
+
+  /** The current build: re-read when index.html or the renderer changed on disk (checked at most once a second). */
+  const currentBuild = async () => {
+    const t = now();
+    if (build && t - checkedAt < 1_000) return build;
+    checkedAt = t;
+    const stamp = [indexFile, bundleFile]
+      .map((f) => (existsSync(f) ? String(statSync(f).mtimeMs) : '-'))
+      .join('|');
+    if (build?.stamp === stamp) return build;
+    const template = await readFile(indexFile, 'utf8');
+    const renderer = existsSync(bundleFile)
+      ? (import(
+          `${pathToFileURL(bundleFile).href}?build=${encodeURIComponent(stamp)}`
+        ) as Promise<RendererModule>)
+      : Promise.resolve(null);
+    renderer.catch((err: Error) => logOnce(err.message, { stage: 'load' }));
+    if (build) flush();
+    build = { stamp, template, shell: splitPage(template, 200, false), renderer: renderer.catch(() => null) };
+    return build;
+  };
+
+  const store = (key: string, entry: Entry) => {
+    const old = entries.get(key);
+    if (old) {
+      entries.delete(key);
+      bytes -= old.bytes;
+    }
+    if (entry.bytes > maxBytes) return;
+    entries.set(key, entry);
+    bytes += entry.bytes;
+    for (const [k, e] of entries) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      entries.delete(k);
+      bytes -= e.bytes;
+    }
+  };
+
+  const render = async (url: string): Promise<Entry> => {
+    const generation = catalogue.generation();
+    const listening = catalogue.listening();
+    const started = now();
+    const { template, renderer } = await currentBuild();
+    const shell = (status: number, cacheable: boolean): Entry & { cacheable: boolean } => ({
+      page: splitPage(template, status, false),
+      bytes: template.length,
+      builtAt: started,
+      generation,
+      cacheable,
+    });
+    let entry: Entry & { cacheable: boolean };
+    const module = await renderer;
+    if (!module) {
+      entry = shell(200, true);
+    } else {
+      counters.renders++;
+      try {
+        const result = await module.renderPage(url, { nonce: NONCE_PLACEHOLDER, fetch: options.fetch });
+        if (result.kind === 'shell') {
+          entry = shell(result.status, result.cacheable);
+        } else {
+          const html = fillTemplate(template, result, stylesheetFor(result.globalCss));
+          entry = {
+            page: splitPage(html, result.status, true),
+            bytes: html.length,
+            builtAt: started,
+            generation,
+            cacheable: true,
+          };
+        }
+      } catch (err) {
+        counters.failures++;
+        logOnce(err instanceof Error ? err.message : String(err), { url });
+        entry = shell(200, true);
+      }
+    }
+    if (entry.cacheable && listening && catalogue.listening() && generation === catalogue.generation()) {
+      store(url, entry);
+    }
+    return entry;
+  };
+
+  const shared = (url: string) => {
+    let running = inflight.get(url);
+    if (!running) {
+      running = render(url).finally(() => inflight.delete(url));
+      inflight.set(url, running);
+    }
+    return running;
+  };
+
+  return {
+    /** The page for a GET of `url` (path and query), rendered or the plain SPA page. */
+    async page(url: string): Promise<RenderedPage> {
+      const pathname = url.split('?')[0] ?? url;
+      if (!isPublicPath(pathname)) return (await currentBuild()).shell;
+      await currentBuild();
+      const generation = catalogue.generation();
+      if (generation !== seenGeneration) {
+        seenGeneration = generation;
+        flush();
+      }
+      const t = now();
+      const entry = entries.get(url);
+      if (entry && entry.generation === generation && t - entry.builtAt < maxAgeMs && entry.builtAt <= t) {
+        counters.hits++;
+        entries.delete(url);
+        entries.set(url, entry);
+        if (t - entry.builtAt >= freshMs && !inflight.has(url)) {
+          shared(url).catch((err: Error) => logOnce(err.message, { url }));
+        }
+        return entry.page;
+      }
+      counters.misses++;
+      return (await shared(url)).page;
+    },
+    /** The global stylesheet named `file`, if a rendered page refers to it. */
+    stylesheet: (file: string): StyleAsset | undefined => stylesheets.get(file),
+    /** Drops every stored page (a new build, a test). */
+    flush,
+    stats: (): PageRendererStats => ({ entries: entries.size, bytes, ...counters }),
+  };
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;

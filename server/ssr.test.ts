@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { inflateSync } from 'node:zlib';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, type Logger } from './lib/logger';
+import { createPageRenderer, type PageRenderer } from './lib/ssr';
+import { catalogueCacheFor, invalidateCatalogue } from './modules/catalogue/cache';
+import { createTestContext, type TestContext } from './test/harness';
+
+// Issue 12: public pages come with their content in the first response, rendered on the server
+// from the built renderer (src/entry-server.tsx) and kept in a per-URL cache (lib/ssr.ts).
+
+/** The built index.html as far as the server cares: a title, a head, an empty #root, nonce placeholders. */
+const TEMPLATE =
+  '<!doctype html><html><head><meta property="csp-nonce" nonce="SOKONI_CSP_NONCE"><title>Sokoni | Home</title>' +
+  '<script type="module" src="/assets/app.js" nonce="SOKONI_CSP_NONCE"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+const b64url = (id: string) => Buffer.from(id).toString('base64url');
+
+interface Listed {
+  productId: string;
+  name: string;
+  categories?: string[];
+}
+
+let workDir: string;
+let staticDir: string;
+let ctx: TestContext;
+let renderer: PageRenderer;
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(tmpdir(), 'sokoni-ssr-'));
+  staticDir = path.join(workDir, 'dist');
+  mkdirSync(staticDir);
+  writeFileSync(path.join(staticDir, 'index.html'), TEMPLATE);
+  // The renderer as `vite build` makes it, into <STATIC_DIR>-ssr.
+  await build({
+    logLevel: 'silent',
+    build: { ssr: 'src/entry-server.tsx', outDir: `${staticDir}-ssr`, emptyOutDir: true, sourcemap: false },
+  });
+  ctx = await createTestContext({ STATIC_DIR: staticDir });
+  // The same cache the app's catalogue routes (and its own renderer) use.
+  const catalogue = catalogueCacheFor({ database: ctx.database, logger: createLogger('silent') });
+  await catalogue.started;
+  renderer = createPageRenderer({
+    staticDir,
+    fetch: (input, init) => Promise.resolve(ctx.app.fetch(new Request(input, init))),
+    logger: createLogger('silent'),
+    catalogue: { generation: () => catalogue.stats().invalidations, listening: () => catalogue.listening },
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+const nonceOf = (res: Response) =>
+  /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+const root = (html: string) => html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</div>'));
+const price = /KSH [\d,]+\.\d{2}/;
+
+async function landingProducts(): Promise<Listed[]> {
+  const res = await ctx.request('/api/v2/products?limit=12&offset=0&sort=newest');
+  return ((await res.json()) as { data: Listed[] }).data;
+}
+
+describe('a public page', () => {
+  it('the landing page comes with its products, names and prices, and the title', async () => {
+    const res = await ctx.request('/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    for (const product of await landingProducts()) expect(root(html)).toContain(asHtml(product.name));
+    expect(root(html)).toMatch(price);
+    expect(html).toContain('<title>Sokoni | Home</title>');
+    // The first card's picture is the LCP element: preloaded from the head, with its srcset.
+    expect(html).toMatch(
+      /<head>.*<link rel="preload" as="image" imageSrcSet="[^"]+160w[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/is,
+    );
+    expect(root(html)).toMatch(/<img [^>]*fetchPriority="high"/);
+  });
+
+  it('a category page and a product page come with their products', async () => {
+    const categories = (await (await ctx.request('/api/v1/categories')).json()) as {
+      data: { rows: { categoryId: string; name: string }[] };
+    };
+    const category = categories.data.rows[0]!;
+    const listed = (await (
+      await ctx.request(`/api/v2/products?limit=24&offset=0&sort=newest&categoryId=${category.categoryId}`)
+    ).json()) as { data: Listed[] };
+    const categoryPage = await ctx.request(`/view/category/${b64url(category.categoryId)}`);
+    expect(categoryPage.status).toBe(200);
+    const categoryHtml = root(await categoryPage.text());
+    expect(categoryHtml).toContain(asHtml(category.name));
+    expect(categoryHtml).toContain(asHtml(listed.data[0]!.name));
+
+    const product = listed.data[0]!;
+    const productPage = await ctx.request(`/view/product/${b64url(product.productId)}`);
+    expect(productPage.status).toBe(200);
+    const productHtml = root(await productPage.text());
+    expect(productHtml).toMatch(new RegExp(`<h1[^>]*>${escapeRe(asHtml(product.name))}</h1>`));
+    expect(productHtml).toMatch(price);
+  });
+
+  it('carries the answer’s nonce on every inline script and style, and no style attribute', async () => {
+    for (const url of ['/', '/more', '/search', '/cart']) {
+      const res = await ctx.request(url);
+      const nonce = nonceOf(res);
+      const html = await res.text();
+      expect(nonce, url).toBeTruthy();
+      expect(html, url).not.toContain('SOKONI_CSP_NONCE');
+      const tags = html.match(/<(script|style)\b[^>]*>/g) ?? [];
+      expect(tags.length, url).toBeGreaterThan(2);
+      for (const tag of tags) expect(tag, url).toContain(`nonce="${nonce}"`);
+      expect(html, url).not.toMatch(/ style="/);
+    }
+    // Two answers of the same cached page: two nonces.
+    expect(nonceOf(await ctx.request('/'))).not.toBe(nonceOf(await ctx.request('/')));
+  });
+
+  it('comes compressed to a browser, and its global styles as a stylesheet cached for good', async () => {
+    const res = await ctx.request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('deflate');
+    const body = Buffer.from(await res.arrayBuffer());
+    const html = inflateSync(body).toString('utf8');
+    expect(body.length).toBeLessThan(html.length / 4);
+    expect(html).toContain(`nonce="${nonceOf(res)}"`);
+    const href = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
+    expect(href).toMatch(/^\/ssr-assets\/global-[0-9a-f]{16}\.css$/);
+    const css = await ctx.request(href!);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('cache-control')).toContain('immutable');
+    expect(await css.text()).toContain('--chakra-colors-');
+    expect((await ctx.request('/ssr-assets/global-0000000000000000.css')).status).toBe(404);
+  });
+
+  it('answers 404 for a product or a category that does not exist', async () => {
+    const missing = b64url('00000000-0000-4000-8000-000000000000');
+    expect((await ctx.request(`/view/product/${missing}`)).status).toBe(404);
+    expect((await ctx.request(`/view/category/${missing}`)).status).toBe(404);
+  });
+
+  it('private pages get the plain SPA page', async () => {
+    for (const url of [
+      '/account',
+      '/account/orders',
+      '/checkout',
+      '/saved-items',
+      '/admin/x/dashboard',
+      '/auth',
+    ]) {
+      const res = await ctx.request(url);
+      expect(res.status, url).toBe(200);
+      const html = await res.text();
+      expect(html, url).toContain('<div id="root"></div>');
+      expect(html, url).not.toContain('sokoni-ssr-state');
+    }
+  });
+});
+
+describe('the page cache', () => {
+  it('renders a page once and answers the next request from the cache', async () => {
+    renderer.flush();
+    const before = renderer.stats();
+    const first = await renderer.page('/more');
+    const second = await renderer.page('/more');
+    const after = renderer.stats();
+    expect(after.renders - before.renders).toBe(1);
+    expect(after.hits - before.hits).toBe(1);
+    expect(second.html('n')).toBe(first.html('n'));
+    expect(first.rendered).toBe(true);
+  });
+
+  it('shows a product edit on the next request: the catalogue flush drops the page', async () => {
+    const [newest] = await landingProducts();
+    renderer.flush();
+    expect((await renderer.page('/')).html('n')).toContain(asHtml(newest!.name));
+    const renders = renderer.stats().renders;
+    await ctx.database.db.execute(
+      sql`update products set name = ${`${newest!.name} Special`} where id = ${newest!.productId}`,
+    );
+    try {
+      // As the admin writes do; other instances follow the database notification.
+      invalidateCatalogue(ctx.database);
+      const html = (await renderer.page('/')).html('n');
+      expect(renderer.stats().renders).toBe(renders + 1);
+      expect(html).toContain(asHtml(`${newest!.name} Special`));
+    } finally {
+      await ctx.database.db.execute(
+        sql`update products set name = ${newest!.name} where id = ${newest!.productId}`,
+      );
+      invalidateCatalogue(ctx.database);
+    }
+  });
+});
+
+describe('a renderer that fails', () => {
+  it('answers the plain SPA page, never a 500, and logs it once', async () => {
+    const dir = path.join(workDir, 'broken');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
+    mkdirSync(`${dir}-ssr`);
+    writeFileSync(
+      path.join(`${dir}-ssr`, 'entry-server.js'),
+      'export async function renderPage() { throw new Error("the tree threw"); }',
+    );
+    const errors: string[] = [];
+    const logger: Logger = {
+      debug: () => {},
+      info: () => {},
+      warn: () => {},
+      error: (_msg, fields) => errors.push(String(fields?.error)),
+      child: () => logger,
+    };
+    const broken = createPageRenderer({
+      staticDir: dir,
+      fetch: (input, init) => Promise.resolve(ctx.app.fetch(new Request(input, init))),
+      logger,
+      catalogue: { generation: () => 0, listening: () => true },
+    });
+    for (const url of ['/', '/more', '/']) {
+      const page = await broken.page(url);
+      expect(page.status).toBe(200);
+      expect(page.rendered).toBe(false);
+      expect(page.html('abc')).toContain('<div id="root"></div>');
+      expect(page.html('abc')).toContain('nonce="abc"');
+    }
+    expect(errors).toEqual(['the tree threw']);
+  });
+});
+
+function asHtml(text: string) {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+function escapeRe(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

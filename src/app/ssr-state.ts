@@ -1,0 +1,48 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
+/** The id of the JSON script the server renderer writes into a page it rendered (src/entry-server.tsx). */
+export const SSR_STATE_ID = 'sokoni-ssr-state';
+
+/** What the server hands the browser with a rendered page: the address it rendered and its query cache. */
+export interface ServerRenderedState {
+  /** The path and query the server rendered, as requested. */
+  href: string;
+  queries: DehydratedState;
+  /** The inline styles of the markup, by the index its elements carry in `data-ssr-style` (see below). */
+  styles: string[];
+}
+
+/**
+ * The page's policy refuses `style="…"` attributes in markup (style-src has no 'unsafe-inline'), while
+ * styles set from script are allowed. So the server writes each element's inline style as an index
+ * in this attribute, with a nonce'd rule for it in the head (the page looks right before any script),
+ * and the browser turns them back into inline styles before React takes the markup over.
+ */
+export const SSR_STYLE_ATTR = 'data-ssr-style';
+
+/** Gives every element marked by the server its inline style back and drops the mark. */
+export function restoreInlineStyles(root: ParentNode, styles: readonly string[]): void {
+  for (const el of root.querySelectorAll<HTMLElement>(`[${SSR_STYLE_ATTR}]`)) {
+    const css = styles[Number(el.getAttribute(SSR_STYLE_ATTR))];
+    if (css !== undefined) el.style.cssText = css;
+    el.removeAttribute(SSR_STYLE_ATTR);
+  }
+}
+
+/**
+ * The server's state when this page was rendered on the server for the address now shown; otherwise
+ * (a plain SPA page, the mock build, a page saved and reopened elsewhere) undefined, and the app
+ * renders from scratch.
+ */
+export function serverRenderedState(doc: Document = document): ServerRenderedState | undefined {
+  const script = doc.getElementById(SSR_STATE_ID);
+  if (!script?.textContent) return undefined;
+  try {
+    const state = JSON.parse(script.textContent) as ServerRenderedState;
+    const here = doc.location ? doc.location.pathname + doc.location.search : undefined;
+    if (typeof state.href !== 'string' || here !== state.href) return undefined;
+    return state;
+  } catch {
+    return undefined;
+  }
+}

@@ -47,6 +47,14 @@ function watchConsole(page: Page) {
         if ((r.target as Element).id === 'root' && r.removedNodes.length) {
           (window as unknown as { __rootReplaced: boolean }).__rootReplaced = true;
         }
+        // A <style> with rules taken out of the head (moved, or dropped) is parsed again and the page
+        // restyled. (Chakra's globals adopt empty placeholders, which may move.)
+        for (const node of r.removedNodes) {
+          if (node.nodeName === 'STYLE' && node.textContent) {
+            (window as unknown as { __styleMoved: string }).__styleMoved =
+              (node as Element).getAttribute('data-emotion') ?? node.textContent.slice(0, 60);
+          }
+        }
       }
     }).observe(document, { childList: true, subtree: true });
   });
@@ -113,6 +121,18 @@ async function browseAndCheck(page: Page, testInfo: TestInfo, signedIn: boolean)
     expect(
       await page.evaluate(() => (window as unknown as { __rootReplaced?: boolean }).__rootReplaced),
     ).toBeUndefined();
+    // Its styles were taken over where they are: none moved, the theme's tokens not inserted again.
+    expect(
+      await page.evaluate(() => (window as unknown as { __styleMoved?: string }).__styleMoved),
+    ).toBeUndefined();
+    expect(
+      await page.evaluate(
+        () =>
+          [...document.querySelectorAll('style')].filter((s) =>
+            [...(s.sheet?.cssRules ?? [])].some((rule) => rule.cssText.includes('--chakra-colors-white:')),
+          ).length,
+      ),
+    ).toBe(1);
     // Rendered for a guest, the header turns into the shopper's right after taking over (/search has none).
     if (path !== '/search') {
       await expect(

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { RELEASE } from '../contract/constants';
 import { bearerScheme } from './lib/auth/middleware';
 import { connectSources, newNonce, pagePolicy } from './lib/csp';
-import { createPageRenderer, GLOBAL_CSS_PREFIX, type PageRenderer } from './lib/ssr';
+import { createPageRenderer, type PageRenderer } from './lib/ssr';
 import { catalogueCacheFor } from './modules/catalogue/cache';
 import { AppError } from './lib/errors';
 import { devDarajaModule } from './dev/daraja-routes';
@@ -151,20 +151,6 @@ export function createApp(deps: Deps) {
       generation: () => catalogue?.stats().invalidations ?? 0,
       listening: () => catalogue?.listening ?? false,
     },
-  });
-  // The rendered pages' global stylesheet: named by its content, so cached for good.
-  app.get(`${GLOBAL_CSS_PREFIX}:file`, (c) => {
-    const asset = renderer.stylesheet(c.req.param('file'));
-    if (!asset) return notServed(c);
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('Content-Type', 'text/css; charset=utf-8');
-    c.header('ETag', asset.etag);
-    c.header('Vary', 'Accept-Encoding');
-    if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
-      c.header('Content-Encoding', 'gzip');
-      return c.body(new Uint8Array(asset.gzipped));
-    }
-    return c.body(asset.css);
   });
   mountSpa(app, deps.env.STATIC_DIR, renderer);
   app.onError(handleError);

@@ -82,6 +82,10 @@ describe('a public page', () => {
       /<head>.*<link rel="preload" as="image" imageSrcSet="[^"]+160w[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/is,
     );
     expect(root(html)).toMatch(/<img [^>]*fetchPriority="high"/);
+    // Drawn before any script is fetched or run: the entry and its modules start after the first frame.
+    expect(html).not.toMatch(/<script [^>]*src=|<link rel="modulepreload"/);
+    expect(html).toContain('import("/assets/app.js")');
+    expect(html).toContain('requestAnimationFrame(');
   });
 
   it('a category page and a product page come with their products', async () => {
@@ -122,20 +126,23 @@ describe('a public page', () => {
     expect(nonceOf(await ctx.request('/'))).not.toBe(nonceOf(await ctx.request('/')));
   });
 
-  it('comes compressed to a browser, and its global styles as a stylesheet cached for good', async () => {
+  it('comes compressed to a browser with every style it needs, the theme’s global ones adoptable by name', async () => {
     const res = await ctx.request('/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(res.headers.get('content-encoding')).toBe('deflate');
     const body = Buffer.from(await res.arrayBuffer());
     const html = inflateSync(body).toString('utf8');
     expect(body.length).toBeLessThan(html.length / 4);
     expect(html).toContain(`nonce="${nonceOf(res)}"`);
-    const href = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
-    expect(href).toMatch(/^\/ssr-assets\/global-[0-9a-f]{16}\.css$/);
-    const css = await ctx.request(href!);
-    expect(css.status).toBe(200);
-    expect(css.headers.get('cache-control')).toContain('immutable');
-    expect(await css.text()).toContain('--chakra-colors-');
-    expect((await ctx.request('/ssr-assets/global-0000000000000000.css')).status).toBe(404);
+    // No stylesheet to wait for: the tokens and reset come in the page, and an empty <style> per
+    // global is named as Chakra's <Global> looks for it (data-emotion="css-global <name>"), so the
+    // browser does not insert them again; the page's own rules come with their ids.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<style nonce="[^"]+">[^<]*--chakra-colors-/);
+    const markers = [
+      ...html.matchAll(/<style data-s="" data-emotion="css-global [\w-]+" nonce="[^"]+"><\/style>/g),
+    ];
+    expect(markers.length).toBeGreaterThan(0);
+    expect(html).toMatch(/<style data-ssr-ids="[\w -]+" nonce="[^"]+">[^<]+<\/style><\/head>/);
   });
 
   it('answers 404 for a product or a category that does not exist', async () => {
@@ -158,6 +165,8 @@ describe('a public page', () => {
       const html = await res.text();
       expect(html, url).toContain('<div id="root"></div>');
       expect(html, url).not.toContain('sokoni-ssr-state');
+      // Nothing to show before the app runs: its entry starts as soon as the page is parsed.
+      expect(html, url).toContain('<script type="module" src="/assets/app.js"');
     }
   });
 });

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { deflateParts } from './deflate-parts';
 import type { Logger } from './logger';
 import { NONCE_PLACEHOLDER } from './csp';
@@ -28,7 +26,7 @@ import { NONCE_PLACEHOLDER } from './csp';
 
 /** What the renderer bundle answers (src/entry-server.tsx `RenderResult`). */
 type RenderResult =
-  | { kind: 'page'; status: number; title: string; head: string; html: string; globalCss: string }
+  | { kind: 'page'; status: number; title: string; head: string; html: string }
   | { kind: 'shell'; status: number; cacheable: boolean };
 
 interface RendererModule {
@@ -97,29 +95,48 @@ const splitPage = (html: string, status: number, rendered: boolean): RenderedPag
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Where the theme's global stylesheet is served (a name per content: cached for good). */
-export const GLOBAL_CSS_PREFIX = '/ssr-assets/';
-
-/** The global stylesheet of rendered pages, as the browser gets it. */
-export interface StyleAsset {
-  css: string;
-  gzipped: Buffer;
-  etag: string;
+/**
+ * A rendered page is drawn by its HTML, so its scripts come second: nothing of them is fetched or run
+ * before the first frame (on a slow link they would share it with the HTML and the page's pictures,
+ * and a browser that has them at hand would run them all before it paints anything). Then the entry
+ * and every module it imports are fetched at once (modulepreload) and the app starts. A tab opened
+ * in the background has no frames: it starts at once.
+ */
+export function entryAfterFirstPaint(template: string): string {
+  const preloads: string[] = [];
+  let entry: string | undefined;
+  let nonce = '';
+  const page = template
+    .replace(/<link rel="modulepreload"[^>]* href="([^"]+)"[^>]*>\s*/g, (_, href: string) => {
+      preloads.push(href);
+      return '';
+    })
+    .replace(/<script type="module"[^>]* src="([^"]+)"[^>]*><\/script>/, (tag, src: string) => {
+      entry = src;
+      nonce = / nonce="[^"]*"/.exec(tag)?.[0] ?? '';
+      return '<!--entry-->';
+    });
+  if (!entry) return template;
+  const start =
+    `for(const href of ${JSON.stringify([entry, ...preloads])})` +
+    `document.head.append(Object.assign(document.createElement('link'),{rel:'modulepreload',href,crossOrigin:''}));` +
+    `import(${JSON.stringify(entry)})`;
+  return page.replace(
+    '<!--entry-->',
+    () =>
+      `<script type="module"${nonce}>const start=()=>{${start}};` +
+      `document.visibilityState==='hidden'?start():requestAnimationFrame(()=>setTimeout(start))</script>`,
+  );
 }
 
 /**
- * The built index.html with a rendered page in it: its title, the global stylesheet, its own styles
- * and state in the head, its markup in #root.
+ * The built index.html with a rendered page in it: its title, its styles and state in the head, its
+ * markup in #root.
  */
-export function fillTemplate(
-  template: string,
-  result: Extract<RenderResult, { kind: 'page' }>,
-  stylesheet: string,
-): string {
-  const link = stylesheet ? `<link rel="stylesheet" href="${stylesheet}">` : '';
-  return template
+export function fillTemplate(template: string, result: Extract<RenderResult, { kind: 'page' }>): string {
+  return entryAfterFirstPaint(template)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.title)}</title>`)
-    .replace('</head>', () => `${link}${result.head}</head>`)
+    .replace('</head>', () => `${result.head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${result.html}</div>`);
 }
 
@@ -151,19 +168,6 @@ export function createPageRenderer(options: PageRendererOptions) {
   let bytes = 0;
   let seenGeneration = catalogue.generation();
   const logged = new Set<string>();
-  // The global stylesheets pages refer to, by file name; a few, as a page cached before a change of
-  // theme may still name the old one.
-  const stylesheets = new Map<string, StyleAsset>();
-  const stylesheetFor = (css: string): string => {
-    if (!css) return '';
-    const hash = createHash('sha1').update(css).digest('hex').slice(0, 16);
-    const file = `global-${hash}.css`;
-    if (!stylesheets.has(file)) {
-      stylesheets.set(file, { css, gzipped: gzipSync(css), etag: `"${hash}"` });
-      for (const key of stylesheets.keys()) if (stylesheets.size > 4) stylesheets.delete(key);
-    }
-    return GLOBAL_CSS_PREFIX + file;
-  };
   const counters = { hits: 0, misses: 0, renders: 0, failures: 0, flushes: 0 };
 
   const flush = () => {
@@ -238,7 +242,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         if (result.kind === 'shell') {
           entry = shell(result.status, result.cacheable);
         } else {
-          const html = fillTemplate(template, result, stylesheetFor(result.globalCss));
+          const html = fillTemplate(template, result);
           entry = {
             page: splitPage(html, result.status, true),
             bytes: html.length,
@@ -293,8 +297,6 @@ export function createPageRenderer(options: PageRendererOptions) {
       counters.misses++;
       return (await shared(url)).page;
     },
-    /** The global stylesheet named `file`, if a rendered page refers to it. */
-    stylesheet: (file: string): StyleAsset | undefined => stylesheets.get(file),
     /** Drops every stored page (a new build, a test). */
     flush,
     stats: (): PageRendererStats => ({ entries: entries.size, bytes, ...counters }),

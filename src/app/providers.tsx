@@ -6,10 +6,14 @@ import type { ReactNode } from 'react';
 import { AppErrorBoundary } from './app-error-boundary';
 import { cspNonce } from '@/lib/csp-nonce';
 import { ToastHost } from './layout/toast-host';
+import { adoptServerStyles } from './ssr-state';
 import { shopSystem } from './theme/system';
 
-/** Emotion's style tags carry the page's CSP nonce (src/lib/csp-nonce.ts). */
-const styleCache = createCache({ key: 'css', nonce: cspNonce() });
+/**
+ * Emotion's style tags carry the page's CSP nonce (src/lib/csp-nonce.ts); on a server-rendered page
+ * the cache knows the rules the server sent and does not insert them again.
+ */
+const styleCache = adoptServerStyles(createCache({ key: 'css', nonce: cspNonce() }));
 
 /** Theme, server-state cache and toasts around the app (and around components in tests). */
 export function AppProviders({

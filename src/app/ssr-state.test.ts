@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { restoreInlineStyles, serverRenderedState, SSR_STATE_ID } from './ssr-state';
+import createCache from '@emotion/cache';
+import { serializeStyles } from '@emotion/serialize';
+import { insertStyles } from '@emotion/utils';
+import {
+  adoptServerStyles,
+  restoreInlineStyles,
+  serverRenderedState,
+  SSR_STATE_ID,
+  SSR_STYLE_IDS_ATTR,
+} from './ssr-state';
 
 /** A page as the server writes it for `href`, with its state script holding `json`. */
 function page(json: string) {
@@ -41,5 +50,24 @@ describe('taking over a server-rendered page', () => {
     expect(root.querySelectorAll('[data-ssr-style]')).toHaveLength(0);
     // A mark with no style listed (a page edited by hand) is dropped, nothing else.
     expect(root.querySelector<HTMLElement>('#c')!.getAttribute('style')).toBeNull();
+  });
+});
+
+describe('the server’s styles', () => {
+  it('are adopted where they are: the cache inserts only rules the server did not send', () => {
+    const sent = serializeStyles([{ color: 'red' }]);
+    const fresh = serializeStyles([{ color: 'blue' }]);
+    document.head.innerHTML = `<style ${SSR_STYLE_IDS_ATTR}="${sent.name} other">.css-${sent.name}{color:red}</style>`;
+    const serverStyle = document.head.firstElementChild;
+    const cache = adoptServerStyles(createCache({ key: 'css' }));
+
+    insertStyles(cache, sent, false);
+    expect(document.head.children).toHaveLength(1);
+    expect(document.head.firstElementChild).toBe(serverStyle);
+
+    insertStyles(cache, fresh, false);
+    expect(document.head.children).toHaveLength(2);
+    expect(document.head.firstElementChild).toBe(serverStyle);
+    document.head.innerHTML = '';
   });
 });

@@ -1,3 +1,4 @@
+import type { EmotionCache } from '@emotion/cache';
 import type { DehydratedState } from '@tanstack/react-query';
 
 /** The id of the JSON script the server renderer writes into a page it rendered (src/entry-server.tsx). */
@@ -19,6 +20,25 @@ export interface ServerRenderedState {
  * and the browser turns them back into inline styles before React takes the markup over.
  */
 export const SSR_STYLE_ATTR = 'data-ssr-style';
+
+/** The attribute of the <style> with a server-rendered page's own rules: the Emotion ids of those rules. */
+export const SSR_STYLE_IDS_ATTR = 'data-ssr-ids';
+
+/**
+ * Tells Emotion's `cache` that the rules of a server-rendered page are in the document already, so
+ * it never inserts them again. Emotion's own way (a `data-emotion` tag it hydrates) moves the <style>
+ * to where its cache keeps its tags, and a moved <style> is parsed again and the whole page's style
+ * recalculated (~150 ms at 4× CPU) while the page is being taken over.
+ */
+export function adoptServerStyles<T extends EmotionCache>(
+  cache: T,
+  doc: Document | undefined = globalThis.document,
+): T {
+  for (const style of doc?.querySelectorAll(`style[${SSR_STYLE_IDS_ATTR}]`) ?? [])
+    for (const id of style.getAttribute(SSR_STYLE_IDS_ATTR)?.split(' ') ?? [])
+      if (id) cache.inserted[id] = true;
+  return cache;
+}
 
 /** Gives every element marked by the server its inline style back and drops the mark. */
 export function restoreInlineStyles(root: ParentNode, styles: readonly string[]): void {

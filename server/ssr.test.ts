@@ -145,6 +145,20 @@ describe('a public page', () => {
     expect(html).toMatch(/<style data-ssr-ids="[\w -]+" nonce="[^"]+">[^<]+<\/style><\/head>/);
   });
 
+  it('a search address comes with its results, the query in the box', async () => {
+    const found = (await (await ctx.request('/api/v1/search/orama?q=tilapia')).json()) as {
+      data: { name: string }[];
+    };
+    expect(found.data.length).toBeGreaterThan(0);
+    const res = await ctx.request('/search?q=tilapia');
+    expect(res.status).toBe(200);
+    const html = root(await res.text());
+    expect(html).toMatch(/<input[^>]*value="tilapia"/);
+    // The names come with the query's letters marked, so read the text.
+    expect(html.replace(/<[^>]+>/g, '')).toContain(asHtml(found.data[0]!.name));
+    expect(html).toMatch(/results? for “tilapia”/);
+  });
+
   it('answers 404 for a product or a category that does not exist', async () => {
     const missing = b64url('00000000-0000-4000-8000-000000000000');
     expect((await ctx.request(`/view/product/${missing}`)).status).toBe(404);

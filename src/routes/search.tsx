@@ -12,8 +12,14 @@ export const Route = createFileRoute('/search')({
   staticData: { title: 'Search', headerless: true },
   // The settled query lives in the address (`?q=`), so a reload, Back or a shared link keeps it.
   validateSearch: parseSearchPageSearch,
+  loaderDeps: ({ search }) => ({ q: search.q }),
   beforeLoad: ({ search, cause }) => {
     if (cause === 'enter') restoreSearchText(search.q);
+  },
+  // The results of the address's query start loading with the route, so a page rendered on the
+  // server (a shared link, a reload) comes with them; later queries dedupe with the page's own.
+  loader: ({ context, deps }) => {
+    if (deps.q) void context.queryClient.prefetchQuery(searchQueries.results(deps.q));
   },
   // Spec §4: search state resets when the shopper leaves: no text, no cached results, no search
   // left running under the loader. Coming back by an address with `?q=` searches it again.
@@ -35,5 +41,5 @@ function Page() {
     if (term === q || router.state.location.pathname !== '/search') return;
     void navigate({ search: term ? { q: term } : {}, replace: true });
   };
-  return <SearchPage onSettled={follow} />;
+  return <SearchPage query={q} onSettled={follow} />;
 }

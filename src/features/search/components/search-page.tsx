@@ -1,5 +1,6 @@
 import { Box, Container, Text, VisuallyHidden } from '@chakra-ui/react';
 import { productLink } from '@/features/catalogue';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { SearchResult } from '@contract/search';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -18,6 +19,8 @@ import { NoResults, SearchFailed, SearchResultsSkeleton } from './search-states'
 const countLabel = (n: number, term: string) => `${n} ${n === 1 ? 'result' : 'results'} for “${term}”`;
 
 export interface SearchPageProps {
+  /** The query in the address (`?q=`): what a page rendered on the server shows in the box. */
+  query?: string;
   /** Called with each settled query ('' when the box is emptied), for the address to follow. */
   onSettled?(term: string): void;
 }
@@ -26,11 +29,14 @@ export interface SearchPageProps {
  * The search page (spec §2): results as the shopper types (and on Enter), recent and popular
  * searches while the box is empty. Leaving the page forgets the search (spec §4; see the route).
  */
-export function SearchPage({ onSettled }: SearchPageProps) {
+export function SearchPage({ query = '', onSettled }: SearchPageProps) {
   const navigate = useNavigate();
   const listId = useId();
-  // Starts with whatever the landing page's box handed over.
-  const text = useSearchText();
+  // Starts with whatever the landing page's box handed over (or the address's query, which the route
+  // puts there). The server has no box, and the browser's first render of the server's page must
+  // match it: both show the address's query.
+  const stored = useSearchText();
+  const text = useHydrated() ? stored : query;
   const [term, searchNow] = useSearchTerm(text);
   const search = useQuery(searchQueries.results(term));
   const [activeId, setActiveId] = useState<string | null>(null);

@@ -53,6 +53,32 @@ function sonnerWithoutInlineStyle(): Plugin {
   };
 }
 
+/**
+ * Chakra's createSystem makes the theme's global CSS (tokens, reset, globals) as it builds the
+ * system: about half its time, the longest task of a first visit (~200 ms at 4× CPU). A page the
+ * server rendered already has that CSS, so the browser never needs it (src/app/ssr-state.ts
+ * `withServerGlobals`); made on first read instead, it is made only where it is used.
+ */
+function chakraGlobalCssOnDemand(): Plugin {
+  return {
+    name: 'sokoni:chakra-global-css-on-demand',
+    transform(code, id) {
+      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id))
+        return null;
+      const made = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+      const out = code
+        .replace(made, 'let _global;')
+        .replace(
+          /^(\s+)_global,$/m,
+          '$1get _global() {\n$1  return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n$1},',
+        );
+      if (!code.includes(made) || !out.includes('get _global()'))
+        this.error('@chakra-ui/react changed: createSystem no longer makes `_global` as expected');
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** The path aliases of the SPA, the mocks and the server alike (vitest's server projects use these). */
 export const aliases = [
   { find: '@', replacement: here('./src') },
@@ -110,6 +136,7 @@ export default defineConfig({
     react(),
     mockServiceWorker(),
     sonnerWithoutInlineStyle(),
+    chakraGlobalCssOnDemand(),
     precompress(),
     hideSourceMaps(),
   ],

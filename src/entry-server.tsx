@@ -14,7 +14,13 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter, type AppRouter } from './app/router';
 import { categoryQueries, findCategory, parseCategoryParam } from './features/catalogue';
 import { isApiError, setApiTransport } from './lib/api-client';
-import { SSR_STATE_ID, SSR_STYLE_ATTR, SSR_STYLE_IDS_ATTR, type ServerRenderedState } from './app/ssr-state';
+import {
+  SSR_STATE_ID,
+  SSR_STYLE_ATTR,
+  SSR_GLOBAL_ATTR,
+  SSR_STYLE_IDS_ATTR,
+  type ServerRenderedState,
+} from './app/ssr-state';
 
 /*
  * The server renderer of the public pages (docs/architecture.md, Server rendering). Vite builds this
@@ -219,22 +225,18 @@ export async function renderPage(url: string, { nonce, fetch }: RenderOptions): 
   const state: ServerRenderedState = { href: url, queries: dehydrate(queryClient), styles };
   const nonceAttr = ` nonce="${escapeHtml(nonce)}"`;
   // Every rule the page uses arrives with the HTML (one round trip before the first paint), written
-  // so that the browser's Emotion adopts it without moving a <style> (a moved one is parsed again and
-  // the whole page's style recalculated, ~150 ms at 4× CPU each):
-  // - the theme's global styles (tokens, reset), then one empty <style> per global named as Chakra's
-  //   <Global> looks for it, which takes that instead of inserting the styles again (`data-s`: the
-  //   cache leaves it where it is);
+  // so that the browser takes it over without moving a <style> (a moved one is parsed again and the
+  // whole page's style recalculated, ~150 ms at 4× CPU each) or inserting it again:
+  // - the theme's global styles (tokens, reset), marked: the browser's Chakra then has no global
+  //   styles to make or insert (withServerGlobals);
   // - the page's own rules with their ids, which the cache marks as inserted (adoptServerStyles).
   const head =
     hints +
-    (globals.length ? `<style${nonceAttr}>${globals.map((chunk) => chunk.css).join('')}</style>` : '') +
+    (globals.length
+      ? `<style ${SSR_GLOBAL_ATTR}${nonceAttr}>${globals.map((chunk) => chunk.css).join('')}</style>`
+      : '') +
     (css ? `<style${nonceAttr}>${css}</style>` : '') +
     `<script id="${SSR_STATE_ID}" type="application/json"${nonceAttr}>${scriptJson(state)}</script>` +
-    globals
-      .map(
-        (chunk) => `<style data-s="" data-emotion="${chunk.key} ${chunk.ids.join(' ')}"${nonceAttr}></style>`,
-      )
-      .join('') +
     own
       .map(
         (chunk) => `<style ${SSR_STYLE_IDS_ATTR}="${chunk.ids.join(' ')}"${nonceAttr}>${chunk.css}</style>`,

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { AppErrorBoundary } from './app-error-boundary';
 import { cspNonce } from '@/lib/csp-nonce';
 import { ToastHost } from './layout/toast-host';
-import { adoptServerStyles } from './ssr-state';
+import { adoptServerStyles, withServerGlobals } from './ssr-state';
 import { shopSystem } from './theme/system';
 
 /**
@@ -14,6 +14,8 @@ import { shopSystem } from './theme/system';
  * the cache knows the rules the server sent and does not insert them again.
  */
 const styleCache = adoptServerStyles(createCache({ key: 'css', nonce: cspNonce() }));
+
+let browserSystem: SystemContext | undefined;
 
 /** Theme, server-state cache and toasts around the app (and around components in tests). */
 export function AppProviders({
@@ -31,7 +33,7 @@ export function AppProviders({
 }) {
   return (
     <CacheProvider value={emotionCache}>
-      <ChakraProvider value={chakraSystem ?? shopSystem()}>
+      <ChakraProvider value={chakraSystem ?? (browserSystem ??= withServerGlobals(shopSystem()))}>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             {children}

@@ -7,8 +7,11 @@ import {
   restoreInlineStyles,
   serverRenderedState,
   SSR_STATE_ID,
+  SSR_GLOBAL_ATTR,
   SSR_STYLE_IDS_ATTR,
+  withServerGlobals,
 } from './ssr-state';
+import { shopSystem } from './theme/system';
 
 /** A page as the server writes it for `href`, with its state script holding `json`. */
 function page(json: string) {
@@ -68,6 +71,23 @@ describe('the server’s styles', () => {
     insertStyles(cache, fresh, false);
     expect(document.head.children).toHaveLength(2);
     expect(document.head.firstElementChild).toBe(serverStyle);
+    document.head.innerHTML = '';
+  });
+});
+
+describe('the theme on a rendered page', () => {
+  it('gives Chakra no global styles to insert when the server sent them, and is the shop’s own otherwise', () => {
+    const system = shopSystem();
+    document.head.innerHTML = '';
+    expect(withServerGlobals(system)).toBe(system);
+
+    document.head.innerHTML = `<style ${SSR_GLOBAL_ATTR}>:root{--chakra-colors-white:#FFFFFF}</style>`;
+    const taken = withServerGlobals(system);
+    expect(taken._global).toEqual([]);
+    expect(taken._config.disableLayers).toBe(true);
+    // Everything else is the same system: styles resolve as before.
+    expect(taken.css({ color: 'fg.muted' })).toEqual(system.css({ color: 'fg.muted' }));
+    expect(taken.token('colors.white')).toBe(system.token('colors.white'));
     document.head.innerHTML = '';
   });
 });

@@ -1,3 +1,4 @@
+import type { SystemContext } from '@chakra-ui/react';
 import type { EmotionCache } from '@emotion/cache';
 import type { DehydratedState } from '@tanstack/react-query';
 
@@ -38,6 +39,25 @@ export function adoptServerStyles<T extends EmotionCache>(
     for (const id of style.getAttribute(SSR_STYLE_IDS_ATTR)?.split(' ') ?? [])
       if (id) cache.inserted[id] = true;
   return cache;
+}
+
+/** The attribute of the <style> with the theme's global CSS (tokens, reset) a rendered page comes with. */
+export const SSR_GLOBAL_ATTR = 'data-ssr-global';
+
+/**
+ * The Chakra system for this document: on a page the server rendered, which has the theme's global
+ * CSS already, one that gives Chakra's <Global> nothing to insert (so that CSS is never made in the
+ * browser: vite.config.ts `chakraGlobalCssOnDemand`); otherwise `system` itself.
+ */
+export function withServerGlobals(
+  system: SystemContext,
+  doc: Document | undefined = globalThis.document,
+): SystemContext {
+  if (!doc?.querySelector(`style[${SSR_GLOBAL_ATTR}]`)) return system;
+  return Object.create(system, {
+    _global: { value: [] },
+    _config: { value: { ...system._config, disableLayers: true } },
+  }) as SystemContext;
 }
 
 /** Gives every element marked by the server its inline style back and drops the mark. */

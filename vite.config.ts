@@ -79,6 +79,28 @@ function chakraGlobalCssOnDemand(): Plugin {
   };
 }
 
+/**
+ * `@chakra-ui/react/theme`, where the shop takes Chakra's tokens from, also assembles Chakra's default
+ * theme config from every component recipe at load (`defaultThemeConfig = defineConfig({…})`, an
+ * identity call the bundler cannot see through), which kept all 74 recipes and the anatomies of ~40
+ * components the shop never uses in the first load, evaluated before anything else could run.
+ * Marked pure, the unused config goes, and with it every recipe the shop does not import.
+ */
+function chakraDefaultThemeDroppable(): Plugin {
+  return {
+    name: 'sokoni:chakra-default-theme-droppable',
+    transform(code, id) {
+      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/.test(id)) return null;
+      const out = code.replace(
+        'const defaultThemeConfig = defineConfig({',
+        'const defaultThemeConfig = /* @__PURE__ */ defineConfig({',
+      );
+      if (out === code) this.error('@chakra-ui/react changed: theme/index.js has no defaultThemeConfig');
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** The path aliases of the SPA, the mocks and the server alike (vitest's server projects use these). */
 export const aliases = [
   { find: '@', replacement: here('./src') },
@@ -137,6 +159,7 @@ export default defineConfig({
     mockServiceWorker(),
     sonnerWithoutInlineStyle(),
     chakraGlobalCssOnDemand(),
+    chakraDefaultThemeDroppable(),
     precompress(),
     hideSourceMaps(),
   ],

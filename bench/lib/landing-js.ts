@@ -10,7 +10,7 @@ export const LANDING_JS_BUDGET_KB = 150;
  * change that adds to the first load fails `npm test` (e2e/first-load.spec.ts). Lower it with every
  * cut; bench/results/web.md has what the remaining kilobytes are (React DOM alone is 62 KB).
  */
-export const LANDING_JS_CEILING_KB = 187.4;
+export const LANDING_JS_CEILING_KB = 186.4;
 
 export interface JsFile {
   file: string;

@@ -23,7 +23,9 @@ export function EmptyPanel({ icon, tone = 'primary', title, description, childre
           <MdiIcon path={icon} boxSize="12" />
         </EmptyState.Indicator>
         <Stack textAlign="center" gap="1">
-          <EmptyState.Title>{title}</EmptyState.Title>
+          {/* A section's heading wherever the panel stands (under a page's h1 or a section's h2), never a
+              skipped level: Chakra's default is an h3. */}
+          <EmptyState.Title as="h2">{title}</EmptyState.Title>
           <EmptyState.Description>{description}</EmptyState.Description>
         </Stack>
         {children}

@@ -12,6 +12,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  VisuallyHidden,
 } from '@chakra-ui/react';
 import { EmptyPanel } from '@/components/empty-panel';
 import { usePageTitle } from '@/components/layout/page-title';
@@ -129,6 +130,10 @@ function CategoryView({
     <Container {...frame}>
       <Stack gap={{ base: '5', md: '8' }}>
         <CategoryHeader category={category} sort={sort} onSortChange={onSortChange} />
+        {/* The cards' names are h3s: the list has its heading, for those who move by headings. */}
+        <VisuallyHidden asChild>
+          <h2>Products in {category.name}</h2>
+        </VisuallyHidden>
         <ProductGrid
           filter={categoryFilter(category.categoryId, sort)}
           {...slots}

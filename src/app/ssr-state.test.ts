@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import createCache from '@emotion/cache';
 import { serializeStyles } from '@emotion/serialize';
 import { insertStyles } from '@emotion/utils';
@@ -13,9 +13,25 @@ import {
 } from './ssr-state';
 import { shopSystem } from './theme/system';
 
+// The head is shared with the other files of this project (and their style caches' tags): these tests
+// add their own elements and take only those away again.
+const added: Element[] = [];
+function addToHead(html: string): Element {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const element = template.content.firstElementChild!;
+  document.head.append(element);
+  added.push(element);
+  return element;
+}
+afterEach(() => {
+  for (const element of added.splice(0)) element.remove();
+});
+
 /** A page as the server writes it for `href`, with its state script holding `json`. */
 function page(json: string) {
-  document.head.innerHTML = `<script id="${SSR_STATE_ID}" type="application/json">${json}</script>`;
+  for (const element of added.splice(0)) element.remove();
+  addToHead(`<script id="${SSR_STATE_ID}" type="application/json">${json}</script>`);
 }
 
 describe('taking over a server-rendered page', () => {
@@ -37,7 +53,7 @@ describe('taking over a server-rendered page', () => {
     expect(serverRenderedState()).toBeUndefined();
     page('{"href": "/cart", ');
     expect(serverRenderedState()).toBeUndefined();
-    document.head.innerHTML = '';
+    for (const element of added.splice(0)) element.remove();
     expect(serverRenderedState()).toBeUndefined();
   });
 
@@ -60,34 +76,34 @@ describe('the server’s styles', () => {
   it('are adopted where they are: the cache inserts only rules the server did not send', () => {
     const sent = serializeStyles([{ color: 'red' }]);
     const fresh = serializeStyles([{ color: 'blue' }]);
-    document.head.innerHTML = `<style ${SSR_STYLE_IDS_ATTR}="${sent.name} other">.css-${sent.name}{color:red}</style>`;
-    const serverStyle = document.head.firstElementChild;
-    const cache = adoptServerStyles(createCache({ key: 'css' }));
+    const box = document.createElement('div');
+    document.body.append(box);
+    box.innerHTML = `<style ${SSR_STYLE_IDS_ATTR}="${sent.name} other">.css-${sent.name}{color:red}</style>`;
+    const serverStyle = box.firstElementChild;
+    const cache = adoptServerStyles(createCache({ key: 'css', container: box }));
 
     insertStyles(cache, sent, false);
-    expect(document.head.children).toHaveLength(1);
-    expect(document.head.firstElementChild).toBe(serverStyle);
+    expect(box.children).toHaveLength(1);
+    expect(box.firstElementChild).toBe(serverStyle);
 
     insertStyles(cache, fresh, false);
-    expect(document.head.children).toHaveLength(2);
-    expect(document.head.firstElementChild).toBe(serverStyle);
-    document.head.innerHTML = '';
+    expect(box.children).toHaveLength(2);
+    expect(box.firstElementChild).toBe(serverStyle);
+    box.remove();
   });
 });
 
 describe('the theme on a rendered page', () => {
   it('gives Chakra no global styles to insert when the server sent them, and is the shop’s own otherwise', () => {
     const system = shopSystem();
-    document.head.innerHTML = '';
     expect(withServerGlobals(system)).toBe(system);
 
-    document.head.innerHTML = `<style ${SSR_GLOBAL_ATTR}>:root{--chakra-colors-white:#FFFFFF}</style>`;
+    addToHead(`<style ${SSR_GLOBAL_ATTR}>:root{--chakra-colors-white:#FFFFFF}</style>`);
     const taken = withServerGlobals(system);
     expect(taken._global).toEqual([]);
     expect(taken._config.disableLayers).toBe(true);
     // Everything else is the same system: styles resolve as before.
     expect(taken.css({ color: 'fg.muted' })).toEqual(system.css({ color: 'fg.muted' }));
     expect(taken.token('colors.white')).toBe(system.token('colors.white'));
-    document.head.innerHTML = '';
   });
 });

@@ -80,9 +80,13 @@ test.describe('layout', () => {
     await page.setViewportSize({ width: 800, height: 900 });
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main menu' })).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
-    await expect(drawer.getByRole('link', { name: 'More' })).toBeVisible();
+    // The landing page is drawn by the server before its scripts run: a press before the app has
+    // taken the page over does nothing, so press again until the drawer opens.
+    await expect(async () => {
+      if (!(await drawer.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(drawer.getByRole('link', { name: 'More' })).toBeVisible({ timeout: 1_000 });
+    }).toPass();
     await drawer.getByRole('link', { name: 'More' }).click();
     await expect(page).toHaveURL('/more');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -146,7 +150,9 @@ test.describe('guards for signed-in people', () => {
     await expect(page).toHaveTitle('Sokoni | My account');
   });
 
-  test('an admin is sent to their dashboard from guest pages and the user area', async ({ page }, testInfo) => {
+  test('an admin is sent to their dashboard from guest pages and the user area', async ({
+    page,
+  }, testInfo) => {
     const me = await signInAs(page, testInfo.project.name, admin);
     for (const from of ['/admin', '/admin/auth', '/auth', '/account', `/admin/${me.userId}`]) {
       await page.goto(from);

@@ -6,7 +6,7 @@ import { installChunkReload } from './app/chunk-reload';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers, reportError } from './app/sentry';
+import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers } from './app/sentry';
 import { wireSession } from './app/session-wiring';
 import { restoreInlineStyles, serverRenderedState } from './app/ssr-state';
 import { shopSystem } from './app/theme/system';
@@ -43,8 +43,12 @@ async function start() {
     // Suspense boundary the server's markup does not have).
     router.ssr = { manifest: undefined };
   }
-  // The route's chunks and data start loading now, while the theme is being made.
-  const loaded = router.load();
+  // A page the server rendered is taken over only once its route is loaded (the same matches as
+  // the server's); its chunks and data start loading now, while the theme is being made. A plain
+  // page leaves the first load to the router when it mounts: loaded earlier, a redirect would
+  // change the address before the router listens to the history, and a Back or Forward in between
+  // would go unheard.
+  const loaded = rendered ? router.load() : undefined;
   // Start-up in tasks under ~300 ms each on a slow phone instead of one long one: the modules, then
   // the theme's tokens, then the first render (or the taking over of the server's page), which React
   // does in slices as a transition.
@@ -66,9 +70,7 @@ async function start() {
       hydrateRoot(container, app, reactRootErrorHandlers);
     });
   } else {
-    loaded.catch(reportError);
-    const root = createRoot(container, reactRootErrorHandlers);
-    startTransition(() => root.render(app));
+    createRoot(container, reactRootErrorHandlers).render(app);
   }
 }
 

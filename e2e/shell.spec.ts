@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { admin, shopper, signInAs } from './support/session';
+import { appReady } from './support/shop';
 
 // The SPA shell: layout, titles, not-found, guards and the More page. Runs in both projects: none of
 // these pages needs catalogue data.
@@ -64,6 +65,7 @@ test.describe('layout', () => {
 
   test('buttons ripple from where they are pressed', async ({ page }) => {
     await page.goto('/more');
+    await appReady(page);
     const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign in' });
     await signIn.hover();
     await page.mouse.down();
@@ -80,13 +82,10 @@ test.describe('layout', () => {
     await page.setViewportSize({ width: 800, height: 900 });
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+    await appReady(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog');
-    // The landing page is drawn by the server before its scripts run: a press before the app has
-    // taken the page over does nothing, so press again until the drawer opens.
-    await expect(async () => {
-      if (!(await drawer.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
-      await expect(drawer.getByRole('link', { name: 'More' })).toBeVisible({ timeout: 1_000 });
-    }).toPass();
+    await expect(drawer.getByRole('link', { name: 'More' })).toBeVisible();
     await drawer.getByRole('link', { name: 'More' }).click();
     await expect(page).toHaveURL('/more');
     await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -21,3 +21,14 @@ export const buyableCards = (page: Page, within: Page | Locator = page) =>
 
 /** The product name a card shows. */
 export const cardName = async (card: Locator) => (await card.getByRole('heading').innerText()).trim();
+
+/**
+ * Waits until the app runs the page: a page the server drew is inert until its scripts take it over
+ * (they start after the first frame), and a press before that does nothing. React marks the nodes
+ * it owns; the header is the first thing every storefront page has.
+ */
+export const appReady = (page: Page) =>
+  page.waitForFunction(() => {
+    const node = document.querySelector('#root header, #root main');
+    return !!node && Object.keys(node).some((key) => key.startsWith('__reactFiber'));
+  });

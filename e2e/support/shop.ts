@@ -20,7 +20,12 @@ export const buyableCards = (page: Page, within: Page | Locator = page) =>
     .filter({ has: page.getByRole('button', { name: 'Add to Cart', disabled: false }) });
 
 /** The product name a card shows. */
-export const cardName = async (card: Locator) => (await card.getByRole('heading').innerText()).trim();
+/** A card's name, once the app runs the page: callers press the card's buttons next (see appReady). */
+export const cardName = async (card: Locator) => {
+  const name = (await card.getByRole('heading').innerText()).trim();
+  await appReady(card.page());
+  return name;
+};
 
 /**
  * Waits until the app runs the page: a page the server drew is inert until its scripts take it over

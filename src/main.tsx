@@ -8,7 +8,7 @@ import { createAppRouter } from './app/router';
 import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers } from './app/sentry';
 import { wireSession } from './app/session-wiring';
 import { restoreInlineStyles, serverRenderedState } from './app/ssr-state';
-import { shopSystem } from './app/theme/system';
+import { makeShopSystem } from './app/theme/system';
 
 /** Ends the current task so the browser can paint and handle input before the next piece of start-up. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -18,7 +18,7 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * 1. the entry's modules (React DOM's client is not among them: it is the largest, and it is only
  *    needed to mount, so it is imported then, and evaluated in a task of its own);
  * 2. the session, the query cache and the router; a server-rendered page's route starts loading;
- * 3. the theme's tokens;
+ * 3. the theme's tokens, in three steps (`makeShopSystem`);
  * 4. React DOM, then the first render or the taking over of the server's page, in slices.
  */
 async function start() {
@@ -58,7 +58,7 @@ async function start() {
   // would go unheard.
   const loaded = rendered ? router.load() : undefined;
   await yieldToMain();
-  shopSystem();
+  await makeShopSystem(yieldToMain);
   await yieldToMain();
   // Fetched with the entry (index.html preloads it: vite.config.ts `preloadDynamicImport`).
   const { createRoot, hydrateRoot } = await import('react-dom/client');

@@ -1,7 +1,7 @@
 import { Button, ChakraProvider, Progress, RatingGroup } from '@chakra-ui/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { shopSystem } from './system';
+import { makeShopSystem, shopSystem } from './system';
 
 const system = shopSystem();
 
@@ -30,6 +30,14 @@ describe('the theme', () => {
         ['2xl', '160rem'],
       ]),
     );
+  });
+
+  it('is made once: ahead of the first render, in steps where the build allows, and then shared', async () => {
+    const pause = vi.fn(() => Promise.resolve());
+    // Chakra here is not the build's (vite.config.ts edits it into steps), so it is made at once.
+    await expect(makeShopSystem(pause)).resolves.toBe(system);
+    expect(pause).not.toHaveBeenCalled();
+    expect(shopSystem()).toBe(system);
   });
 
   it('warns in development when a Chakra component has no registered recipe', async () => {

@@ -1,0 +1,102 @@
+/**
+ * Build-time edits of @chakra-ui/react (3.37.0) that cut the work of a first visit. Each one checks
+ * that the code still reads as it expects and fails the build otherwise, so an upgrade of Chakra
+ * that moves the code cannot silently drop an edit. The edits are pure functions of the file's text
+ * (tested in tests/vite-chakra.test.ts); the plugins apply them to the right files.
+ */
+import type { Plugin } from 'vite';
+
+/** Thrown when a Chakra file no longer reads as an edit expects. */
+export class ChakraChangedError extends Error {}
+
+const SYSTEM_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+const THEME_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/;
+
+/**
+ * Chakra's createSystem makes the theme's global CSS (tokens, reset, globals) as it builds the
+ * system: about half its time. A page the server rendered already has that CSS, so the browser never
+ * needs it (src/app/ssr-state.ts `withServerGlobals`); made on first read instead, it is made only
+ * where it is used.
+ */
+export function globalCssOnDemand(code: string): string {
+  const made = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  const out = code
+    .replace(made, 'let _global;')
+    .replace(
+      /^(\s+)_global,$/m,
+      '$1get _global() {\n$1  return _global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()];\n$1},',
+    );
+  if (!code.includes(made) || !out.includes('get _global()'))
+    throw new ChakraChangedError('createSystem no longer makes `_global` as expected');
+  return out;
+}
+
+/**
+ * createSystem is one synchronous call, the longest piece of start-up (~60–170 ms with 4× CPU
+ * throttling). Made a generator that stops after merging the configs and after the token dictionary
+ * (`createSystem.steps`), the browser makes the theme in three tasks (src/app/theme/system.ts
+ * `makeShopSystem`); `createSystem` itself runs the steps at once, as before.
+ */
+export function systemInSteps(code: string): string {
+  const head = 'function createSystem(...configs) {\n  const config = mergeConfigs(...configs);\n';
+  const dictionary = '    prefix: cssVarsPrefix\n  });\n';
+  if (!code.includes(head) || code.split(dictionary).length !== 2)
+    throw new ChakraChangedError('createSystem is not laid out as systemInSteps expects');
+  return (
+    code
+      .replace(
+        head,
+        () => `${head.replace('function createSystem', 'function* createSystemSteps')}  yield;\n`,
+      )
+      .replace(dictionary, () => `${dictionary}  yield;\n`) +
+    [
+      '',
+      'function createSystem(...configs) {',
+      '  const steps = createSystemSteps(...configs);',
+      '  let step = steps.next();',
+      '  while (!step.done) step = steps.next();',
+      '  return step.value;',
+      '}',
+      'createSystem.steps = createSystemSteps;',
+      '',
+    ].join('\n')
+  );
+}
+
+/**
+ * `@chakra-ui/react/theme`, where the shop takes Chakra's tokens from, also assembles Chakra's default
+ * theme config from every component recipe at load (`defaultThemeConfig = defineConfig({…})`, an
+ * identity call the bundler cannot see through), which kept all 74 recipes and the anatomies of ~40
+ * components the shop never uses in the first load, evaluated before anything else could run.
+ * Marked pure, the unused config goes, and with it every recipe the shop does not import.
+ */
+export function defaultThemeDroppable(code: string): string {
+  const out = code.replace(
+    'const defaultThemeConfig = defineConfig({',
+    'const defaultThemeConfig = /* @__PURE__ */ defineConfig({',
+  );
+  if (out === code) throw new ChakraChangedError('theme/index.js has no defaultThemeConfig');
+  return out;
+}
+
+function chakraEdit(name: string, file: RegExp, edit: (code: string) => string): Plugin {
+  return {
+    name: `sokoni:chakra-${name}`,
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      try {
+        return { code: edit(code), map: null };
+      } catch (error) {
+        if (error instanceof ChakraChangedError) this.error(`@chakra-ui/react changed: ${error.message}`);
+        throw error;
+      }
+    },
+  };
+}
+
+/** The edits as Vite plugins, in the order they apply. */
+export const chakraEdits = (): Plugin[] => [
+  chakraEdit('global-css-on-demand', SYSTEM_FILE, globalCssOnDemand),
+  chakraEdit('system-in-steps', SYSTEM_FILE, systemInSteps),
+  chakraEdit('default-theme-droppable', THEME_FILE, defaultThemeDroppable),
+];

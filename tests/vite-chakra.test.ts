@@ -1,0 +1,69 @@
+import { createSystem, defaultConfig, type SystemContext } from '@chakra-ui/react';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ChakraChangedError,
+  defaultThemeDroppable,
+  globalCssOnDemand,
+  systemInSteps,
+} from '../scripts/vite-chakra';
+
+const esm = path.resolve('node_modules/@chakra-ui/react/dist/esm');
+const systemFile = path.join(esm, 'styled-system/system.js');
+const brand = { theme: { tokens: { colors: { brand: { 500: { value: '#ED1E79' } } } } } };
+
+type StepsOf = (...configs: unknown[]) => Generator<void, SystemContext>;
+let edited: { createSystem: typeof createSystem & { steps: StepsOf } };
+let dir: string;
+
+/** Chakra's system.js as the build serves it, loaded from beside the project (imports made absolute). */
+beforeAll(async () => {
+  const code = systemInSteps(globalCssOnDemand(readFileSync(systemFile, 'utf8'))).replace(
+    /from '(\.{1,2}\/[^']+)'/g,
+    (_, spec: string) => `from '${pathToFileURL(path.resolve(path.dirname(systemFile), spec)).href}'`,
+  );
+  mkdirSync('.tmp', { recursive: true });
+  dir = mkdtempSync(path.resolve('.tmp/chakra-edits-'));
+  writeFileSync(path.join(dir, 'system.js'), code);
+  edited = await import(/* @vite-ignore */ pathToFileURL(path.join(dir, 'system.js')).href);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the build's edits of Chakra", () => {
+  it('make the same system as Chakra, at once or in steps', () => {
+    const original = createSystem(defaultConfig, brand);
+    const steps = edited.createSystem.steps(defaultConfig, brand);
+    // Two pauses: after merging the configs and after the token dictionary.
+    expect(steps.next().done).toBe(false);
+    expect(steps.next().done).toBe(false);
+    const last = steps.next();
+    expect(last.done).toBe(true);
+    for (const system of [last.value as SystemContext, edited.createSystem(defaultConfig, brand)]) {
+      expect(system.token('colors.brand.500')).toBe('#ED1E79');
+      const style = { color: 'brand.500', p: '4', _hover: { bg: 'red.subtle' }, md: { gap: '2' } };
+      expect(system.css(style)).toEqual(original.css(style));
+      expect(system.getRecipeFn('button')({ size: 'sm' })).toEqual(
+        original.getRecipeFn('button')({ size: 'sm' }),
+      );
+      expect(system.getTokenCss()).toEqual(original.getTokenCss());
+      // The global CSS is made when first read, and is Chakra's.
+      expect(Object.getOwnPropertyDescriptor(system, '_global')?.get).toBeTypeOf('function');
+      expect(system._global).toEqual(original._global);
+    }
+  });
+
+  it("drop Chakra's default theme config unless something uses it", () => {
+    const theme = readFileSync(path.join(esm, 'theme/index.js'), 'utf8');
+    expect(defaultThemeDroppable(theme)).toContain(
+      'const defaultThemeConfig = /* @__PURE__ */ defineConfig({',
+    );
+  });
+
+  it('fail the build when Chakra no longer reads as they expect', () => {
+    const moved = 'export function createSystem(config) { return config; }';
+    for (const edit of [globalCssOnDemand, systemInSteps, defaultThemeDroppable])
+      expect(() => edit(moved)).toThrow(ChakraChangedError);
+  });
+});

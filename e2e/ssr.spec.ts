@@ -165,6 +165,27 @@ test('a guest gets rendered pages that hydrate without a warning and work as the
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
+test('a press on a server-drawn page before the app has taken it over is answered once it has', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+  // The app's entry is held back, as on a slow phone, until the shopper has pressed.
+  let held = false;
+  let release!: () => void;
+  const pressed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    held = true;
+    await pressed;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect.poll(() => held).toBe(true);
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+});
+
 test('a signed-in shopper gets the same pages, then their own header, without a mismatch', async ({
   page,
 }, testInfo) => {

@@ -86,6 +86,10 @@ describe('a public page', () => {
     expect(html).not.toMatch(/<script [^>]*src=|<link rel="modulepreload"/);
     expect(html).toContain('import("/assets/app.js")');
     expect(html).toContain('requestAnimationFrame(');
+    // A press before the app takes the page over is held for it, from before the first paint.
+    const hold = html.search(/<script nonce="[^"]+">\(function holdEarlyPresses\(win\)/);
+    expect(hold).toBeGreaterThan(0);
+    expect(hold).toBeLessThan(html.indexOf('<body'));
   });
 
   it('a category page and a product page come with their products', async () => {

@@ -15,6 +15,7 @@ import { createAppRouter, type AppRouter } from './app/router';
 import { categoryQueries, findCategory, parseCategoryParam } from './features/catalogue';
 import { isApiError, setApiTransport } from './lib/api-client';
 import {
+  holdEarlyPresses,
   SSR_STATE_ID,
   SSR_STYLE_ATTR,
   SSR_GLOBAL_ATTR,
@@ -237,6 +238,8 @@ export async function renderPage(url: string, { nonce, fetch }: RenderOptions): 
       : '') +
     (css ? `<style${nonceAttr}>${css}</style>` : '') +
     `<script id="${SSR_STATE_ID}" type="application/json"${nonceAttr}>${scriptJson(state)}</script>` +
+    // Presses on the page's buttons before the app takes it over are held until it has.
+    `<script${nonceAttr}>(${holdEarlyPresses.toString()})(window)</script>` +
     own
       .map(
         (chunk) => `<style ${SSR_STYLE_IDS_ATTR}="${chunk.ids.join(' ')}"${nonceAttr}>${chunk.css}</style>`,

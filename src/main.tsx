@@ -1,14 +1,24 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { hydrate } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { installChunkReload } from './app/chunk-reload';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers } from './app/sentry';
 import { wireSession } from './app/session-wiring';
-import { restoreInlineStyles, serverRenderedState } from './app/ssr-state';
+import { replayEarlyPresses, restoreInlineStyles, serverRenderedState } from './app/ssr-state';
 import { makeShopSystem } from './app/theme/system';
+
+/**
+ * Once the app has taken a server-drawn page over, presses the buttons pressed before (ssr-state.ts).
+ * In a task after the commit: parts of the page may still be in Suspense boundaries React hydrates
+ * later, which it does at once for a press on them, but not while it is running effects.
+ */
+function EarlyPresses() {
+  useEffect(() => void setTimeout(replayEarlyPresses), []);
+  return null;
+}
 
 /** Ends the current task so the browser can paint and handle input before the next piece of start-up. */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -67,6 +77,7 @@ async function start() {
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
+        <EarlyPresses />
       </AppProviders>
     </StrictMode>
   );

@@ -4,6 +4,8 @@ import { serializeStyles } from '@emotion/serialize';
 import { insertStyles } from '@emotion/utils';
 import {
   adoptServerStyles,
+  holdEarlyPresses,
+  replayEarlyPresses,
   restoreInlineStyles,
   serverRenderedState,
   SSR_STATE_ID,
@@ -105,5 +107,73 @@ describe('the theme on a rendered page', () => {
     // Everything else is the same system: styles resolve as before.
     expect(taken.css({ color: 'fg.muted' })).toEqual(system.css({ color: 'fg.muted' }));
     expect(taken.token('colors.white')).toBe(system.token('colors.white'));
+  });
+});
+
+describe('presses made before the app takes a server-drawn page over', () => {
+  const roots: Element[] = [];
+  function page() {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<button type="button">Add to Cart</button><button type="button">Open menu</button>' +
+      '<a href="#cart">Cart</a>';
+    document.body.append(root);
+    roots.push(root);
+    const [add, menu] = root.querySelectorAll('button');
+    const link = root.querySelector('a')!;
+    const pressed: string[] = [];
+    // The app's handlers, as React's would answer once the page is taken over.
+    root.addEventListener('click', (event) => pressed.push((event.target as Element).textContent!));
+    return { root, add: add!, menu: menu!, link, pressed };
+  }
+  afterEach(() => {
+    replayEarlyPresses();
+    for (const root of roots.splice(0)) root.remove();
+  });
+
+  it('are held, then pressed again in their order once the app has taken over', () => {
+    const { add, menu, link, pressed } = page();
+    holdEarlyPresses(window);
+    add.click();
+    menu.click();
+    add.click();
+    // Links work without the app: not held.
+    link.click();
+    expect(pressed).toEqual(['Cart']);
+
+    replayEarlyPresses();
+    expect(pressed).toEqual(['Cart', 'Add to Cart', 'Open menu', 'Add to Cart']);
+    // From now on presses go straight to the app, and nothing is pressed twice.
+    menu.click();
+    replayEarlyPresses();
+    expect(pressed).toEqual(['Cart', 'Add to Cart', 'Open menu', 'Add to Cart', 'Open menu']);
+    expect(window.sokoniEarlyPresses).toBeUndefined();
+  });
+
+  it('skip a button the app replaced while taking the page over', () => {
+    const { add, menu, pressed } = page();
+    holdEarlyPresses(window);
+    add.click();
+    menu.click();
+    add.remove();
+    replayEarlyPresses();
+    expect(pressed).toEqual(['Open menu']);
+  });
+
+  it('are not held on a page the server did not render', () => {
+    const { add, pressed } = page();
+    replayEarlyPresses();
+    add.click();
+    expect(pressed).toEqual(['Add to Cart']);
+  });
+
+  it('are held by the same code once written into a page as its source', () => {
+    const { add, pressed } = page();
+    // What src/entry-server.tsx writes into a rendered page's head.
+    new Function(`(${holdEarlyPresses.toString()})(window)`)();
+    add.click();
+    expect(pressed).toEqual([]);
+    replayEarlyPresses();
+    expect(pressed).toEqual(['Add to Cart']);
   });
 });

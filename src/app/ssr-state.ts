@@ -47,7 +47,7 @@ export const SSR_GLOBAL_ATTR = 'data-ssr-global';
 /**
  * The Chakra system for this document: on a page the server rendered, which has the theme's global
  * CSS already, one that gives Chakra's <Global> nothing to insert (so that CSS is never made in the
- * browser: vite.config.ts `chakraGlobalCssOnDemand`); otherwise `system` itself.
+ * browser: scripts/vite-chakra.ts `globalCssOnDemand`); otherwise `system` itself.
  */
 export function withServerGlobals(
   system: SystemContext,
@@ -85,4 +85,49 @@ export function serverRenderedState(doc: Document = document): ServerRenderedSta
   } catch {
     return undefined;
   }
+}
+
+declare global {
+  interface Window {
+    /** Set by `holdEarlyPresses` on a server-rendered page until the app takes the presses it held. */
+    sokoniEarlyPresses?: () => Element[];
+  }
+}
+
+/**
+ * A press on a button of a server-drawn page before the app has taken the page over would go
+ * unanswered: the buttons' handlers arrive with the app's scripts, ~1–2 s after the first paint on a
+ * slow phone. This holds such presses (in the order made) until the app takes them
+ * (`replayEarlyPresses`). Links work without the app, so they are left alone.
+ *
+ * It runs inline in a rendered page's head, before the first paint (src/entry-server.tsx writes its
+ * source into the page), so it is self-contained: it names nothing from outside itself.
+ */
+export function holdEarlyPresses(win: Window & typeof globalThis): void {
+  const held: Element[] = [];
+  const hold = (event: Event) => {
+    const button =
+      event.target instanceof win.Element ? event.target.closest('button, [role="button"]') : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(button);
+  };
+  win.document.addEventListener('click', hold, true);
+  win.sokoniEarlyPresses = () => {
+    win.document.removeEventListener('click', hold, true);
+    return held.splice(0);
+  };
+}
+
+/**
+ * Once the app has taken a server-drawn page over, presses its buttons again as they were pressed
+ * before (`holdEarlyPresses`), and lets later presses through. Taking a page over keeps its elements,
+ * so a held button is the one on the screen; one the app has since replaced is skipped.
+ */
+export function replayEarlyPresses(win: Window & typeof globalThis = window): void {
+  const take = win.sokoniEarlyPresses;
+  if (!take) return;
+  delete win.sokoniEarlyPresses;
+  for (const button of take()) if (button.isConnected && button instanceof win.HTMLElement) button.click();
 }

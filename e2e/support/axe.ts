@@ -6,11 +6,32 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22a
 const BLOCKING = new Set(['serious', 'critical']);
 
 /**
- * Runs axe on the page as it is now (or on `include`, a part of it) and fails on any serious or
- * critical WCAG A/AA violation, listing each one (rule, impact, the elements, what to fix) so a
- * failure reads without opening the trace. `where` names the page in the message.
+ * Waits (up to 3 s) for the page's running animations that end (a drawer sliding and fading in, a
+ * toast, a ripple) to end; endless ones (a skeleton's pulse) are left running. axe measures colours
+ * as drawn, and mid-fade text and background blend with what is behind them: the menu drawer's
+ * active link read 3.96:1 while the drawer was still fading in (e2e/a11y.spec.ts, Chromium 156).
+ */
+async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
+}
+
+/**
+ * Runs axe on the page once its animations are done (or on `include`, a part of it) and fails on any
+ * serious or critical WCAG A/AA violation, listing each one (rule, impact, the elements, what to
+ * fix) so a failure reads without opening the trace. `where` names the page in the message.
  */
 export async function expectNoSeriousA11yViolations(page: Page, where: string, include?: string) {
+  await animationsDone(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_AA);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();

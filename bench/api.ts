@@ -264,7 +264,9 @@ async function main() {
     const load = await indexLoad(DURATION);
     index = {
       latency: summarize(load.latencies),
-      achievedRate: round(load.latencies.length / load.seconds, 0),
+      // Each lane sends its share for DURATION seconds (they start up to a second apart, so the whole
+      // run takes a little longer): answers over DURATION is the rate the server kept up with.
+      achievedRate: round(load.latencies.length / DURATION, 0),
       statuses: load.statuses,
     };
     console.log(
@@ -294,7 +296,8 @@ async function main() {
     pgliteSlowdownCacheOn: slowdown('on'),
     pgliteMet: slowdown('off') <= GOALS.pgliteSlowdownMax && slowdown('on') <= GOALS.pgliteSlowdownMax,
     indexP99Ms: index!.latency.p99Ms,
-    indexMet: index!.latency.p99Ms <= GOALS.indexP99Ms,
+    // At the rate asked for (2 % of slack for the lanes' start), not at whatever the server managed.
+    indexMet: index!.latency.p99Ms <= GOALS.indexP99Ms && index!.achievedRate >= INDEX_RATE * 0.98,
   };
   const json = {
     ...meta,

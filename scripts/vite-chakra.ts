@@ -11,6 +11,8 @@ export class ChakraChangedError extends Error {}
 
 const SYSTEM_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 const THEME_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/;
+const DICTIONARY_FILE =
+  /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]token-dictionary\.js$/;
 
 /**
  * Chakra's createSystem makes the theme's global CSS (tokens, reset, globals) as it builds the
@@ -31,36 +33,93 @@ export function globalCssOnDemand(code: string): string {
   return out;
 }
 
+/** A function that runs a generator of its steps at once (what the edited functions do when called). */
+const atOnce = (signature: string, steps: string) =>
+  [
+    `function ${signature} {`,
+    `  const steps = ${steps};`,
+    '  let step = steps.next();',
+    '  while (!step.done) step = steps.next();',
+    '  return step.value;',
+    '}',
+  ].join('\n');
+
 /**
  * createSystem is one synchronous call, the longest piece of start-up (~60–170 ms with 4× CPU
- * throttling). Made a generator that stops after merging the configs and after the token dictionary
- * (`createSystem.steps`), the browser makes the theme in three tasks (src/app/theme/system.ts
- * `makeShopSystem`); `createSystem` itself runs the steps at once, as before.
+ * throttling). Made a generator that stops after merging the configs, within the token dictionary
+ * (`dictionaryInSteps`) and after it (`createSystem.steps`), the browser makes the theme in several
+ * tasks (src/app/theme/system.ts `makeShopSystem`); `createSystem` itself runs the steps at once, as
+ * before.
  */
 export function systemInSteps(code: string): string {
   const head = 'function createSystem(...configs) {\n  const config = mergeConfigs(...configs);\n';
-  const dictionary = '    prefix: cssVarsPrefix\n  });\n';
-  if (!code.includes(head) || code.split(dictionary).length !== 2)
+  const dictionaryCall = '  const tokens = createTokenDictionary({\n';
+  const dictionaryEnd = '    prefix: cssVarsPrefix\n  });\n';
+  if (
+    !code.includes(head) ||
+    code.split(dictionaryCall).length !== 2 ||
+    code.split(dictionaryEnd).length !== 2
+  )
     throw new ChakraChangedError('createSystem is not laid out as systemInSteps expects');
-  return (
+  return [
     code
       .replace(
         head,
         () => `${head.replace('function createSystem', 'function* createSystemSteps')}  yield;\n`,
       )
-      .replace(dictionary, () => `${dictionary}  yield;\n`) +
-    [
-      '',
-      'function createSystem(...configs) {',
-      '  const steps = createSystemSteps(...configs);',
-      '  let step = steps.next();',
-      '  while (!step.done) step = steps.next();',
-      '  return step.value;',
-      '}',
-      'createSystem.steps = createSystemSteps;',
-      '',
-    ].join('\n')
-  );
+      // The dictionary in its own steps where dictionaryInSteps made them, at once otherwise.
+      .replace(
+        dictionaryCall,
+        () =>
+          '  const tokens = yield* (createTokenDictionary.steps ??\n' +
+          '    function* (options) { return createTokenDictionary(options); })({\n',
+      )
+      .replace(dictionaryEnd, () => `${dictionaryEnd}  yield;\n`),
+    atOnce('createSystem(...configs)', 'createSystemSteps(...configs)'),
+    'createSystem.steps = createSystemSteps;',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The token dictionary is about half of createSystem's work. Made a generator of its phases
+ * (`createTokenDictionary.steps`): the tokens registered; the pre middlewares and transforms and the
+ * conditional tokens; the references; the post middlewares and transforms; the views.
+ */
+export function dictionaryInSteps(code: string): string {
+  const head = 'function createTokenDictionary(options) {\n';
+  const build = [
+    '  function build() {',
+    '    applyMiddlewares("pre");',
+    '    applyTransforms("pre");',
+    '    addConditionalTokens();',
+    '    addReferences();',
+    '    expandTokenReferences$1();',
+    '    applyMiddlewares("post");',
+    '    applyTransforms("post");',
+    '    setupViews();',
+    '  }',
+    '',
+  ].join('\n');
+  const tail = '  registerTokens();\n';
+  const run = '  build();\n  return dictionary;\n}\n';
+  if (!code.includes(head) || !code.includes(build) || code.split(tail).length !== 2 || !code.includes(run))
+    throw new ChakraChangedError('createTokenDictionary is not laid out as dictionaryInSteps expects');
+  const stepped = build
+    .replace('function build()', 'function* build()')
+    .replace('    addReferences();', '    yield;\n    addReferences();')
+    .replace('    applyMiddlewares("post");', '    yield;\n    applyMiddlewares("post");')
+    .replace('    setupViews();', '    yield;\n    setupViews();');
+  return [
+    code
+      .replace(head, () => 'function* createTokenDictionarySteps(options) {\n')
+      .replace(build, () => stepped)
+      .replace(tail, () => `${tail}  yield;\n`)
+      .replace(run, () => `  yield* build();\n  return dictionary;\n}\n`),
+    atOnce('createTokenDictionary(options)', 'createTokenDictionarySteps(options)'),
+    'createTokenDictionary.steps = createTokenDictionarySteps;',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -98,5 +157,6 @@ function chakraEdit(name: string, file: RegExp, edit: (code: string) => string):
 export const chakraEdits = (): Plugin[] => [
   chakraEdit('global-css-on-demand', SYSTEM_FILE, globalCssOnDemand),
   chakraEdit('system-in-steps', SYSTEM_FILE, systemInSteps),
+  chakraEdit('dictionary-in-steps', DICTIONARY_FILE, dictionaryInSteps),
   chakraEdit('default-theme-droppable', THEME_FILE, defaultThemeDroppable),
 ];

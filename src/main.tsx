@@ -28,7 +28,7 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * 1. the entry's modules (React DOM's client is not among them: it is the largest, and it is only
  *    needed to mount, so it is imported then, and evaluated in a task of its own);
  * 2. the session, the query cache and the router; a server-rendered page's route starts loading;
- * 3. the theme's tokens, in three steps (`makeShopSystem`);
+ * 3. the theme's tokens, in seven steps (`makeShopSystem`);
  * 4. React DOM, then the first render or the taking over of the server's page, in slices.
  */
 async function start() {

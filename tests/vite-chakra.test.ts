@@ -6,27 +6,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ChakraChangedError,
   defaultThemeDroppable,
+  dictionaryInSteps,
   globalCssOnDemand,
   systemInSteps,
 } from '../scripts/vite-chakra';
 
 const esm = path.resolve('node_modules/@chakra-ui/react/dist/esm');
-const systemFile = path.join(esm, 'styled-system/system.js');
+const styledSystem = path.join(esm, 'styled-system');
 const brand = { theme: { tokens: { colors: { brand: { 500: { value: '#ED1E79' } } } } } };
 
 type StepsOf = (...configs: unknown[]) => Generator<void, SystemContext>;
 let edited: { createSystem: typeof createSystem & { steps: StepsOf } };
 let dir: string;
 
-/** Chakra's system.js as the build serves it, loaded from beside the project (imports made absolute). */
+/**
+ * Chakra's system.js and token-dictionary.js as the build serves them, loaded from beside the project:
+ * the edited system.js imports the edited dictionary, and every other import points at Chakra's file.
+ */
 beforeAll(async () => {
-  const code = systemInSteps(globalCssOnDemand(readFileSync(systemFile, 'utf8'))).replace(
-    /from '(\.{1,2}\/[^']+)'/g,
-    (_, spec: string) => `from '${pathToFileURL(path.resolve(path.dirname(systemFile), spec)).href}'`,
-  );
   mkdirSync('.tmp', { recursive: true });
   dir = mkdtempSync(path.resolve('.tmp/chakra-edits-'));
-  writeFileSync(path.join(dir, 'system.js'), code);
+  const write = (file: string, code: string) =>
+    writeFileSync(
+      path.join(dir, file),
+      code.replace(/from '(\.{1,2}\/[^']+)'/g, (whole, spec: string) =>
+        spec === './token-dictionary.js'
+          ? whole
+          : `from '${pathToFileURL(path.resolve(styledSystem, spec)).href}'`,
+      ),
+    );
+  const read = (file: string) => readFileSync(path.join(styledSystem, file), 'utf8');
+  write('token-dictionary.js', dictionaryInSteps(read('token-dictionary.js')));
+  write('system.js', systemInSteps(globalCssOnDemand(read('system.js'))));
   edited = await import(/* @vite-ignore */ pathToFileURL(path.join(dir, 'system.js')).href);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,11 +46,11 @@ describe("the build's edits of Chakra", () => {
   it('make the same system as Chakra, at once or in steps', () => {
     const original = createSystem(defaultConfig, brand);
     const steps = edited.createSystem.steps(defaultConfig, brand);
-    // Two pauses: after merging the configs and after the token dictionary.
-    expect(steps.next().done).toBe(false);
-    expect(steps.next().done).toBe(false);
-    const last = steps.next();
-    expect(last.done).toBe(true);
+    // Six pauses: after merging the configs, four within the token dictionary, one after it.
+    let last = steps.next();
+    let pauses = 0;
+    for (; !last.done; last = steps.next()) pauses += 1;
+    expect(pauses).toBe(6);
     for (const system of [last.value as SystemContext, edited.createSystem(defaultConfig, brand)]) {
       expect(system.token('colors.brand.500')).toBe('#ED1E79');
       const style = { color: 'brand.500', p: '4', _hover: { bg: 'red.subtle' }, md: { gap: '2' } };
@@ -63,7 +74,7 @@ describe("the build's edits of Chakra", () => {
 
   it('fail the build when Chakra no longer reads as they expect', () => {
     const moved = 'export function createSystem(config) { return config; }';
-    for (const edit of [globalCssOnDemand, systemInSteps, defaultThemeDroppable])
+    for (const edit of [globalCssOnDemand, systemInSteps, dictionaryInSteps, defaultThemeDroppable])
       expect(() => edit(moved)).toThrow(ChakraChangedError);
   });
 });

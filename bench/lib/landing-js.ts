@@ -10,11 +10,12 @@ export const LANDING_JS_BUDGET_KB = 150;
  * change that adds to the first load fails `npm test` (e2e/first-load.spec.ts). Lower it with every
  * cut; bench/results/web.md has what the remaining kilobytes are (React DOM alone is 62 KB).
  */
-// 186.4 → 187.2: React DOM's client became a chunk of its own, imported at mount (src/main.tsx), so
+// 186.4 → 187.3: React DOM's client became a chunk of its own, imported at mount (src/main.tsx), so
 // that its evaluation is not part of the entry's task (0.6 KB: the chunk's import glue and gzip's own
-// header), Chakra's createSystem a generator of its steps (scripts/vite-chakra.ts, 0.1 KB), and
-// presses made before a server-drawn page is taken over are replayed (src/app/ssr-state.ts, 0.1 KB).
-export const LANDING_JS_CEILING_KB = 187.2;
+// header), Chakra's createSystem and token dictionary generators of their steps (scripts/vite-chakra.ts,
+// 0.2 KB), and presses made before a server-drawn page is taken over are replayed (src/app/ssr-state.ts,
+// 0.1 KB).
+export const LANDING_JS_CEILING_KB = 187.3;
 
 export interface JsFile {
   file: string;

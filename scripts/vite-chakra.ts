@@ -9,11 +9,6 @@ import type { Plugin } from 'vite';
 /** Thrown when a Chakra file no longer reads as an edit expects. */
 export class ChakraChangedError extends Error {}
 
-const SYSTEM_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
-const THEME_FILE = /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/;
-const DICTIONARY_FILE =
-  /[\\/]@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]token-dictionary\.js$/;
-
 /**
  * Chakra's createSystem makes the theme's global CSS (tokens, reset, globals) as it builds the
  * system: about half its time. A page the server rendered already has that CSS, so the browser never
@@ -101,9 +96,14 @@ export function dictionaryInSteps(code: string): string {
     '  }',
     '',
   ].join('\n');
-  const tail = '  registerTokens();\n';
+  const registered = '  registerTokens();\n';
   const run = '  build();\n  return dictionary;\n}\n';
-  if (!code.includes(head) || !code.includes(build) || code.split(tail).length !== 2 || !code.includes(run))
+  if (
+    !code.includes(head) ||
+    !code.includes(build) ||
+    code.split(registered).length !== 2 ||
+    !code.includes(run)
+  )
     throw new ChakraChangedError('createTokenDictionary is not laid out as dictionaryInSteps expects');
   const stepped = build
     .replace('function build()', 'function* build()')
@@ -114,7 +114,7 @@ export function dictionaryInSteps(code: string): string {
     code
       .replace(head, () => 'function* createTokenDictionarySteps(options) {\n')
       .replace(build, () => stepped)
-      .replace(tail, () => `${tail}  yield;\n`)
+      .replace(registered, () => `${registered}  yield;\n`)
       .replace(run, () => `  yield* build();\n  return dictionary;\n}\n`),
     atOnce('createTokenDictionary(options)', 'createTokenDictionarySteps(options)'),
     'createTokenDictionary.steps = createTokenDictionarySteps;',
@@ -138,11 +138,13 @@ export function defaultThemeDroppable(code: string): string {
   return out;
 }
 
-function chakraEdit(name: string, file: RegExp, edit: (code: string) => string): Plugin {
+/** A plugin applying `edit` to one file of Chakra's ESM build, named by its path under dist/esm. */
+function chakraEdit(name: string, file: string, edit: (code: string) => string): Plugin {
+  const path = `/@chakra-ui/react/dist/esm/${file}`;
   return {
     name: `sokoni:chakra-${name}`,
     transform(code, id) {
-      if (!file.test(id)) return null;
+      if (!id.replace(/\\/g, '/').endsWith(path)) return null;
       try {
         return { code: edit(code), map: null };
       } catch (error) {
@@ -155,8 +157,8 @@ function chakraEdit(name: string, file: RegExp, edit: (code: string) => string):
 
 /** The edits as Vite plugins, in the order they apply. */
 export const chakraEdits = (): Plugin[] => [
-  chakraEdit('global-css-on-demand', SYSTEM_FILE, globalCssOnDemand),
-  chakraEdit('system-in-steps', SYSTEM_FILE, systemInSteps),
-  chakraEdit('dictionary-in-steps', DICTIONARY_FILE, dictionaryInSteps),
-  chakraEdit('default-theme-droppable', THEME_FILE, defaultThemeDroppable),
+  chakraEdit('global-css-on-demand', 'styled-system/system.js', globalCssOnDemand),
+  chakraEdit('system-in-steps', 'styled-system/system.js', systemInSteps),
+  chakraEdit('dictionary-in-steps', 'styled-system/token-dictionary.js', dictionaryInSteps),
+  chakraEdit('default-theme-droppable', 'theme/index.js', defaultThemeDroppable),
 ];

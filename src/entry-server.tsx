@@ -23,6 +23,9 @@ import {
   type ServerRenderedState,
 } from './app/ssr-state';
 
+/** The inline script that holds presses made before the app takes the page over (ssr-state.ts). */
+const HOLD_EARLY_PRESSES = `(${holdEarlyPresses.toString()})(window)`;
+
 /*
  * The server renderer of the public pages (docs/architecture.md, Server rendering). Vite builds this
  * file in SSR mode next to the SPA; the API server imports the bundle and calls `renderPage` for a
@@ -239,7 +242,7 @@ export async function renderPage(url: string, { nonce, fetch }: RenderOptions): 
     (css ? `<style${nonceAttr}>${css}</style>` : '') +
     `<script id="${SSR_STATE_ID}" type="application/json"${nonceAttr}>${scriptJson(state)}</script>` +
     // Presses on the page's buttons before the app takes it over are held until it has.
-    `<script${nonceAttr}>(${holdEarlyPresses.toString()})(window)</script>` +
+    `<script${nonceAttr}>${HOLD_EARLY_PRESSES}</script>` +
     own
       .map(
         (chunk) => `<style ${SSR_STYLE_IDS_ATTR}="${chunk.ids.join(' ')}"${nonceAttr}>${chunk.css}</style>`,

@@ -19,7 +19,6 @@ export const buyableCards = (page: Page, within: Page | Locator = page) =>
     .getByRole('article')
     .filter({ has: page.getByRole('button', { name: 'Add to Cart', disabled: false }) });
 
-/** The product name a card shows. */
 /** A card's name, once the app runs the page: callers press the card's buttons next (see appReady). */
 export const cardName = async (card: Locator) => {
   const name = (await card.getByRole('heading').innerText()).trim();

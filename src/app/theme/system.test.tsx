@@ -34,7 +34,7 @@ describe('the theme', () => {
 
   it('is made once: ahead of the first render, in steps where the build allows, and then shared', async () => {
     const pause = vi.fn(() => Promise.resolve());
-    // Chakra here is not the build's (vite.config.ts edits it into steps), so it is made at once.
+    // Chakra here is not the build's (scripts/vite-chakra.ts edits it into steps), so it is made at once.
     await expect(makeShopSystem(pause)).resolves.toBe(system);
     expect(pause).not.toHaveBeenCalled();
     expect(shopSystem()).toBe(system);

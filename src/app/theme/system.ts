@@ -168,11 +168,13 @@ const chakraTheme = defineConfig({
  * names depend on what it styled before; the server renderer takes a fresh one per page
  * (src/entry-server.tsx) so its markup matches the browser's first render.
  */
-export const createAppSystem = (): SystemContext => createSystem(defaultBaseConfig, chakraTheme, config);
+const configs = [defaultBaseConfig, chakraTheme, config] as const;
+
+export const createAppSystem = (): SystemContext => createSystem(...configs);
 
 /**
- * createSystem as a generator of its steps, where the build has made it one (vite.config.ts
- * `chakraSystemInSteps`); absent in tests and on the server, which call createSystem.
+ * createSystem as a generator of its steps, where the build has made it one
+ * (scripts/vite-chakra.ts `systemInSteps`); absent in tests and on the server, which call createSystem.
  */
 const createSystemSteps = (
   createSystem as typeof createSystem & {
@@ -206,7 +208,7 @@ export function shopSystem(): SystemContext {
  * where the build did not make createSystem a generator.
  */
 export async function makeShopSystem(pause: () => Promise<void>): Promise<SystemContext> {
-  const steps = created ? undefined : createSystemSteps?.(defaultBaseConfig, chakraTheme, config);
+  const steps = created ? undefined : createSystemSteps?.(...configs);
   if (!steps) return shopSystem();
   let step = steps.next();
   while (!step.done) {

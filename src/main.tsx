@@ -9,14 +9,23 @@ import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers } from '
 import { wireSession } from './app/session-wiring';
 import { replayEarlyPresses, restoreInlineStyles, serverRenderedState } from './app/ssr-state';
 import { makeShopSystem } from './app/theme/system';
+import { warmApiClient } from './lib/api-client';
 
 /**
  * Once the app has taken a server-drawn page over, presses the buttons pressed before (ssr-state.ts).
  * In a task after the commit: parts of the page may still be in Suspense boundaries React hydrates
- * later, which it does at once for a press on them, but not while it is running effects.
+ * later, which it does at once for a press on them, but not while it is running effects. Then loads
+ * the HTTP client, which the first load leaves out (src/lib/api-client.ts), before a first request.
  */
-function EarlyPresses() {
-  useEffect(() => void setTimeout(replayEarlyPresses), []);
+function AfterStart() {
+  useEffect(
+    () =>
+      void setTimeout(() => {
+        replayEarlyPresses();
+        warmApiClient();
+      }),
+    [],
+  );
   return null;
 }
 
@@ -77,7 +86,7 @@ async function start() {
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
-        <EarlyPresses />
+        <AfterStart />
       </AppProviders>
     </StrictMode>
   );

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import {
   apiBaseUrl,
   apiDelete,
+  apiFetch,
   apiGet,
   apiGetRaw,
   apiPatch,
@@ -14,7 +15,11 @@ import {
   configureApiClient,
 } from './api-client';
 
-const catchError = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e);
+const catchError = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 describe('the API client', () => {
   const onUnauthorized = vi.fn();
@@ -31,12 +36,19 @@ describe('the API client', () => {
   });
 
   it('hands back the data of the envelope', async () => {
-    server.use(http.get('/api/v1/categories', () => HttpResponse.json({ data: { count: 1, rows: [{ name: 'Vegetables' }] } })));
+    server.use(
+      http.get('/api/v1/categories', () =>
+        HttpResponse.json({ data: { count: 1, rows: [{ name: 'Vegetables' }] } }),
+      ),
+    );
     await expect(apiGet('v1/categories')).resolves.toEqual({ count: 1, rows: [{ name: 'Vegetables' }] });
   });
 
   it('answers the health check through the mocks', async () => {
-    await expect(apiGet<{ status: string; version: string }>('/health')).resolves.toMatchObject({ status: 'ok', version: 'v0.0.7' });
+    await expect(apiGet<{ status: string; version: string }>('/health')).resolves.toMatchObject({
+      status: 'ok',
+      version: 'v0.0.7',
+    });
   });
 
   it('keeps data, meta and linked together for listing answers', async () => {
@@ -51,7 +63,11 @@ describe('the API client', () => {
       }),
     );
     const body = await apiGetRaw('v2/products', { searchParams: { limit: 24, category: undefined } });
-    expect(body).toEqual({ data: [{ productId: 'p1' }], meta: { total: 1, limit: 24, offset: 0 }, linked: { categories: {} } });
+    expect(body).toEqual({
+      data: [{ productId: 'p1' }],
+      meta: { total: 1, limit: 24, offset: 0 },
+      linked: { categories: {} },
+    });
   });
 
   it('sends JSON headers, and the bearer token only when signed in', async () => {
@@ -125,11 +141,22 @@ describe('the API client', () => {
 
   it("says 'Unknown error' when the answer carries no message", async () => {
     server.use(
-      http.get('/api/v1/products/broken', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
-      http.get('/api/v1/products/empty', () => HttpResponse.json({ message: '  Correlation ID: abc' }, { status: 500 })),
+      http.get(
+        '/api/v1/products/broken',
+        () => new HttpResponse('<html>Bad gateway</html>', { status: 502 }),
+      ),
+      http.get('/api/v1/products/empty', () =>
+        HttpResponse.json({ message: '  Correlation ID: abc' }, { status: 500 }),
+      ),
     );
-    await expect(catchError(apiGet('v1/products/broken'))).resolves.toMatchObject({ status: 502, message: 'Unknown error' });
-    await expect(catchError(apiGet('v1/products/empty'))).resolves.toMatchObject({ status: 500, message: 'Unknown error' });
+    await expect(catchError(apiGet('v1/products/broken'))).resolves.toMatchObject({
+      status: 502,
+      message: 'Unknown error',
+    });
+    await expect(catchError(apiGet('v1/products/empty'))).resolves.toMatchObject({
+      status: 500,
+      message: 'Unknown error',
+    });
   });
 
   it('reports unknown API routes as 404 JSON, like the server', async () => {
@@ -143,12 +170,38 @@ describe('the API client', () => {
   it('tells the session about every 401, and only 401', async () => {
     server.use(
       http.get('/api/v1/cart', () => errorResponse(401, 'unauthorized', 'Please sign in.')),
-      http.get('/api/v1/admin-only', () => errorResponse(403, 'forbidden', 'You are not allowed to do that.')),
+      http.get('/api/v1/admin-only', () =>
+        errorResponse(403, 'forbidden', 'You are not allowed to do that.'),
+      ),
     );
     await expect(catchError(apiGet('v1/admin-only'))).resolves.toMatchObject({ status: 403 });
     expect(onUnauthorized).not.toHaveBeenCalled();
-    await expect(catchError(apiGet('v1/cart'))).resolves.toMatchObject({ status: 401, message: 'Please sign in.' });
+    await expect(catchError(apiGet('v1/cart'))).resolves.toMatchObject({
+      status: 401,
+      message: 'Please sign in.',
+    });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands back the raw answer where it is not JSON, and an ApiError where it fails', async () => {
+    let accept: string | null = null;
+    server.use(
+      http.get('/api/v1/admin/orders', ({ request }) => {
+        accept = request.headers.get('Accept');
+        return new HttpResponse('id,total\n7,1200\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+      http.get('/api/v1/admin/broken.csv', () =>
+        errorResponse(403, 'forbidden', 'You are not allowed to do that.'),
+      ),
+    );
+    const response = await apiFetch('GET', 'v1/admin/orders', undefined, { headers: { Accept: 'text/csv' } });
+    expect(accept).toBe('text/csv');
+    await expect(response.text()).resolves.toBe('id,total\n7,1200\n');
+    await expect(catchError(apiFetch('GET', 'v1/admin/broken.csv'))).resolves.toMatchObject({
+      name: 'ApiError',
+      status: 403,
+      message: 'You are not allowed to do that.',
+    });
   });
 
   it('lets a caller cancel a request', async () => {

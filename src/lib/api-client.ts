@@ -1,4 +1,5 @@
-import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import type * as KyModule from 'ky';
+import type { KyInstance, Options } from 'ky';
 
 /** One field problem of a 400 answer (`ErrorBody.issues` in contract/common.ts). */
 export interface ApiIssue {
@@ -70,28 +71,45 @@ export function apiBaseUrl(): string {
   return new URL(configured.endsWith('/') ? configured : `${configured}/`, base).href;
 }
 
-/** The one HTTP client of the SPA (GUIDE §5.2). Prefer the typed helpers below. */
-export const api: KyInstance = ky.create({
-  prefixUrl: apiBaseUrl(),
-  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-  // TanStack Query owns retries; a second retry layer would multiply requests.
-  retry: 0,
-  timeout: 20_000,
-  fetch: (input, init) => transport(input, init),
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        const token = sessionHooks.getToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+let ky: Promise<typeof KyModule> | undefined;
+const loadKy = () => (ky ??= import('ky'));
+
+let client: Promise<KyInstance> | undefined;
+
+/**
+ * The one HTTP client of the SPA (GUIDE §5.2), made with the first request: ky (~5 KB gzip) is not
+ * needed to draw or take over a page, whose data comes with it, so it is not part of the first load
+ * (src/main.tsx fetches it once the page is idle). Prefer the typed helpers below.
+ */
+export function apiClient(): Promise<KyInstance> {
+  return (client ??= loadKy().then(({ default: kyDefault }) =>
+    kyDefault.create({
+      prefixUrl: apiBaseUrl(),
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      retry: 0,
+      timeout: 20_000,
+      fetch: (input, init) => transport(input, init),
+      hooks: {
+        beforeRequest: [
+          (request) => {
+            const token = sessionHooks.getToken();
+            if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          },
+        ],
+        afterResponse: [
+          (_request, _options, response) => {
+            if (response.status === 401) sessionHooks.onUnauthorized();
+          },
+        ],
       },
-    ],
-    afterResponse: [
-      (_request, _options, response) => {
-        if (response.status === 401) sessionHooks.onUnauthorized();
-      },
-    ],
-  },
-});
+    }),
+  ));
+}
+
+/** Loads the client ahead of its first request, so that request does not wait for it. */
+export function warmApiClient(): void {
+  void apiClient();
+}
 
 type SearchParams = Record<string, string | number | boolean | undefined | null> | URLSearchParams;
 
@@ -129,6 +147,7 @@ function apiErrorFrom(status: number, body: unknown, correlationHeader: string |
 }
 
 async function toApiError(error: unknown): Promise<unknown> {
+  const { HTTPError } = await loadKy();
   if (!(error instanceof HTTPError)) return error;
   const { response } = error;
   let body: unknown;
@@ -140,12 +159,13 @@ async function toApiError(error: unknown): Promise<unknown> {
   return apiErrorFrom(response.status, body, response.headers.get('X-Correlation-Id'));
 }
 
-async function send<T>(
+/** A request through the client, answering the raw response; an error answer throws an ApiError. */
+export async function apiFetch(
   method: string,
   path: string,
-  body: unknown,
+  body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<Response> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   // ky treats an option given as `undefined` as "remove the default", so only set what is present.
   const request: Options = { method };
@@ -157,13 +177,19 @@ async function send<T>(
   if (isForm) request.body = body as FormData;
   else if (body !== undefined) request.json = body;
   try {
-    const response = await api(path.replace(/^\/+/, ''), request);
-    if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    return await (
+      await apiClient()
+    )(path.replace(/^\/+/, ''), request);
   } catch (error) {
     throw await toApiError(error);
   }
+}
+
+async function send<T>(method: string, path: string, body: unknown, options?: RequestOptions): Promise<T> {
+  const response = await apiFetch(method, path, body, options);
+  if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 const unwrap = <T>(envelope: Envelope<T> | undefined): T => envelope?.data as T;

@@ -1,4 +1,4 @@
-import { api, apiGet, apiGetRaw, apiPatch, apiPost, cleanServerMessage } from '@/lib/api-client';
+import { apiFetch, apiGet, apiGetRaw, apiPatch, apiPost } from '@/lib/api-client';
 import type {
   AdminOrder,
   AdminOrderList,
@@ -6,7 +6,6 @@ import type {
   AdminOrderPatch,
   RefundBody,
 } from '@contract/admin-orders';
-import { HTTPError } from 'ky';
 
 /* Fetchers of the back office's order calls (contract/admin-orders.ts). */
 
@@ -55,17 +54,12 @@ export async function fetchOrdersCsv(params: AdminOrderParams): Promise<{ blob: 
   const searchParams = Object.fromEntries(
     Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''),
   ) as Record<string, string>;
-  try {
-    const response = await api.get('v1/admin/orders', { searchParams, headers: { Accept: 'text/csv' } });
-    const fileName = attachmentName(response.headers.get('Content-Disposition')) ?? 'sokoni-orders.csv';
-    return { blob: await response.blob(), fileName };
-  } catch (error) {
-    if (error instanceof HTTPError) {
-      const body = (await error.response.json().catch(() => ({}))) as { message?: unknown };
-      throw new Error(cleanServerMessage(body.message), { cause: error });
-    }
-    throw error;
-  }
+  const response = await apiFetch('GET', 'v1/admin/orders', undefined, {
+    searchParams,
+    headers: { Accept: 'text/csv' },
+  });
+  const fileName = attachmentName(response.headers.get('Content-Disposition')) ?? 'sokoni-orders.csv';
+  return { blob: await response.blob(), fileName };
 }
 
 /** Hands a file to the browser's downloads. */

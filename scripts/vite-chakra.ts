@@ -138,6 +138,19 @@ export function defaultThemeDroppable(code: string): string {
   return out;
 }
 
+/**
+ * The anatomies (the part names of each component) of Chakra and of Zag, under it, are made at load
+ * by calls the bundler must keep (`createAnatomy(…).parts(…)`, `anatomy.build()`, `.extendWith(…)`),
+ * so the first load made those of ~40 components the shop never shows (date and colour pickers,
+ * sliders, tree views…). They are pure: marked so, the unused ones go (0.7 KB gzip, and their work at
+ * start-up). Applies to Chakra's anatomy.js and Zag's `*.anatomy.mjs`.
+ */
+export function anatomiesDroppable(code: string): string {
+  const out = code.replace(/= ((?:createAnatomy|[\w$]+\.(?:build|extendWith))\()/g, '= /* @__PURE__ */ $1');
+  if (out === code) throw new ChakraChangedError('an anatomy file makes no anatomy');
+  return out;
+}
+
 /** A plugin applying `edit` to one file of Chakra's ESM build, named by its path under dist/esm. */
 function chakraEdit(name: string, file: string, edit: (code: string) => string): Plugin {
   const path = `/@chakra-ui/react/dist/esm/${file}`;
@@ -161,4 +174,22 @@ export const chakraEdits = (): Plugin[] => [
   chakraEdit('system-in-steps', 'styled-system/system.js', systemInSteps),
   chakraEdit('dictionary-in-steps', 'styled-system/token-dictionary.js', dictionaryInSteps),
   chakraEdit('default-theme-droppable', 'theme/index.js', defaultThemeDroppable),
+  chakraEdit('anatomies-droppable', 'anatomy.js', anatomiesDroppable),
+  zagAnatomiesDroppable(),
 ];
+
+/** `anatomiesDroppable` on each of Zag's anatomy files (`@zag-js/<component>/dist/<component>.anatomy.mjs`). */
+function zagAnatomiesDroppable(): Plugin {
+  return {
+    name: 'sokoni:zag-anatomies-droppable',
+    transform(code, id) {
+      if (!/\/@zag-js\/[^/]+\/dist\/[^/]+\.anatomy\.mjs$/.test(id.replace(/\\/g, '/'))) return null;
+      try {
+        return { code: anatomiesDroppable(code), map: null };
+      } catch (error) {
+        if (error instanceof ChakraChangedError) this.error(`@zag-js changed: ${error.message} (${id})`);
+        throw error;
+      }
+    },
+  };
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  anatomiesDroppable,
   ChakraChangedError,
   defaultThemeDroppable,
   dictionaryInSteps,
@@ -72,9 +73,28 @@ describe("the build's edits of Chakra", () => {
     );
   });
 
+  it("let the bundler drop the anatomies of components the shop does not show, Chakra's and Zag's", () => {
+    const chakra = anatomiesDroppable(readFileSync(path.join(esm, 'anatomy.js'), 'utf8'));
+    expect(chakra).toContain(
+      'const datePickerAnatomy = /* @__PURE__ */ datePickerAnatomy$1.extendWith("indicatorGroup");',
+    );
+    expect(chakra).toContain('const alertAnatomy = /* @__PURE__ */ createAnatomy("alert").parts(');
+    const zag = anatomiesDroppable(
+      readFileSync(path.resolve('node_modules/@zag-js/slider/dist/slider.anatomy.mjs'), 'utf8'),
+    );
+    expect(zag).toContain('var anatomy = /* @__PURE__ */ createAnatomy("slider").parts(');
+    expect(zag).toContain('var parts = /* @__PURE__ */ anatomy.build();');
+  });
+
   it('fail the build when Chakra no longer reads as they expect', () => {
     const moved = 'export function createSystem(config) { return config; }';
-    for (const edit of [globalCssOnDemand, systemInSteps, dictionaryInSteps, defaultThemeDroppable])
+    for (const edit of [
+      globalCssOnDemand,
+      systemInSteps,
+      dictionaryInSteps,
+      defaultThemeDroppable,
+      anatomiesDroppable,
+    ])
       expect(() => edit(moved)).toThrow(ChakraChangedError);
   });
 });

@@ -16,7 +16,8 @@ export const LANDING_JS_BUDGET_KB = 150;
 // 0.2 KB), and presses made before a server-drawn page is taken over are replayed (src/app/ssr-state.ts,
 // 0.1 KB). 187.3 → 181.3: ky is imported with the first request, not with the page (src/lib/api-client.ts),
 // and seven Chakra recipes nothing showed are no longer registered (src/app/theme/recipes.ts).
-export const LANDING_JS_CEILING_KB = 181.3;
+// 181.3 → 180.5: the anatomies of components the shop does not show are dropped (scripts/vite-chakra.ts).
+export const LANDING_JS_CEILING_KB = 180.5;
 
 export interface JsFile {
   file: string;

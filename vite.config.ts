@@ -176,6 +176,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json: the server preloads a rendered page's route chunks from it (server/lib/ssr.ts).
+    manifest: true,
     // Written for error reporting, never served: no sourceMappingURL comment, and the maps move out
     // of the output to .tmp/sourcemaps (scripts/vite-sourcemaps.ts).
     sourcemap: 'hidden',

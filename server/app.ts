@@ -187,6 +187,8 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string, renderer: PageRenderer) 
   // Source maps are for error reporting, not for the public: the build moves them out of the
   // static folder (scripts/vite-sourcemaps.ts), and one left there is still not served.
   app.use('*', async (c, next) => (/\.map$/i.test(c.req.path) ? notServed(c) : next()));
+  // Nor is the build's manifest (.vite/manifest.json), which only the server renderer reads.
+  app.all('/.vite/*', notServed);
   app.use('/assets/*', staticFiles(root, 'public, max-age=31536000, immutable'));
   // A hashed file that is not there (a chunk of an older build, a typo) is a 404, never index.html
   // with 200: a browser would run the page as a script and a cache would keep it for a year.

@@ -29,6 +29,8 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(path.join(staticDir, 'assets/app.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   writeFileSync(path.join(staticDir, 'stray.js.map'), '{"version":3}');
+  mkdirSync(path.join(staticDir, '.vite'));
+  writeFileSync(path.join(staticDir, '.vite/manifest.json'), '{"index.html":{"file":"assets/app.js"}}');
   ctx = await createTestContext({ STATIC_DIR: staticDir });
 });
 afterAll(async () => {
@@ -51,6 +53,14 @@ describe('the storefront files', () => {
       expect(res.status, url).toBe(404);
       expect(res.headers.get('cache-control'), url).toBe('no-store');
       expect(await res.text(), url).not.toContain('sources');
+    }
+  });
+
+  it("never serves the build's manifest, which only the server renderer reads", async () => {
+    for (const url of ['/.vite/manifest.json', '/.vite/', '/.vite/manifest.json.gz']) {
+      const res = await ctx.request(url);
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).not.toContain('assets/app.js');
     }
   });
 

@@ -6,12 +6,30 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type Logger } from './lib/logger';
-import { createPageRenderer, type PageRenderer } from './lib/ssr';
+import { createPageRenderer, MANIFEST_FILE, routeChunks, type PageRenderer } from './lib/ssr';
 import { catalogueCacheFor, invalidateCatalogue } from './modules/catalogue/cache';
 import { createTestContext, type TestContext } from './test/harness';
 
 // Issue 12: public pages come with their content in the first response, rendered on the server
 // from the built renderer (src/entry-server.tsx) and kept in a per-URL cache (lib/ssr.ts).
+
+/**
+ * The build's manifest as far as the server cares: the entry's chunks, and a route chunk that shares
+ * one of them (src/routes/index.tsx's component, as TanStack Router's code splitting names it).
+ */
+const MANIFEST = {
+  'index.html': { file: 'assets/app.js', isEntry: true, imports: ['_react.js'] },
+  '_react.js': { file: 'assets/react.js' },
+  '_grid.js': { file: 'assets/grid.js', imports: ['_react.js'] },
+  'src/routes/index.tsx?tsr-split=component': {
+    file: 'assets/landing.js',
+    imports: ['_grid.js', '_react.js'],
+  },
+  'src/routes/view/category/$category.tsx?tsr-split=component': {
+    file: 'assets/category.js',
+    imports: ['_grid.js'],
+  },
+};
 
 /** The built index.html as far as the server cares: a title, a head, an empty #root, nonce placeholders. */
 const TEMPLATE =
@@ -37,6 +55,8 @@ beforeAll(async () => {
   staticDir = path.join(workDir, 'dist');
   mkdirSync(staticDir);
   writeFileSync(path.join(staticDir, 'index.html'), TEMPLATE);
+  mkdirSync(path.join(staticDir, path.dirname(MANIFEST_FILE)));
+  writeFileSync(path.join(staticDir, MANIFEST_FILE), JSON.stringify(MANIFEST));
   // The renderer as `vite build` makes it, into <STATIC_DIR>-ssr.
   await build({
     logLevel: 'silent',
@@ -82,9 +102,11 @@ describe('a public page', () => {
       /<head>.*<link rel="preload" as="image" imageSrcSet="[^"]+160w[^"]+" imageSizes="[^"]+" fetchPriority="high"\/>/is,
     );
     expect(root(html)).toMatch(/<img [^>]*fetchPriority="high"/);
-    // Drawn before any script is fetched or run: the entry and its modules start after the first frame.
+    // Drawn before any script is fetched or run: the entry, its modules and the route's chunks
+    // (not those the entry has already) start after the first frame, the entry first.
     expect(html).not.toMatch(/<script [^>]*src=|<link rel="modulepreload"/);
-    expect(html).toContain('import("/assets/app.js")');
+    expect(html).toContain('const hrefs=["/assets/app.js","/assets/landing.js","/assets/grid.js"];');
+    expect(html).toContain('import(hrefs[0])');
     expect(html).toContain('requestAnimationFrame(');
     // A press before the app takes the page over is held for it, from before the first paint.
     const hold = html.search(/<script nonce="[^"]+">\(function holdEarlyPresses\(win\)/);
@@ -102,7 +124,11 @@ describe('a public page', () => {
     ).json()) as { data: Listed[] };
     const categoryPage = await ctx.request(`/view/category/${b64url(category.categoryId)}`);
     expect(categoryPage.status).toBe(200);
-    const categoryHtml = root(await categoryPage.text());
+    const categoryPageHtml = await categoryPage.text();
+    expect(categoryPageHtml).toContain(
+      'const hrefs=["/assets/app.js","/assets/category.js","/assets/grid.js"];',
+    );
+    const categoryHtml = root(categoryPageHtml);
     expect(categoryHtml).toContain(asHtml(category.name));
     expect(categoryHtml).toContain(asHtml(listed.data[0]!.name));
 
@@ -181,6 +207,46 @@ describe('a public page', () => {
       // Nothing to show before the app runs: its entry starts as soon as the page is parsed.
       expect(html, url).toContain('<script type="module" src="/assets/app.js"');
     }
+  });
+});
+
+describe("a rendered page's route chunks", () => {
+  const manifest = {
+    'index.html': { file: 'assets/app.js', imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    '_form.js': { file: 'assets/form.js', imports: ['_shared.js', '_field.js'] },
+    '_field.js': { file: 'assets/field.js' },
+    'src/routes/index.tsx?tsr-split=component': { file: 'assets/landing.js' },
+    'src/routes/cart.tsx?tsr-split=component': { file: 'assets/cart.js', imports: ['_form.js'] },
+    'src/routes/_customer/account/orders/index.tsx?tsr-split=component': { file: 'assets/orders.js' },
+    'src/routes/admin/$adminId/route.tsx?tsr-split=component': {
+      file: 'assets/admin.js',
+      imports: ['_form.js'],
+    },
+  };
+
+  it("are each matched route's split component and what it imports, less what the entry has", () => {
+    expect(routeChunks(manifest, ['__root__', '/'])).toEqual(['/assets/landing.js']);
+    expect(routeChunks(manifest, ['__root__', '/cart'])).toEqual([
+      '/assets/cart.js',
+      '/assets/form.js',
+      '/assets/field.js',
+    ]);
+    expect(routeChunks(manifest, ['__root__', '/_customer', '/_customer/account/orders/'])).toEqual([
+      '/assets/orders.js',
+    ]);
+    // A layout's component is route.tsx; a chunk two routes share is listed once.
+    expect(routeChunks(manifest, ['__root__', '/admin/$adminId', '/cart'])).toEqual([
+      '/assets/admin.js',
+      '/assets/form.js',
+      '/assets/field.js',
+      '/assets/cart.js',
+    ]);
+  });
+
+  it('are none for routes the manifest does not know, or without a manifest', () => {
+    expect(routeChunks(manifest, ['__root__', '/no-such-route'])).toEqual([]);
+    expect(routeChunks({}, ['__root__', '/cart'])).toEqual([]);
   });
 });
 

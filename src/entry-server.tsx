@@ -63,6 +63,8 @@ export type RenderResult =
       title: string;
       head: string;
       html: string;
+      /** The matched routes' ids, root first: the server preloads their chunks (server/lib/ssr.ts). */
+      routes: string[];
     }
   /** Not rendered here: the plain SPA page answers, with this status; `cacheable` false for a passing failure. */
   | { kind: 'shell'; status: number; cacheable: boolean };
@@ -254,5 +256,6 @@ export async function renderPage(url: string, { nonce, fetch }: RenderOptions): 
     title: pageTitle(router),
     head,
     html,
+    routes: matches.map((match) => match.routeId),
   };
 }

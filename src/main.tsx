@@ -36,7 +36,7 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * Start-up in tasks of a few tens of milliseconds each on a slow phone instead of a few long ones:
  * 1. the entry's modules (React DOM's client is not among them: it is the largest, and it is only
  *    needed to mount, so it is imported then, and evaluated in a task of its own);
- * 2. the session, the query cache and the router; a server-rendered page's route starts loading;
+ * 2. the session, the query cache and the router; then a server-rendered page's route starts loading;
  * 3. the theme's tokens, in seven steps (`makeShopSystem`);
  * 4. React DOM, then the first render or the taking over of the server's page, in slices.
  */
@@ -71,10 +71,12 @@ async function start() {
     router.ssr = { manifest: undefined };
   }
   // A page the server rendered is taken over only once its route is loaded (the same matches as
-  // the server's); its chunks and data start loading now, while the theme is being made. A plain
-  // page leaves the first load to the router when it mounts: loaded earlier, a redirect would
-  // change the address before the router listens to the history, and a Back or Forward in between
-  // would go unheard.
+  // the server's); its chunks and data start loading now, in a task of its own (matching the route
+  // and asking for its chunks is tens of milliseconds on a slow phone), while the theme is being made.
+  // A plain page leaves the first load to the router when it mounts: loaded earlier, a redirect
+  // would change the address before the router listens to the history, and a Back or Forward in
+  // between would go unheard.
+  await yieldToMain();
   const loaded = rendered ? router.load() : undefined;
   await yieldToMain();
   await makeShopSystem(yieldToMain);

@@ -26,8 +26,38 @@ import { NONCE_PLACEHOLDER } from './csp';
 
 /** What the renderer bundle answers (src/entry-server.tsx `RenderResult`). */
 type RenderResult =
-  | { kind: 'page'; status: number; title: string; head: string; html: string }
+  | { kind: 'page'; status: number; title: string; head: string; html: string; routes?: string[] }
   | { kind: 'shell'; status: number; cacheable: boolean };
+
+/** Vite's build manifest (`dist/.vite/manifest.json`): each source module's chunk and the chunks it imports. */
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+/** Where the build writes its manifest, under the static folder; never served (server/app.ts). */
+export const MANIFEST_FILE = path.join('.vite', 'manifest.json');
+
+/**
+ * The chunks a page's routes need beyond the entry's (index.html preloads those): each matched
+ * route's split component and the chunks it imports, as `/assets/…` addresses. Route ids name their
+ * files (src/routes): `/cart` → cart.tsx, `/` and `/orders/` → index.tsx, a layout → route.tsx.
+ */
+export function routeChunks(manifest: Manifest, routeIds: readonly string[]): string[] {
+  const chunks = new Set<string>();
+  const loaded = new Set<string>();
+  const visit = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file) || loaded.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported, into);
+  };
+  visit('index.html', loaded);
+  for (const id of routeIds) {
+    const file = id.endsWith('/') ? `${id}index` : id;
+    for (const candidate of [`${file}.tsx`, `${file}/route.tsx`]) {
+      visit(`src/routes${candidate}?tsr-split=component`, chunks);
+    }
+  }
+  return [...chunks].map((file) => `/${file}`);
+}
 
 interface RendererModule {
   renderPage(url: string, options: { nonce: string; fetch: typeof fetch }): Promise<RenderResult>;
@@ -95,14 +125,21 @@ const splitPage = (html: string, status: number, rendered: boolean): RenderedPag
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** Where a rendered page's route chunks go into the start script's list (fillTemplate). */
+const ROUTE_CHUNKS = '/*route-chunks*/';
+
+/** How many module preloads the start script adds per task. */
+const PRELOADS_PER_TASK = 6;
+
 /**
  * A rendered page is drawn by its HTML, so its scripts come second: nothing of them is fetched or run
  * before the first frame (on a slow link they would share it with the HTML and the page's pictures,
- * and a browser that has them at hand would run them all before it paints anything). Then the entry
- * and every module it imports are fetched at once (modulepreload) and the app starts. A tab opened
- * in the background has no frames: it starts at once. The links go into the head in one insertion,
- * and the entry is imported in the next task: one link at a time and the import in the same task took
- * 60–130 ms with 4× CPU throttling (a long task of its own), against 10–35 ms now.
+ * and a browser that has them at hand would run them all before it paints anything). Then the entry,
+ * every module it imports and the chunks of the page's route (fillTemplate) are fetched at once
+ * (modulepreload), and the app starts. A tab opened in the background has no frames: it starts at
+ * once. Starting a fetch is not free on a slow phone (1–3 ms each with 4× CPU throttling under
+ * Lighthouse), so the links go in six per task, and the entry is imported after the first six; the
+ * route's chunks are then in the page before the router asks for them, and Vite's loader adds none.
  */
 export function entryAfterFirstPaint(template: string): string {
   const preloads: string[] = [];
@@ -119,10 +156,13 @@ export function entryAfterFirstPaint(template: string): string {
       return '<!--entry-->';
     });
   if (!entry) return template;
+  const hrefs = JSON.stringify([entry, ...preloads]).slice(0, -1) + `${ROUTE_CHUNKS}]`;
   const start =
-    `const links=document.createDocumentFragment();for(const href of ${JSON.stringify([entry, ...preloads])})` +
+    `const hrefs=${hrefs};let at=0;const add=()=>{const links=document.createDocumentFragment();` +
+    `for(const href of hrefs.slice(at,at+=${PRELOADS_PER_TASK}))` +
     `links.append(Object.assign(document.createElement('link'),{rel:'modulepreload',href,crossOrigin:''}));` +
-    `document.head.append(links);setTimeout(()=>import(${JSON.stringify(entry)}))`;
+    `document.head.append(links);if(at===${PRELOADS_PER_TASK})setTimeout(()=>import(hrefs[0]));` +
+    `if(at<hrefs.length)setTimeout(add)};add()`;
   return page.replace(
     '<!--entry-->',
     () =>
@@ -133,10 +173,16 @@ export function entryAfterFirstPaint(template: string): string {
 
 /**
  * A rendered page's template (the built index.html through entryAfterFirstPaint) with the page in it:
- * its title, its styles and state in the head, its markup in #root.
+ * its title, its styles and state in the head, its markup in #root, its route's chunks (`routeChunks`)
+ * in the start script's list.
  */
-export function fillTemplate(template: string, result: Extract<RenderResult, { kind: 'page' }>): string {
+export function fillTemplate(
+  template: string,
+  result: Extract<RenderResult, { kind: 'page' }>,
+  chunks: readonly string[] = [],
+): string {
   return template
+    .replace(ROUTE_CHUNKS, () => chunks.map((href) => `,${JSON.stringify(href)}`).join(''))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(result.title)}</title>`)
     .replace('</head>', () => `${result.head}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${result.html}</div>`);
@@ -156,12 +202,15 @@ export function createPageRenderer(options: PageRendererOptions) {
   const log = logger.child({ module: 'ssr' });
   const indexFile = path.join(path.resolve(staticDir), 'index.html');
   const bundleFile = path.join(`${path.resolve(staticDir)}-ssr`, 'entry-server.js');
+  const manifestFile = path.join(path.resolve(staticDir), MANIFEST_FILE);
 
   let build: {
     stamp: string;
     template: string;
     /** The template of rendered pages: its scripts start after the first frame (made once per build). */
     renderedTemplate: string;
+    /** The build's manifest (empty without one): which chunks a page's routes need. */
+    manifest: Manifest;
     /** The plain SPA page of this build, for private addresses. */
     shell: RenderedPage;
     renderer: Promise<RendererModule | null>;
@@ -196,6 +245,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       .join('|');
     if (build?.stamp === stamp) return build;
     const template = await readFile(indexFile, 'utf8');
+    const manifest = (await readFile(manifestFile, 'utf8').then(JSON.parse, () => ({}))) as Manifest;
     const renderer = existsSync(bundleFile)
       ? (import(
           `${pathToFileURL(bundleFile).href}?build=${encodeURIComponent(stamp)}`
@@ -207,6 +257,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       stamp,
       template,
       renderedTemplate: entryAfterFirstPaint(template),
+      manifest,
       shell: splitPage(template, 200, false),
       renderer: renderer.catch(() => null),
     };
@@ -233,7 +284,7 @@ export function createPageRenderer(options: PageRendererOptions) {
     const generation = catalogue.generation();
     const listening = catalogue.listening();
     const started = now();
-    const { template, renderedTemplate, renderer } = await currentBuild();
+    const { template, renderedTemplate, manifest, renderer } = await currentBuild();
     const shell = (status: number, cacheable: boolean): Entry & { cacheable: boolean } => ({
       page: splitPage(template, status, false),
       bytes: template.length,
@@ -252,7 +303,7 @@ export function createPageRenderer(options: PageRendererOptions) {
         if (result.kind === 'shell') {
           entry = shell(result.status, result.cacheable);
         } else {
-          const html = fillTemplate(renderedTemplate, result);
+          const html = fillTemplate(renderedTemplate, result, routeChunks(manifest, result.routes ?? []));
           entry = {
             page: splitPage(html, result.status, true),
             bytes: html.length,

@@ -186,6 +186,29 @@ test('a press on a server-drawn page before the app has taken it over is answere
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
+test('a sort chosen on a server-drawn category page before the app has taken it over is applied once it has', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+  let held = false;
+  let release!: () => void;
+  const chosen = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    held = true;
+    await chosen;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const category = page.getByRole('list', { name: 'Shop by category' }).getByRole('link').first();
+  await page.goto((await category.getAttribute('href'))!, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
+  await expect.poll(() => held).toBe(true);
+  await expect(page).not.toHaveURL(/sort=/);
+  release();
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+});
+
 test('a signed-in shopper gets the same pages, then their own header, without a mismatch', async ({
   page,
 }, testInfo) => {

@@ -160,6 +160,28 @@ describe('presses made before the app takes a server-drawn page over', () => {
     expect(pressed).toEqual(['Open menu']);
   });
 
+  it('hold a choice made in a list, and make it again once the app has taken over', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<select aria-label="Sort by"><option value="newest">Newest</option>' +
+      '<option value="price_asc">Price: low to high</option></select><button type="button">Add to Cart</button>';
+    document.body.append(root);
+    roots.push(root);
+    const select = root.querySelector('select')!;
+    const chosen: string[] = [];
+    holdEarlyPresses(window);
+    select.value = 'price_asc';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    root.querySelector('button')!.click();
+    // Taking the page over draws the list as the app's state has it.
+    select.value = 'newest';
+    root.addEventListener('change', () => chosen.push(select.value));
+    root.addEventListener('click', () => chosen.push('pressed'));
+    replayEarlyPresses();
+    expect(chosen).toEqual(['price_asc', 'pressed']);
+    expect(select.value).toBe('price_asc');
+  });
+
   it('are not held on a page the server did not render', () => {
     const { add, pressed } = page();
     replayEarlyPresses();

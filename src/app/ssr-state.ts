@@ -90,44 +90,66 @@ export function serverRenderedState(doc: Document = document): ServerRenderedSta
 declare global {
   interface Window {
     /** Set by `holdEarlyPresses` on a server-rendered page until the app takes the presses it held. */
-    sokoniEarlyPresses?: () => Element[];
+    sokoniEarlyPresses?: () => EarlyPress[];
   }
+}
+
+/** A button pressed, or a choice made in a list (`value`), before the app took the page over. */
+export interface EarlyPress {
+  target: Element;
+  value?: string;
 }
 
 /**
  * A press on a button of a server-drawn page before the app has taken the page over would go
  * unanswered: the buttons' handlers arrive with the app's scripts, ~1–2 s after the first paint on a
- * slow phone. This holds such presses (in the order made) until the app takes them
- * (`replayEarlyPresses`). Links work without the app, so they are left alone.
+ * slow phone. So would a choice in a list (a category's "Sort by"): the list shows it, but nothing
+ * follows. This holds both (in the order made) until the app takes them (`replayEarlyPresses`).
+ * Links work without the app, so they are left alone.
  *
  * It runs inline in a rendered page's head, before the first paint (src/entry-server.tsx writes its
  * source into the page), so it is self-contained: it names nothing from outside itself.
  */
 export function holdEarlyPresses(win: Window & typeof globalThis): void {
-  const held: Element[] = [];
+  const held: EarlyPress[] = [];
   const hold = (event: Event) => {
     const button =
       event.target instanceof win.Element ? event.target.closest('button, [role="button"]') : null;
     if (!button) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push(button);
+    held.push({ target: button });
+  };
+  const choose = (event: Event) => {
+    if (event.target instanceof win.HTMLSelectElement)
+      held.push({ target: event.target, value: event.target.value });
   };
   win.document.addEventListener('click', hold, true);
+  win.document.addEventListener('change', choose, true);
   win.sokoniEarlyPresses = () => {
     win.document.removeEventListener('click', hold, true);
+    win.document.removeEventListener('change', choose, true);
     return held.splice(0);
   };
 }
 
 /**
- * Once the app has taken a server-drawn page over, presses its buttons again as they were pressed
- * before (`holdEarlyPresses`), and lets later presses through. Taking a page over keeps its elements,
- * so a held button is the one on the screen; one the app has since replaced is skipped.
+ * Once the app has taken a server-drawn page over, presses its buttons again and makes its lists'
+ * choices again, as they were made before (`holdEarlyPresses`), and lets later ones through. Taking a
+ * page over keeps its elements, so a held one is the one on the screen; one the app has since
+ * replaced is skipped.
  */
 export function replayEarlyPresses(win: Window & typeof globalThis = window): void {
   const take = win.sokoniEarlyPresses;
   if (!take) return;
   delete win.sokoniEarlyPresses;
-  for (const button of take()) if (button.isConnected && button instanceof win.HTMLElement) button.click();
+  for (const { target, value } of take()) {
+    if (!target.isConnected) continue;
+    if (value === undefined) {
+      if (target instanceof win.HTMLElement) target.click();
+    } else if (target instanceof win.HTMLSelectElement) {
+      target.value = value;
+      target.dispatchEvent(new win.Event('change', { bubbles: true }));
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { shopper, signInAs } from './support/session';
+import { appReady } from './support/shop';
 
 // Issue 12: the public pages come with their content in the first HTML response (server rendering,
 // server/lib/ssr.ts and src/entry-server.tsx), and the browser takes that markup over (hydrates)
@@ -143,8 +144,10 @@ async function browseAndCheck(page: Page, testInfo: TestInfo, signedIn: boolean)
     expect(problems, `console on ${path}`).toEqual([]);
   }
 
-  // Still the SPA after the first paint: following links changes pages without a document load.
+  // Still the SPA after the first paint: once the app has taken the page over (before, links work
+  // as plain links), following them changes pages without a document load.
   await page.goto('/');
+  await appReady(page);
   await page.evaluate(() => ((window as unknown as { __stillHere: boolean }).__stillHere = true));
   await page.getByRole('region', { name: 'Shop by category' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/view\/category\//);
@@ -184,6 +187,31 @@ test('a press on a server-drawn page before the app has taken it over is answere
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toHaveCount(0);
   release();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+});
+
+test('a question of More opened before the app has taken the page over opens once it has, and closes again', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+  // Chakra's accordion answers a click only once its trigger has been focused in the app's sight.
+  let held = false;
+  let release!: () => void;
+  const pressed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    held = true;
+    await pressed;
+    await route.continue();
+  });
+  await page.goto('/more', { waitUntil: 'domcontentloaded' });
+  const question = page.getByRole('button', { name: 'How does paying with M-Pesa work?' });
+  await question.click();
+  await expect.poll(() => held).toBe(true);
+  release();
+  await expect(page.getByText(/M-Pesa payment request to the phone number/)).toBeVisible();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  // And it still answers: the next press closes it.
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('a sort chosen on a server-drawn category page before the app has taken it over is applied once it has', async ({

@@ -21,7 +21,7 @@ function AfterStart() {
   useEffect(
     () =>
       void setTimeout(() => {
-        replayEarlyPresses();
+        void replayEarlyPresses();
         warmApiClient();
       }),
     [],

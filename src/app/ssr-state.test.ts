@@ -111,6 +111,8 @@ describe('the theme on a rendered page', () => {
 });
 
 describe('presses made before the app takes a server-drawn page over', () => {
+  // jsdom has no React marks: every element counts as taken over.
+  const replay = () => replayEarlyPresses(window, { ready: () => true, pause: async () => {} });
   const roots: Element[] = [];
   function page() {
     const root = document.createElement('div');
@@ -126,12 +128,12 @@ describe('presses made before the app takes a server-drawn page over', () => {
     root.addEventListener('click', (event) => pressed.push((event.target as Element).textContent!));
     return { root, add: add!, menu: menu!, link, pressed };
   }
-  afterEach(() => {
-    replayEarlyPresses();
+  afterEach(async () => {
+    await replay();
     for (const root of roots.splice(0)) root.remove();
   });
 
-  it('are held, then pressed again in their order once the app has taken over', () => {
+  it('are held, then pressed again in their order once the app has taken over', async () => {
     const { add, menu, link, pressed } = page();
     holdEarlyPresses(window);
     add.click();
@@ -141,26 +143,61 @@ describe('presses made before the app takes a server-drawn page over', () => {
     link.click();
     expect(pressed).toEqual(['Cart']);
 
-    replayEarlyPresses();
+    await replay();
     expect(pressed).toEqual(['Cart', 'Add to Cart', 'Open menu', 'Add to Cart']);
     // From now on presses go straight to the app, and nothing is pressed twice.
     menu.click();
-    replayEarlyPresses();
+    await replay();
     expect(pressed).toEqual(['Cart', 'Add to Cart', 'Open menu', 'Add to Cart', 'Open menu']);
     expect(window.sokoniEarlyPresses).toBeUndefined();
   });
 
-  it('skip a button the app replaced while taking the page over', () => {
+  it("focus each button again in the app's sight before pressing it", async () => {
+    const { root, add, menu } = page();
+    holdEarlyPresses(window);
+    // A press focuses its button before the app listens.
+    menu.focus();
+    menu.click();
+    add.focus();
+    add.click();
+    const seen: string[] = [];
+    root.addEventListener('focusin', (event) => seen.push(`focus ${(event.target as Element).textContent}`));
+    root.addEventListener('click', (event) => seen.push(`press ${(event.target as Element).textContent}`));
+    await replay();
+    expect(seen).toEqual(['focus Open menu', 'press Open menu', 'focus Add to Cart', 'press Add to Cart']);
+    expect(document.activeElement).toBe(add);
+  });
+
+  it('wait for a part React takes over later, pressing it once it has', async () => {
+    const { add, pressed } = page();
+    holdEarlyPresses(window);
+    add.click();
+    let owned = false;
+    let pauses = 0;
+    const done = replayEarlyPresses(window, {
+      ready: () => owned,
+      pause: async () => {
+        pauses += 1;
+        if (pauses === 3) owned = true;
+      },
+    });
+    await done;
+    expect(pressed).toEqual(['Add to Cart']);
+    // Three pauses until it was owned, and one more for its effects.
+    expect(pauses).toBe(4);
+  });
+
+  it('skip a button the app replaced while taking the page over', async () => {
     const { add, menu, pressed } = page();
     holdEarlyPresses(window);
     add.click();
     menu.click();
     add.remove();
-    replayEarlyPresses();
+    await replay();
     expect(pressed).toEqual(['Open menu']);
   });
 
-  it('hold a choice made in a list, and make it again once the app has taken over', () => {
+  it('hold a choice made in a list, and make it again once the app has taken over', async () => {
     const root = document.createElement('div');
     root.innerHTML =
       '<select aria-label="Sort by"><option value="newest">Newest</option>' +
@@ -177,25 +214,25 @@ describe('presses made before the app takes a server-drawn page over', () => {
     select.value = 'newest';
     root.addEventListener('change', () => chosen.push(select.value));
     root.addEventListener('click', () => chosen.push('pressed'));
-    replayEarlyPresses();
+    await replay();
     expect(chosen).toEqual(['price_asc', 'pressed']);
     expect(select.value).toBe('price_asc');
   });
 
-  it('are not held on a page the server did not render', () => {
+  it('are not held on a page the server did not render', async () => {
     const { add, pressed } = page();
-    replayEarlyPresses();
+    await replay();
     add.click();
     expect(pressed).toEqual(['Add to Cart']);
   });
 
-  it('are held by the same code once written into a page as its source', () => {
+  it('are held by the same code once written into a page as its source', async () => {
     const { add, pressed } = page();
     // What src/entry-server.tsx writes into a rendered page's head.
     new Function(`(${holdEarlyPresses.toString()})(window)`)();
     add.click();
     expect(pressed).toEqual([]);
-    replayEarlyPresses();
+    await replay();
     expect(pressed).toEqual(['Add to Cart']);
   });
 });

@@ -133,20 +133,44 @@ export function holdEarlyPresses(win: Window & typeof globalThis): void {
   };
 }
 
+/** Whether React has taken `element` over: it marks the nodes it owns once it has hydrated them. */
+const ownedByApp = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+const shortPause = () => new Promise<void>((resolve) => setTimeout(resolve, 50));
+
 /**
  * Once the app has taken a server-drawn page over, presses its buttons again and makes its lists'
  * choices again, as they were made before (`holdEarlyPresses`), and lets later ones through. Taking a
  * page over keeps its elements, so a held one is the one on the screen; one the app has since
  * replaced is skipped.
+ *
+ * React takes some parts over after the rest (a route's content is a Suspense boundary), and a
+ * component may answer only once its effects ran (Chakra's accordion, through Zag, starts its machine
+ * in one), so each press waits until React owns its element (for at most 10 s), then a moment for its
+ * effects. A press also focused its button before the app could see it, and the accordion answers a
+ * click only once focused, so the button is focused again, in the app's sight, first.
  */
-export function replayEarlyPresses(win: Window & typeof globalThis = window): void {
+export async function replayEarlyPresses(
+  win: Window & typeof globalThis = window,
+  {
+    ready = ownedByApp,
+    pause = shortPause,
+  }: { ready?: (element: Element) => boolean; pause?: () => Promise<void> } = {},
+): Promise<void> {
   const take = win.sokoniEarlyPresses;
   if (!take) return;
   delete win.sokoniEarlyPresses;
   for (const { target, value } of take()) {
+    if (!ready(target)) {
+      for (let waited = 0; target.isConnected && !ready(target) && waited < 200; waited++) await pause();
+      await pause();
+    }
     if (!target.isConnected) continue;
     if (value === undefined) {
-      if (target instanceof win.HTMLElement) target.click();
+      if (!(target instanceof win.HTMLElement)) continue;
+      if (win.document.activeElement === target) target.blur();
+      target.focus({ preventScroll: true });
+      target.click();
     } else if (target instanceof win.HTMLSelectElement) {
       target.value = value;
       target.dispatchEvent(new win.Event('change', { bubbles: true }));

@@ -17,7 +17,9 @@ export const LANDING_JS_BUDGET_KB = 150;
 // 0.1 KB). 187.3 → 181.3: ky is imported with the first request, not with the page (src/lib/api-client.ts),
 // and seven Chakra recipes nothing showed are no longer registered (src/app/theme/recipes.ts).
 // 181.3 → 180.5: the anatomies of components the shop does not show are dropped (scripts/vite-chakra.ts).
-export const LANDING_JS_CEILING_KB = 180.5;
+// 180.5 → 180.7: presses made before take-over wait for React to own their element and are focused
+// again, and a list's choice is held too (src/app/ssr-state.ts).
+export const LANDING_JS_CEILING_KB = 180.7;
 
 export interface JsFile {
   file: string;

@@ -168,24 +168,33 @@ test('a guest gets rendered pages that hydrate without a warning and work as the
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
+/**
+ * Holds the app's entry back, as on a slow phone, until `release()`: the page stays as the server drew
+ * it. `held()` resolves once the page has asked for the entry.
+ */
+async function holdEntry(page: Page) {
+  let asked = false;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { held: () => expect.poll(() => asked).toBe(true), release };
+}
+
 test('a press on a server-drawn page before the app has taken it over is answered once it has', async ({
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
-  // The app's entry is held back, as on a slow phone, until the shopper has pressed.
-  let held = false;
-  let release!: () => void;
-  const pressed = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    held = true;
-    await pressed;
-    await route.continue();
-  });
+  // The app's entry is held back until the shopper has pressed.
+  const entry = await holdEntry(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Add to Cart' }).first().click();
-  await expect.poll(() => held).toBe(true);
+  await entry.held();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toHaveCount(0);
-  release();
+  entry.release();
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
 });
 
@@ -194,19 +203,12 @@ test('a question of More opened before the app has taken the page over opens onc
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
   // Chakra's accordion answers a click only once its trigger has been focused in the app's sight.
-  let held = false;
-  let release!: () => void;
-  const pressed = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    held = true;
-    await pressed;
-    await route.continue();
-  });
+  const entry = await holdEntry(page);
   await page.goto('/more', { waitUntil: 'domcontentloaded' });
   const question = page.getByRole('button', { name: 'How does paying with M-Pesa work?' });
   await question.click();
-  await expect.poll(() => held).toBe(true);
-  release();
+  await entry.held();
+  entry.release();
   await expect(page.getByText(/M-Pesa payment request to the phone number/)).toBeVisible();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
   // And it still answers: the next press closes it.
@@ -218,21 +220,14 @@ test('a sort chosen on a server-drawn category page before the app has taken it 
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
-  let held = false;
-  let release!: () => void;
-  const chosen = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    held = true;
-    await chosen;
-    await route.continue();
-  });
+  const entry = await holdEntry(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const category = page.getByRole('list', { name: 'Shop by category' }).getByRole('link').first();
   await page.goto((await category.getAttribute('href'))!, { waitUntil: 'domcontentloaded' });
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
-  await expect.poll(() => held).toBe(true);
+  await entry.held();
   await expect(page).not.toHaveURL(/sort=/);
-  release();
+  entry.release();
   await expect(page).toHaveURL(/sort=price_asc/);
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
 });

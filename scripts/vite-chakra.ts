@@ -151,22 +151,38 @@ export function anatomiesDroppable(code: string): string {
   return out;
 }
 
-/** A plugin applying `edit` to one file of Chakra's ESM build, named by its path under dist/esm. */
-function chakraEdit(name: string, file: string, edit: (code: string) => string): Plugin {
-  const path = `/@chakra-ui/react/dist/esm/${file}`;
+/**
+ * A plugin applying `edit` to the files whose path (with `/` separators) `matches`; `pkg` names the
+ * package in the build error when a file no longer reads as the edit expects.
+ */
+function fileEdit(
+  name: string,
+  pkg: string,
+  matches: (path: string) => boolean,
+  edit: (code: string) => string,
+): Plugin {
   return {
-    name: `sokoni:chakra-${name}`,
+    name: `sokoni:${name}`,
     transform(code, id) {
-      if (!id.replace(/\\/g, '/').endsWith(path)) return null;
+      if (!matches(id.replace(/\\/g, '/'))) return null;
       try {
         return { code: edit(code), map: null };
       } catch (error) {
-        if (error instanceof ChakraChangedError) this.error(`@chakra-ui/react changed: ${error.message}`);
+        if (error instanceof ChakraChangedError) this.error(`${pkg} changed: ${error.message} (${id})`);
         throw error;
       }
     },
   };
 }
+
+/** `edit` on one file of Chakra's ESM build, named by its path under dist/esm. */
+const chakraEdit = (name: string, file: string, edit: (code: string) => string) =>
+  fileEdit(
+    `chakra-${name}`,
+    '@chakra-ui/react',
+    (path) => path.endsWith(`/@chakra-ui/react/dist/esm/${file}`),
+    edit,
+  );
 
 /** The edits as Vite plugins, in the order they apply. */
 export const chakraEdits = (): Plugin[] => [
@@ -175,21 +191,11 @@ export const chakraEdits = (): Plugin[] => [
   chakraEdit('dictionary-in-steps', 'styled-system/token-dictionary.js', dictionaryInSteps),
   chakraEdit('default-theme-droppable', 'theme/index.js', defaultThemeDroppable),
   chakraEdit('anatomies-droppable', 'anatomy.js', anatomiesDroppable),
-  zagAnatomiesDroppable(),
+  // Each of Zag's anatomy files (`@zag-js/<component>/dist/<component>.anatomy.mjs`).
+  fileEdit(
+    'zag-anatomies-droppable',
+    '@zag-js',
+    (path) => /\/@zag-js\/[^/]+\/dist\/[^/]+\.anatomy\.mjs$/.test(path),
+    anatomiesDroppable,
+  ),
 ];
-
-/** `anatomiesDroppable` on each of Zag's anatomy files (`@zag-js/<component>/dist/<component>.anatomy.mjs`). */
-function zagAnatomiesDroppable(): Plugin {
-  return {
-    name: 'sokoni:zag-anatomies-droppable',
-    transform(code, id) {
-      if (!/\/@zag-js\/[^/]+\/dist\/[^/]+\.anatomy\.mjs$/.test(id.replace(/\\/g, '/'))) return null;
-      try {
-        return { code: anatomiesDroppable(code), map: null };
-      } catch (error) {
-        if (error instanceof ChakraChangedError) this.error(`@zag-js changed: ${error.message} (${id})`);
-        throw error;
-      }
-    },
-  };
-}

@@ -9,20 +9,19 @@ import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers } from '
 import { wireSession } from './app/session-wiring';
 import { replayEarlyPresses, restoreInlineStyles, serverRenderedState } from './app/ssr-state';
 import { makeShopSystem } from './app/theme/system';
-import { warmApiClient } from './lib/api-client';
+import { apiClient } from './lib/api-client';
 
 /**
- * Once the app has taken a server-drawn page over, presses the buttons pressed before (ssr-state.ts).
- * In a task after the commit: parts of the page may still be in Suspense boundaries React hydrates
- * later, which it does at once for a press on them, but not while it is running effects. Then loads
- * the HTTP client, which the first load leaves out (src/lib/api-client.ts), before a first request.
+ * Once the app has taken a server-drawn page over, in the task after the commit: presses again what
+ * was pressed before (ssr-state.ts; each press waits for React to own its part), and loads the HTTP
+ * client, which the first load leaves out (src/lib/api-client.ts), ahead of a first request.
  */
 function AfterStart() {
   useEffect(
     () =>
       void setTimeout(() => {
         void replayEarlyPresses();
-        warmApiClient();
+        void apiClient();
       }),
     [],
   );

@@ -118,15 +118,17 @@ describe('presses made before the app takes a server-drawn page over', () => {
     const root = document.createElement('div');
     root.innerHTML =
       '<button type="button">Add to Cart</button><button type="button">Open menu</button>' +
-      '<a href="#cart">Cart</a>';
+      '<a href="#cart">Cart</a><select aria-label="Sort by"><option value="newest">Newest</option>' +
+      '<option value="price_asc">Price: low to high</option></select>';
     document.body.append(root);
     roots.push(root);
     const [add, menu] = root.querySelectorAll('button');
     const link = root.querySelector('a')!;
+    const select = root.querySelector('select')!;
     const pressed: string[] = [];
     // The app's handlers, as React's would answer once the page is taken over.
     root.addEventListener('click', (event) => pressed.push((event.target as Element).textContent!));
-    return { root, add: add!, menu: menu!, link, pressed };
+    return { root, add: add!, menu: menu!, link, select, pressed };
   }
   afterEach(async () => {
     await replay();
@@ -198,18 +200,12 @@ describe('presses made before the app takes a server-drawn page over', () => {
   });
 
   it('hold a choice made in a list, and make it again once the app has taken over', async () => {
-    const root = document.createElement('div');
-    root.innerHTML =
-      '<select aria-label="Sort by"><option value="newest">Newest</option>' +
-      '<option value="price_asc">Price: low to high</option></select><button type="button">Add to Cart</button>';
-    document.body.append(root);
-    roots.push(root);
-    const select = root.querySelector('select')!;
+    const { root, add, select } = page();
     const chosen: string[] = [];
     holdEarlyPresses(window);
     select.value = 'price_asc';
     select.dispatchEvent(new Event('change', { bubbles: true }));
-    root.querySelector('button')!.click();
+    add.click();
     // Taking the page over draws the list as the app's state has it.
     select.value = 'newest';
     root.addEventListener('change', () => chosen.push(select.value));

@@ -86,6 +86,7 @@ export function apiClient(): Promise<KyInstance> {
     kyDefault.create({
       prefixUrl: apiBaseUrl(),
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      // TanStack Query owns retries; a second retry layer would multiply requests.
       retry: 0,
       timeout: 20_000,
       fetch: (input, init) => transport(input, init),
@@ -104,11 +105,6 @@ export function apiClient(): Promise<KyInstance> {
       },
     }),
   ));
-}
-
-/** Loads the client ahead of its first request, so that request does not wait for it. */
-export function warmApiClient(): void {
-  void apiClient();
 }
 
 type SearchParams = Record<string, string | number | boolean | undefined | null> | URLSearchParams;
@@ -177,9 +173,8 @@ export async function apiFetch(
   if (isForm) request.body = body as FormData;
   else if (body !== undefined) request.json = body;
   try {
-    return await (
-      await apiClient()
-    )(path.replace(/^\/+/, ''), request);
+    const client = await apiClient();
+    return await client(path.replace(/^\/+/, ''), request);
   } catch (error) {
     throw await toApiError(error);
   }

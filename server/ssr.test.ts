@@ -6,7 +6,7 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type Logger } from './lib/logger';
-import { createPageRenderer, MANIFEST_FILE, routeChunks, type PageRenderer } from './lib/ssr';
+import { createPageRenderer, MANIFEST_FILE, readManifest, routeChunks, type PageRenderer } from './lib/ssr';
 import { catalogueCacheFor, invalidateCatalogue } from './modules/catalogue/cache';
 import { createTestContext, type TestContext } from './test/harness';
 
@@ -242,6 +242,17 @@ describe("a rendered page's route chunks", () => {
       '/assets/field.js',
       '/assets/cart.js',
     ]);
+  });
+
+  it('come from no manifest when it is missing or unreadable, so the page still renders', async () => {
+    const file = path.join(workDir, 'manifest-probe.json');
+    await expect(readManifest(file)).resolves.toEqual({});
+    writeFileSync(file, '{"index.html": {"file": "assets/app.js"');
+    await expect(readManifest(file)).resolves.toEqual({});
+    writeFileSync(file, 'null');
+    await expect(readManifest(file)).resolves.toEqual({});
+    writeFileSync(file, JSON.stringify(manifest));
+    await expect(readManifest(file)).resolves.toEqual(manifest);
   });
 
   it('are none for routes the manifest does not know, or without a manifest', () => {

@@ -36,6 +36,19 @@ type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boo
 export const MANIFEST_FILE = path.join('.vite', 'manifest.json');
 
 /**
+ * The build's manifest, or none (`{}`) when it is missing or unreadable: pages then render without
+ * their route chunks in the start list, which the router loads when it asks.
+ */
+export async function readManifest(file: string): Promise<Manifest> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as Manifest) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
  * The chunks a page's routes need beyond the entry's (index.html preloads those): each matched
  * route's split component and the chunks it imports, as `/assets/…` addresses. Route ids name their
  * files (src/routes): `/cart` → cart.tsx, `/` and `/orders/` → index.tsx, a layout → route.tsx.
@@ -245,7 +258,7 @@ export function createPageRenderer(options: PageRendererOptions) {
       .join('|');
     if (build?.stamp === stamp) return build;
     const template = await readFile(indexFile, 'utf8');
-    const manifest = (await readFile(manifestFile, 'utf8').then(JSON.parse, () => ({}))) as Manifest;
+    const manifest = await readManifest(manifestFile);
     const renderer = existsSync(bundleFile)
       ? (import(
           `${pathToFileURL(bundleFile).href}?build=${encodeURIComponent(stamp)}`

@@ -5,7 +5,7 @@ import { syncSessionFromStorage } from '@/features/session';
 import { resetUiStore } from '@/features/ui';
 import { page } from '@/lib/page';
 import { staticMediaQueryList } from '@/test/media';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 /**
@@ -14,10 +14,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
  * MSW server would fight theirs over `fetch`.
  */
 const hasDom = typeof window !== 'undefined';
-
-// The suite runs a test file on every core (vitest.config.ts), so a file shares its core with
-// another's: `findBy…` and `waitFor` wait up to 3 s, not 1, for what the app does after a press.
-configure({ asyncUtilTimeout: 3_000 });
 
 if (hasDom) {
   // jsdom lacks these browser APIs; Chakra (zag), sonner and the router call them.

@@ -26,7 +26,11 @@ async function shopperSignsIn(page: Page) {
 
 async function shopperSignsOut(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
+  // Signing out clears the session and then reloads the page (spec §4). The Account button goes
+  // before the reload starts, so the next `page.goto` would race it and be aborted: wait for the reload.
+  const reloaded = page.waitForEvent('load', LOAD);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await reloaded;
   await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toHaveCount(0, LOAD);
 }
 

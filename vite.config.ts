@@ -182,4 +182,21 @@ export default defineConfig({
     // of the output to .tmp/sourcemaps (scripts/vite-sourcemaps.ts).
     sourcemap: 'hidden',
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically goes into the entry's one chunk. Left to the
+            // automatic splitting, the modules it shares with route chunks made ~18 chunks of the
+            // first load (some of 100 bytes): a rendered page then listed 37 modulepreloads, each
+            // 1–3 ms of main thread at 4× CPU, and one gzip stream compresses better than 18
+            // (landing JS 180.7 → 175.3 KB). Lazy routes still split among themselves as before.
+            // Only the browser's build: the server renderer is one bundle of its own.
+            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+          },
+        },
+      },
+    },
+  },
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { continueWithEmail } from './support/accounts';
+import { continueWithEmail, signOut } from './support/accounts';
 import { buyableCards, cardName } from './support/shop';
 import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
 
@@ -25,12 +25,7 @@ async function shopperSignsIn(page: Page) {
 }
 
 async function shopperSignsOut(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
-  // Signing out clears the session and then reloads the page (spec §4). The Account button goes
-  // before the reload starts, so the next `page.goto` would race it and be aborted: wait for the reload.
-  const reloaded = page.waitForEvent('load', LOAD);
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await reloaded;
+  await signOut(page);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toHaveCount(0, LOAD);
 }
 

@@ -1,32 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromMailbox, continueWithEmail, enterCode, signUp, uniqueEmail } from './support/accounts';
+import {
+  codeFromMailbox,
+  continueWithEmail,
+  enterCode,
+  signOut,
+  signUp,
+  uniqueEmail,
+} from './support/accounts';
 
 // Accounts, end to end, in both projects: sign-up with a code read from the dev mailbox, sign-out and
 // sign-in with the password, a password reset, and the admin login. Every run uses fresh emails, so
 // it also works against a server that keeps its data. The live server allows 30 calls a minute per
 // auth route and address; this file makes a handful of each.
-
-/** Toasts sit top-right, over the header's account button; they close when clicked (spec §9). */
-async function dismissToasts(page: Page) {
-  const toasts = page.locator('[data-sonner-toast]');
-  for (const toast of await toasts.all()) await toast.dispatchEvent('click');
-  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
-}
-
-/** Signs out from the account menu: the server session ends, token and user go, the page reloads. */
-async function signOut(page: Page) {
-  await dismissToasts(page);
-  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
-  let loads = 0;
-  page.on('load', () => (loads += 1));
-  await page.getByRole('menuitem', { name: /sign out/i }).click();
-  await expect.poll(() => loads).toBeGreaterThan(0);
-  const stored = () =>
-    page
-      .evaluate(() => [localStorage.getItem('sokoni.token'), localStorage.getItem('sokoni.user')])
-      .catch(() => 'navigating');
-  await expect.poll(stored).toEqual([null, null]);
-}
 
 async function signInWithPassword(page: Page, email: string, firstName: string, password: string) {
   await continueWithEmail(page, email);

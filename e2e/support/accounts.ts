@@ -86,3 +86,28 @@ export async function signUp(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
 }
+
+/** Toasts sit top-right, over the header's account button; they close when clicked (spec §9). */
+async function dismissToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (const toast of await toasts.all()) await toast.dispatchEvent('click');
+  await expect(toasts).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
+ * Signs out from the account menu: the server session ends, token and user go, the page reloads
+ * (spec §4). Returns once the reload has happened: the Account button goes before it starts, so a
+ * `page.goto` right after the click would race it and be aborted.
+ */
+export async function signOut(page: Page) {
+  await dismissToasts(page);
+  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
+  const reloaded = page.waitForEvent('load', PAGE_LOAD);
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await reloaded;
+  const stored = () =>
+    page
+      .evaluate(() => [localStorage.getItem('sokoni.token'), localStorage.getItem('sokoni.user')])
+      .catch(() => 'navigating');
+  await expect.poll(stored).toEqual([null, null]);
+}

@@ -4,7 +4,7 @@ import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   adminOnDiscounts,
   discountRequests,
@@ -69,6 +69,9 @@ describe('the discount form', { timeout: 30_000 }, () => {
   });
 
   it('creates a discount, sending Nairobi times as UTC instants, and lists it', async () => {
+    // The schedule below starts tomorrow: "Scheduled" is judged against this clock, not the wall's.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T09:00:00.000Z') });
+    onTestFinished(() => vi.useRealTimers());
     const requests = discountRequests();
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Black Friday');

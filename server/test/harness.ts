@@ -28,9 +28,31 @@ export const dbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'post
 export const raceEngine =
   dbKind === 'postgres' ? 'PostgreSQL: really concurrent' : 'PGlite: serialised, sequential outcome only';
 
+/**
+ * Queries sent to one pg client while it is still busy (a `Promise.all` over a transaction's handle):
+ * pg queues them today, warns that pg 9 will refuse them, and they share no snapshot guarantees the
+ * code could rely on anyway. Each is counted here, and a test file that made any fails on close.
+ */
+const overlapping: string[] = [];
+type PgClientInternals = pg.Client & { _activeQuery: unknown; _queryQueue: unknown[] };
+function watchOverlappingQueries() {
+  const proto = pg.Client.prototype as unknown as PgClientInternals & { __watched?: boolean };
+  if (proto.__watched) return;
+  proto.__watched = true;
+  const query = proto.query as (...args: unknown[]) => unknown;
+  proto.query = function (this: PgClientInternals, ...args: unknown[]) {
+    if (this._activeQuery || this._queryQueue.length > 0) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      overlapping.push(String(text ?? '').slice(0, 160));
+    }
+    return query.apply(this, args);
+  } as typeof proto.query;
+}
+
 /** A fresh database cloned from the migrated, seeded template. */
 export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   if (dbKind === 'postgres') {
+    watchOverlappingQueries();
     const url = process.env.TEST_DATABASE_URL!;
     const template = inject('pgTemplate');
     const name = `${template}_${randomBytes(4).toString('hex')}`;
@@ -44,6 +66,12 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
+        const seen = overlapping.splice(0);
+        if (seen.length) {
+          throw new Error(
+            `${seen.length} queries were sent to a pg client that was still busy (run them one after another):\n${seen.join('\n')}`,
+          );
+        }
       },
     };
   }

@@ -66,30 +66,29 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!order) return null;
-  const [lines, [paid]] = await Promise.all([
-    db
-      .select({
-        name: orderItems.name,
-        variantName: orderItems.variantName,
-        quantity: orderItems.quantity,
-        totalPrice: orderItems.totalPrice,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.position)),
-    db
-      .select({ receipt: paymentAttempts.receipt })
-      .from(paymentAttempts)
-      .where(
-        and(
-          eq(paymentAttempts.orderId, orderId),
-          isNotNull(paymentAttempts.receipt),
-          inArray(paymentAttempts.status, ['paid', 'needs_review']),
-        ),
-      )
-      .orderBy(desc(paymentAttempts.completedAt), desc(paymentAttempts.createdAt))
-      .limit(1),
-  ]);
+  // One query after the other: this runs inside the transaction of the change, on one connection.
+  const lines = await db
+    .select({
+      name: orderItems.name,
+      variantName: orderItems.variantName,
+      quantity: orderItems.quantity,
+      totalPrice: orderItems.totalPrice,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  const [paid] = await db
+    .select({ receipt: paymentAttempts.receipt })
+    .from(paymentAttempts)
+    .where(
+      and(
+        eq(paymentAttempts.orderId, orderId),
+        isNotNull(paymentAttempts.receipt),
+        inArray(paymentAttempts.status, ['paid', 'needs_review']),
+      ),
+    )
+    .orderBy(desc(paymentAttempts.completedAt), desc(paymentAttempts.createdAt))
+    .limit(1);
   return { ...order, receipt: paid?.receipt ?? null, lines };
 }
 

@@ -422,22 +422,21 @@ type Snapshot = ProductSnapshot;
 async function snapshot(tx: Db, productId: string): Promise<Snapshot | null> {
   const [row] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
   if (!row) return null;
-  const [cats, imgs, vars] = await Promise.all([
-    tx
-      .select({ id: productCategories.categoryId })
-      .from(productCategories)
-      .where(eq(productCategories.productId, productId)),
-    tx
-      .select({ id: productImages.imageId })
-      .from(productImages)
-      .where(eq(productImages.productId, productId))
-      .orderBy(asc(productImages.position), asc(productImages.imageId)),
-    tx
-      .select()
-      .from(variants)
-      .where(eq(variants.productId, productId))
-      .orderBy(asc(variants.position), asc(variants.id)),
-  ]);
+  // One query after the other: a transaction has one connection (pg 9 refuses overlapping queries).
+  const cats = await tx
+    .select({ id: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, productId));
+  const imgs = await tx
+    .select({ id: productImages.imageId })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.imageId));
+  const vars = await tx
+    .select()
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.id));
   return {
     name: row.name,
     description: row.description,
@@ -463,17 +462,16 @@ async function snapshot(tx: Db, productId: string): Promise<Snapshot | null> {
 async function checkReferences(tx: Db, input: ProductInput, before: Snapshot | null): Promise<void> {
   const attributeIds = [...new Set(input.variants.flatMap((v) => v.attributes.map((a) => a.attributeId)))];
   const own = new Set(before?.variants.map((v) => v.id) ?? []);
-  const [foundCategories, foundImages, foundAttributes] = await Promise.all([
-    input.categoryIds.length
-      ? tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.categoryIds))
-      : [],
-    input.imageIds.length
-      ? tx.select({ id: images.id }).from(images).where(inArray(images.id, input.imageIds))
-      : [],
-    attributeIds.length
-      ? tx.select({ id: attributes.id }).from(attributes).where(inArray(attributes.id, attributeIds))
-      : [],
-  ]);
+  // One query after the other, on the transaction's one connection.
+  const foundCategories = input.categoryIds.length
+    ? await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, input.categoryIds))
+    : [];
+  const foundImages = input.imageIds.length
+    ? await tx.select({ id: images.id }).from(images).where(inArray(images.id, input.imageIds))
+    : [];
+  const foundAttributes = attributeIds.length
+    ? await tx.select({ id: attributes.id }).from(attributes).where(inArray(attributes.id, attributeIds))
+    : [];
   const has = (rows: { id: string }[]) => new Set(rows.map((r) => r.id));
   const categoryIds = has(foundCategories);
   const imageIds = has(foundImages);

@@ -82,26 +82,25 @@ export async function listAttributes(
   { eager, ids }: { eager: boolean; ids?: readonly string[] },
 ): Promise<{ count: number; rows: AdminAttribute[] }> {
   const only = ids ? inArray(attributes.id, [...ids]) : undefined;
-  const [rows, values] = await Promise.all([
-    db
-      .select({
-        attributeId: attributes.id,
-        name: attributes.name,
-        productCount: countDistinct(variants.productId),
-      })
-      .from(attributes)
-      .leftJoin(attributeValues, eq(attributeValues.attributeId, attributes.id))
-      .leftJoin(variantAttributeValues, eq(variantAttributeValues.attributeValueId, attributeValues.id))
-      .leftJoin(variants, and(eq(variants.id, variantAttributeValues.variantId), isNull(variants.archivedAt)))
-      .where(only)
-      .groupBy(attributes.id)
-      .orderBy(asc(attributes.name), asc(attributes.id)),
-    eager
-      ? usage(db)
-          .where(ids ? inArray(attributeValues.attributeId, [...ids]) : undefined)
-          .orderBy(asc(attributeValues.value), asc(attributeValues.id))
-      : [],
-  ]);
+  // One query after the other: this also runs inside a write's transaction, on one connection.
+  const rows = await db
+    .select({
+      attributeId: attributes.id,
+      name: attributes.name,
+      productCount: countDistinct(variants.productId),
+    })
+    .from(attributes)
+    .leftJoin(attributeValues, eq(attributeValues.attributeId, attributes.id))
+    .leftJoin(variantAttributeValues, eq(variantAttributeValues.attributeValueId, attributeValues.id))
+    .leftJoin(variants, and(eq(variants.id, variantAttributeValues.variantId), isNull(variants.archivedAt)))
+    .where(only)
+    .groupBy(attributes.id)
+    .orderBy(asc(attributes.name), asc(attributes.id));
+  const values = eager
+    ? await usage(db)
+        .where(ids ? inArray(attributeValues.attributeId, [...ids]) : undefined)
+        .orderBy(asc(attributeValues.value), asc(attributeValues.id))
+    : [];
   const byAttribute = new Map(
     rows.map((r) => [
       r.attributeId,

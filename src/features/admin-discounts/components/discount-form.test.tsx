@@ -71,7 +71,9 @@ describe('the discount form', { timeout: 30_000 }, () => {
   it('creates a discount, sending Nairobi times as UTC instants, and lists it', async () => {
     // The schedule below starts tomorrow: "Scheduled" is judged against this clock, not the wall's.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T09:00:00.000Z') });
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const requests = discountRequests();
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Black Friday');

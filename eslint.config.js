@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
-/** GUIDE §2 boundaries: which folder may not import which. */
+/** Which folder may not import which (docs/design.md#boundaries). */
 const forbid = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
 });
@@ -22,7 +22,7 @@ const HEAVY_CONTRACT = [
 ];
 
 /*
- * GUIDE §5.10: a feature's index.ts is its public face. Outside the feature, import it only as
+ * A feature's index.ts is its public face (docs/design.md#boundaries). Outside the feature, import it only as
  * `@/features/<name>`; inside, import its own files by relative path (never through its index, which
  * would be a cycle). One block per feature, since a relative path out of a feature names the other.
  */

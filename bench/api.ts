@@ -10,7 +10,7 @@
  *    differ). Goal: PGlite at most 3× slower than PostgreSQL.
  * 3. `GET /` (the server-rendered landing page, from the rendered-HTML cache, with a fresh CSP
  *    nonce) at a fixed 500 req/s on PostgreSQL, spread over the second (bench/lib/load.ts), after
- *    the warm-up. Budget (GUIDE §7): p99 ≤ 30 ms.
+ *    the warm-up. Budget (docs/design.md#budgets): p99 ≤ 30 ms.
  *
  * Why a bench of its own rather than bench:products: that one measures latency at a fixed rate under
  * a realistic mix (44 pages, revalidations, checkouts moving stock) on 10k products; this one

@@ -1,5 +1,5 @@
 /**
- * Cart write benchmark (GUIDE §7: cart write, median ≤ 5 ms).
+ * Cart write benchmark (docs/design.md#budgets: cart write, median ≤ 5 ms).
  *
  * Creates a fresh PostgreSQL database (`sokoni_bench_cart`) with the migrations and the sample
  * catalogue, a signed-in shopper (a session issued the way login issues it), starts the real server

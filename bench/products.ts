@@ -1,5 +1,5 @@
 /**
- * Product list benchmark (GUIDE §7: `GET /api/v2/products`, 24 items, 10k products, PostgreSQL,
+ * Product list benchmark (docs/design.md#budgets: `GET /api/v2/products`, 24 items, 10k products, PostgreSQL,
  * 2 cores: p99 ≤ 20 ms at 2,000 req/s; API resident memory ≤ 300 MB).
  *
  * Creates a fresh PostgreSQL database (`sokoni_bench`), migrates it, loads the sample catalogue and
@@ -319,7 +319,7 @@ function markdown(data: {
   lines.push('');
   if (on) {
     lines.push(
-      `**Budgets (GUIDE §7), with the cache:** p99 ≤ ${BUDGET.p99Ms} ms at ${BUDGET.rate.toLocaleString('en')} req/s: ` +
+      `**Budgets (docs/design.md#budgets), with the cache:** p99 ≤ ${BUDGET.p99Ms} ms at ${BUDGET.rate.toLocaleString('en')} req/s: ` +
         `**${met(on) ? 'met' : 'not met'}** (${on.latency.p99Ms} ms at ${on.achievedRps.toLocaleString('en')} req/s); ` +
         `resident memory ≤ ${BUDGET.rssMB} MB at 10k products: **${on.budget.rssMet ? 'met' : 'not met'}** ` +
         `(${on.rssMB} MB after the run, peak ${on.peakRssMB} MB, ${on.rssBeforeLoadMB} MB before it; this includes ` +

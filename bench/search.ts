@@ -29,7 +29,7 @@ const sizes = SIZES.length ? SIZES : [1_000, 10_000, 100_000];
 const QUERIES_PER_SET = 300;
 const ROUNDS = 5;
 const LIMIT = 20;
-/** GUIDE §7: search at 10k products, one typo, p95 ≤ 1 ms. */
+/** The budget (docs/design.md#budgets): search at 10k products, one typo, p95 ≤ 1 ms. */
 const TARGET = { products: 10_000, set: 'oneTypo', p95Ms: 1 } as const;
 
 type SetName = 'exact' | 'oneTypo' | 'threeWords';
@@ -261,7 +261,7 @@ function markdown(
   if (targetMet !== null) {
     const r = results.find((x) => x.products === TARGET.products)!;
     lines.push(
-      `Budget (GUIDE §7): one-typo p95 ≤ ${TARGET.p95Ms} ms at 10k products: **${targetMet ? 'met' : 'NOT met'}** ` +
+      `Budget (docs/design.md#budgets): one-typo p95 ≤ ${TARGET.p95Ms} ms at 10k products: **${targetMet ? 'met' : 'NOT met'}** ` +
         `(${r.latency.oneTypo.p95Ms} ms).`,
     );
   }

@@ -1,5 +1,5 @@
 /**
- * Web performance benchmark (GUIDE §7: JS loaded by the landing page ≤ 150 KB gzip; Lighthouse
+ * Web performance benchmark (docs/design.md#budgets: JS loaded by the landing page ≤ 150 KB gzip; Lighthouse
  * mobile performance ≥ 95 on /, a category, a product and /search).
  *
  * Builds the storefront (vite build, into .tmp/bench-web so dist/ is left alone), starts the real

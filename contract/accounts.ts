@@ -1,7 +1,7 @@
 import type { GetUserResult, User, UserType } from './auth';
 
 // The account rules the server and the mocks share: how emails compare, how an account reads, and
-// where the email-first sign-in goes next (GUIDE §4).
+// where the email-first sign-in goes next (docs/design.md#sign-in-and-sign-up).
 
 /** Emails compare case-insensitively; accounts keep them lower-cased. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -61,6 +61,6 @@ export function signInStep(
   };
 }
 
-/** Why an admin gets a 403 from the cart, checkout, orders and saved items (spec §5–6). */
+/** Why an admin gets a 403 from the cart, checkout, orders and saved items (docs/behaviour.md#roles). */
 export const SHOPPERS_ONLY_MESSAGE =
   'Admins get no cart, orders or saved items: sign in with a shopper account to shop.';

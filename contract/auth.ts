@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './common';
 
-/** Password length bounds (GUIDE §4); the server hashes with argon2id. */
+/** Password length bounds (docs/design.md#sign-in-and-sign-up); the server hashes with argon2id. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** A one-time code is 6 digits and lives 10 minutes; a resend waits 60 seconds. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './common';
 
-// The signed-in shopper's server cart (GUIDE §4 Cart). The client sends ids and quantities, never
+// The signed-in shopper's server cart (docs/design.md#cart). The client sends ids and quantities, never
 // prices: every answer is priced by the server at the moment it is made, sales included.
 
 /** Whole Kenyan shillings. */

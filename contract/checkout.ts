@@ -3,7 +3,7 @@ import { DeliveryAreaId, Latitude, Longitude } from './cart';
 import { ListMeta, pageParams, Uuid } from './common';
 import { MpesaPhone } from './phone';
 
-// Checkout, orders and their M-Pesa payments (GUIDE §4 "Checkout and payment").
+// Checkout, orders and their M-Pesa payments (docs/design.md#checkout-and-payment).
 
 const Ksh = z.number().int().nonnegative();
 const Timestamp = z.iso.datetime({ offset: true });

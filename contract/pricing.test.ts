@@ -120,7 +120,7 @@ describe('what the shopper sees', () => {
     saleInfo: { onSale: discountedPrice !== null, discountedPrice },
   });
 
-  it('works out the sale percent as spec §9 says: rounded (price − discounted) / price', () => {
+  it('works out the sale percent: rounded (price − discounted) / price', () => {
     expect(salePercent(variant(40, 36))).toBe(10);
     expect(salePercent(variant(650, 520))).toBe(20);
     // 1/3 off rounds to 33, 2/3 to 67.

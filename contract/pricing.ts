@@ -99,7 +99,10 @@ export function unitPrice(variant: { price: number; saleInfo: SaleInfo }): numbe
   return onSale && discountedPrice !== null ? discountedPrice : variant.price;
 }
 
-/** Spec §9: rounded (price − discounted price) / price, as a whole percent; null when not on sale. */
+/**
+ * The sale percent (docs/behaviour.md#money): rounded (price − discounted price) / price; null when not on
+ * sale.
+ */
 export function salePercent(variant: { price: number; saleInfo: SaleInfo }): number | null {
   const { onSale, discountedPrice } = variant.saleInfo;
   if (!onSale || discountedPrice === null || discountedPrice >= variant.price) return null;

@@ -31,7 +31,7 @@ export type SearchParams = z.input<typeof SearchQuery>;
 
 export const SearchImage = z.object({ url: z.string().min(1) }).meta({ id: 'SearchImage' });
 
-/** One product found by search (spec §3 "Search result document"), best match first in a list. */
+/** One product found by search (docs/behaviour.md#entities), best match first in a list. */
 export const SearchResult = z
   .object({
     /** The product id. */

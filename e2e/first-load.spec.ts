@@ -11,10 +11,10 @@ const DIST = path.resolve('dist');
 const MAPS = path.resolve('.tmp/sourcemaps');
 
 /**
- * Code that must never load on a storefront first visit (GUIDE §7): the back office's and checkout's
- * screens, error reporting, the rich-text editor, charts and animation libraries. The route tree is
- * in the entry by design (TanStack Router matches every path with it), so the admin routes' search
- * parsers and query factories are there too; their screens are not.
+ * Code that must never load on a storefront first visit (docs/design.md#budgets): the back office's and
+ * checkout's screens, error reporting, the rich-text editor, charts and animation libraries. The route tree
+ * is in the entry by design (TanStack Router matches every path with it), so the admin routes' search parsers
+ * and query factories are there too; their screens are not.
  */
 const NEVER_ON_FIRST_VISIT =
   /node_modules\/(@sentry|@tiptap|prosemirror-|recharts|@chakra-ui\/charts|framer-motion|motion-dom)\/|src\/features\/(admin[\w-]*|checkout)\/(components|hooks|stores)\//;

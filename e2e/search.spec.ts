@@ -64,7 +64,8 @@ test('a shopper searches from the landing page, opens a product despite a typo, 
   await expect(searchBox(page)).toHaveValue('tilapa');
   await expect(first).toBeVisible(LOAD);
 
-  // Leaving for the shop forgets it (spec §4): the search page opens clean, offering it again.
+  // Leaving for the shop forgets it (docs/behaviour.md#search): the search page opens clean, offering it
+  // again.
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await expect(page).toHaveURL('/');
   // The search page's own box (same placeholder) is gone before the landing box is used.

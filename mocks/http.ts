@@ -9,7 +9,7 @@ import type { Refusal } from '../contract/stock';
 /** A correlation id shaped like the server's, so the SPA's message cutting is exercised. */
 export const correlationId = () => crypto.randomUUID();
 
-/** The error envelope of GUIDE §3, exactly as the server writes it. */
+/** The error envelope (docs/design.md#error-envelope), exactly as the server writes it. */
 /**
  * Whether a handler helper answered with a response rather than a value. Not `instanceof Response`
  * alone: under Node, @hono/node-server replaces the global Response (the parity test loads both), and

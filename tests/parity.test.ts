@@ -39,14 +39,14 @@ import { z } from 'zod';
 import { servedContext, type ServedContext } from '../server/test/shop';
 
 /*
- * The mock/server parity test (GUIDE §3). One script of requests — a guest with a cart in the
- * browser, a sign-up with a code, the server cart, saved items, delivery fees, checkouts with every
- * M-Pesa outcome, a payment retry, orders, an admin kept out — runs against the real server (over
- * HTTP, with its Daraja simulator) and against the MSW handlers the SPA's tests and
- * `npm run dev:mock` use. Each step records what a client can rely on: the status, the error code
- * and the fields a 400 names, that the body has the contract's shape, and the outcome of the shared
- * rules (totals, fees, payment states and messages). Catalogues differ (the seed against the
- * fixture), so ids, names, prices and times are not compared; the two lists of steps must be equal.
+ * The mock/server parity test (docs/design.md#mocks-keep-the-contract). One script of requests — a guest with
+ * a cart in the browser, a sign-up with a code, the server cart, saved items, delivery fees, checkouts with
+ * every M-Pesa outcome, a payment retry, orders, an admin kept out — runs against the real server (over HTTP,
+ * with its Daraja simulator) and against the MSW handlers the SPA's tests and `npm run dev:mock` use. Each
+ * step records what a client can rely on: the status, the error code and the fields a 400 names, that the
+ * body has the contract's shape, and the outcome of the shared rules (totals, fees, payment states and
+ * messages). Catalogues differ (the seed against the fixture), so ids, names, prices and times are not
+ * compared; the two lists of steps must be equal.
  */
 
 interface Answer {

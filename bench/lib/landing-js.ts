@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The landing page's first-load JavaScript budget (GUIDE §7), in KB (1,024 bytes) gzip. */
+/** The landing page's first-load JavaScript budget (docs/design.md#budgets), in KB (1,024 bytes) gzip. */
 export const LANDING_JS_BUDGET_KB = 150;
 
 /**

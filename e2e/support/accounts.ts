@@ -87,7 +87,9 @@ export async function signUp(
   await page.getByRole('button', { name: 'Create my account' }).click();
 }
 
-/** Toasts sit top-right, over the header's account button; they close when clicked (spec §9). */
+/**
+ * Toasts sit top-right, over the header's account button; they close when clicked (docs/behaviour.md#toasts).
+ */
 async function dismissToasts(page: Page) {
   const toasts = page.locator('[data-sonner-toast]');
   for (const toast of await toasts.all()) await toast.dispatchEvent('click');
@@ -96,8 +98,8 @@ async function dismissToasts(page: Page) {
 
 /**
  * Signs out from the account menu: the server session ends, token and user go, the page reloads
- * (spec §4). Returns once the reload has happened: the Account button goes before it starts, so a
- * `page.goto` right after the click would race it and be aborted.
+ * (docs/behaviour.md#session). Returns once the reload has happened: the Account button goes before it
+ * starts, so a `page.goto` right after the click would race it and be aborted.
  */
 export async function signOut(page: Page) {
   await dismissToasts(page);

@@ -53,7 +53,7 @@ export function mount<T extends Hono<AppEnv>>(parent: T, mounts: readonly Mount[
   return parent;
 }
 
-/** Writes the error envelope of GUIDE §3, correlation id included. */
+/** Writes the error envelope (docs/design.md#error-envelope), correlation id included. */
 export function errorResponse(
   c: Context<AppEnv>,
   status: ContentfulStatusCode,

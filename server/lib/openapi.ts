@@ -16,7 +16,7 @@ export const json = <T extends z.ZodType>(description: string, schema: T) => ({
   content: { 'application/json': { schema } },
 });
 
-/** A success answer with its payload under `data` (GUIDE §3). */
+/** A success answer with its payload under `data` (docs/design.md#answers). */
 export const ok = <T extends z.ZodType>(description: string, schema: T) =>
   json(description, envelope(schema));
 

@@ -29,7 +29,8 @@ export function canReloadForChunkError(now: number = Date.now()): boolean {
 }
 
 /**
- * Spec §8: a failed lazy page load triggers a full page reload — once. Answers whether it reloaded.
+ * A failed lazy page load triggers a full page reload, once (docs/behaviour.md#error-texts). Answers whether
+ * it reloaded.
  */
 export function reloadOnceForChunkError(now: number = Date.now()): boolean {
   if (!canReloadForChunkError(now)) return false;

@@ -35,7 +35,8 @@ export function createAppRouter({
     defaultNotFoundComponent: NotFound,
     defaultErrorComponent: RouteError,
     ssr: { nonce },
-    // Spec §2: every navigation scrolls smoothly to the top (back/forward restores the old position).
+    // Every navigation scrolls smoothly to the top, back/forward restores the old position
+    // (docs/behaviour.md#every-page).
     scrollRestoration: true,
     scrollRestorationBehavior: 'smooth',
   });
@@ -48,7 +49,7 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   interface StaticDataRouteOption {
-    /** Shown after the product name in the document title (spec §2); default Home. */
+    /** Shown after the product name in the document title (docs/behaviour.md#every-page); default Home. */
     title?: string;
     /** Hides the site header on this route and its children. */
     headerless?: boolean;

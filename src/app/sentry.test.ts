@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { installGlobalErrorHandlers, reportError, sentrySettings } from './sentry';
 
 describe('error reporting', () => {
-  it('uses the release and sample rates of the spec', () => {
+  it('uses the release and sample rates of the behaviour reference', () => {
     expect(sentrySettings).toEqual({
       release: 'v0.0.7',
       environment: 'production',

@@ -2,8 +2,8 @@ import { RELEASE } from '@contract/constants';
 import type { AnyRouter } from '@tanstack/react-router';
 
 /**
- * Error reporting (spec §8: uncaught errors are logged and sent to the error-reporting service).
- * The Sentry SDK is loaded only when VITE_SENTRY_DSN is set, and then as its own chunk, so the
+ * Error reporting (docs/behaviour.md#error-texts: uncaught errors are logged and sent to the error-reporting
+ * service). The Sentry SDK is loaded only when VITE_SENTRY_DSN is set, and then as its own chunk, so the
  * landing page never pays for it; errors raised before it arrives are queued and sent after.
  */
 const dsn: string | undefined = import.meta.env.VITE_SENTRY_DSN || undefined;

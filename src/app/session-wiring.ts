@@ -12,8 +12,8 @@ export function wireSession(target: Window = window): () => void {
       return session.isAuthenticated ? session.token : null;
     },
     onUnauthorized: () => {
-      // Spec §4: any 401 forces logout. A guest has nothing to log out of, and reloading would only
-      // wipe the form they are filling in (a wrong password answers 401 too).
+      // Any 401 forces logout (docs/behaviour.md#session). A guest has nothing to log out of, and reloading
+      // would only wipe the form they are filling in (a wrong password answers 401 too).
       const { token, user } = getSession();
       if (token || user) logout();
     },

@@ -7,7 +7,7 @@ export interface MdiIconProps extends Omit<IconProps, 'children'> {
   label?: string;
 }
 
-/** A Material Design icon (spec §9) drawn in the current text colour. */
+/** A Material Design icon (docs/behaviour.md#theme) drawn in the current text colour. */
 export function MdiIcon({ path, label, boxSize = '1.25em', ...rest }: MdiIconProps) {
   return (
     <Icon boxSize={boxSize} {...rest} aria-hidden={label ? undefined : true} aria-label={label} role={label ? 'img' : undefined}>

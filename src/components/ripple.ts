@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Spec §9: the ripple waits 80 ms, so a press that turns into a scroll does not flash. */
+/** The ripple waits 80 ms (docs/behaviour.md#theme), so a press that turns into a scroll does not flash. */
 export const RIPPLE_DELAY_MS = 80;
 const HOSTS = '.chakra-button, [data-ripple]';
 const SKIP = ':disabled, [aria-disabled="true"], [data-loading], [data-no-ripple]';

@@ -28,8 +28,8 @@ const CORRELATION_MARKER = 'Correlation ID';
 const UNKNOWN_ERROR = 'Unknown error';
 
 /**
- * Server messages end with " Correlation ID: <id>" (GUIDE §3); people see the text before it.
- * No usable text at all gives 'Unknown error' (spec §8).
+ * Server messages end with " Correlation ID: <id>" (docs/design.md#error-envelope); people see the text
+ * before it. No usable text at all gives 'Unknown error' (docs/behaviour.md#error-texts).
  */
 export function cleanServerMessage(raw: unknown): string {
   if (typeof raw !== 'string') return UNKNOWN_ERROR;
@@ -42,7 +42,7 @@ export function cleanServerMessage(raw: unknown): string {
 export interface ApiSessionHooks {
   /** The bearer token to send, or null for a guest. */
   getToken(): string | null;
-  /** Called on every 401 answer (spec §4: any 401 forces logout). */
+  /** Called on every 401 answer (any 401 forces logout: docs/behaviour.md#session). */
   onUnauthorized(): void;
 }
 
@@ -77,9 +77,9 @@ const loadKy = () => (ky ??= import('ky'));
 let client: Promise<KyInstance> | undefined;
 
 /**
- * The one HTTP client of the SPA (GUIDE §5.2), made with the first request: ky (~5 KB gzip) is not
- * needed to draw or take over a page, whose data comes with it, so it is not part of the first load
- * (src/main.tsx fetches it once the page is idle). Prefer the typed helpers below.
+ * The one HTTP client of the SPA (docs/design.md#one-http-client), made with the first request: ky (~5 KB
+ * gzip) is not needed to draw or take over a page, whose data comes with it, so it is not part of the first
+ * load (src/main.tsx fetches it once the page is idle). Prefer the typed helpers below.
  */
 export function apiClient(): Promise<KyInstance> {
   return (client ??= loadKy().then(({ default: kyDefault }) =>

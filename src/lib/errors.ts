@@ -1,13 +1,13 @@
 import { isApiError } from './api-client';
 import { notify } from './notify';
 
-/** The spec's catch-all toast texts (§8). */
+/** The catch-all toast texts (docs/behaviour.md#error-texts). */
 export const GENERIC_ERROR = 'We encountered an error!';
 export const GENERIC_ERROR_SHORT = 'An error occurred.';
 
 /**
- * What to tell a person about a failure (spec §8): the server's message, else the error's own
- * message, else the caller's fallback.
+ * What to tell a person about a failure (docs/behaviour.md#error-texts): the server's message, else the
+ * error's own message, else the caller's fallback.
  */
 export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): string {
   if (isApiError(error)) return error.message;

@@ -1,8 +1,8 @@
 /**
- * Formats shillings for people: `formatKsh(1250)` → `KSH 1,250.00` (spec §9: label KSH, 2 decimals).
- * By hand rather than with Intl.NumberFormat: making an `en-KE` formatter loads locale data, the
- * longest single call of a first visit's render on a slow phone (~60 ms at 4× CPU throttling), and
- * the server's ICU and the phone's could print a price differently from one another.
+ * Formats shillings for people: `formatKsh(1250)` → `KSH 1,250.00` (docs/behaviour.md#money: label KSH, 2
+ * decimals). By hand rather than with Intl.NumberFormat: making an `en-KE` formatter loads locale data, the
+ * longest single call of a first visit's render on a slow phone (~60 ms at 4× CPU throttling), and the
+ * server's ICU and the phone's could print a price differently from one another.
  */
 export function formatKsh(value: number): string {
   if (!Number.isFinite(value)) return 'KSH —';

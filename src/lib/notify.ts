@@ -4,10 +4,10 @@ import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 
 /**
- * Toasts of the shop (spec §9), shown by sonner. Sonner (~10 KB gzip) loads with the first toast
- * rather than with the landing page; its Toaster replays toasts raised before it mounted.
- * Every toast carries a class naming its id so the host can close it on click (sonner itself only
- * closes on swipe or a close button); see ToastHost.
+ * Toasts of the shop (docs/behaviour.md#toasts), shown by sonner. Sonner (~10 KB gzip) loads with the first
+ * toast rather than with the landing page; its Toaster replays toasts raised before it mounted. Every toast
+ * carries a class naming its id so the host can close it on click (sonner itself only closes on swipe or a
+ * close button); see ToastHost.
  */
 type Sonner = typeof SonnerModule;
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'message';

@@ -1,8 +1,8 @@
 import { Email, Password, PersonName, Phone } from '@contract/auth';
 
 /*
- * Form checks from the contract's own schemas (GUIDE §5.1), worded for people. Each answers the
- * message to show, or null when the value is fine. The server checks everything again.
+ * Form checks from the contract's own schemas (docs/design.md#contract-first), worded for people. Each
+ * answers the message to show, or null when the value is fine. The server checks everything again.
  */
 
 export function checkEmail(value: string): string | null {

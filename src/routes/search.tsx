@@ -21,8 +21,8 @@ export const Route = createFileRoute('/search')({
   loader: ({ context, deps }) => {
     if (deps.q) void context.queryClient.prefetchQuery(searchQueries.results(deps.q));
   },
-  // Spec §4: search state resets when the shopper leaves: no text, no cached results, no search
-  // left running under the loader. Coming back by an address with `?q=` searches it again.
+  // Search state resets when the shopper leaves (docs/behaviour.md#search): no text, no cached results, no
+  // search left running under the loader. Coming back by an address with `?q=` searches it again.
   onLeave: ({ context }) => {
     resetSearchText();
     void context.queryClient.cancelQueries({ queryKey: searchQueries.all() });

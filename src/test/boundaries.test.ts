@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * The lint rules that keep features apart (eslint.config.js, GUIDE §5.10) fail on what they forbid.
- * Each case lints one import as if it were in the named file (which need not exist).
+ * The lint rules that keep features apart (eslint.config.js, docs/design.md#boundaries) fail on what they
+ * forbid. Each case lints one import as if it were in the named file (which need not exist).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });

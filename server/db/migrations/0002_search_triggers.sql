@@ -1,10 +1,10 @@
--- Search freshness (GUIDE §1): every API instance LISTENs on `catalogue_changed` and re-indexes the
--- products a notification names (server/modules/search/listener.ts). Statement-level triggers with
--- transition tables send one notification per statement (per 100 products), not one per row.
--- Payload: {"op", "table", "productIds": [...]} or {"op", "table", "categoryIds": [...]}, or
--- {"op", "table", "full": true} when a statement touched more than 1,000 products (bulk loads,
--- TRUNCATE): a full rebuild is cheaper than a thousand lookups, and NOTIFY payloads stop at 8,000 bytes.
--- Idempotent (CREATE OR REPLACE, DROP ... IF EXISTS), so it can run again safely.
+-- Search freshness (docs/design.md#stateless-instances): every API instance LISTENs on `catalogue_changed`
+-- and re-indexes the products a notification names (server/modules/search/listener.ts). Statement-level
+-- triggers with transition tables send one notification per statement (per 100 products), not one per row.
+-- Payload: {"op", "table", "productIds": [...]} or {"op", "table", "categoryIds": [...]}, or {"op", "table",
+-- "full": true} when a statement touched more than 1,000 products (bulk loads, TRUNCATE): a full rebuild is
+-- cheaper than a thousand lookups, and NOTIFY payloads stop at 8,000 bytes. Idempotent (CREATE OR REPLACE,
+-- DROP ... IF EXISTS), so it can run again safely.
 
 CREATE OR REPLACE FUNCTION search_notify(tbl text, op text, kind text, ids uuid[]) RETURNS void
 LANGUAGE plpgsql AS $$

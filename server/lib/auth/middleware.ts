@@ -27,7 +27,7 @@ export function requireAdmin({ env, database }: AuthDeps): MiddlewareHandler<App
 
 /**
  * As `requireUser`, and the account must be a shopper: admins have no cart, orders or saved items
- * (spec §5–6), so they get a 403 rather than an empty cart that checkout would then refuse.
+ * (docs/behaviour.md#roles), so they get a 403 rather than an empty cart that checkout would then refuse.
  */
 export function requireCustomer({ env, database }: AuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 
-/** GUIDE §4: argon2id, 19 MiB, 2 iterations, parallelism 1. */
+/** argon2id, 19 MiB, 2 iterations, parallelism 1 (docs/design.md#sign-in-and-sign-up). */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/auth';

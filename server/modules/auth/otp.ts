@@ -9,7 +9,10 @@ import { enqueueMail } from '../../lib/mail/outbox';
 import { codeEmail } from '../../lib/mail/templates';
 import { hitRateLimit, tooManyRequests } from '../../lib/rate-limit';
 
-/** GUIDE §4: 5 wrong codes end a challenge; at most 5 codes an hour go to one email. */
+/**
+ * 5 wrong codes end a challenge; at most 5 codes an hour go to one email
+ * (docs/design.md#sign-in-and-sign-up).
+ */
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_MAX_SENDS_PER_HOUR = 5;
 

@@ -56,7 +56,10 @@ function checkCountry(country: string | null | undefined) {
   }
 }
 
-/** The account rules of email-first sign-in (GUIDE §4); every method takes plain data and throws AppErrors. */
+/**
+ * The account rules of email-first sign-in (docs/design.md#sign-in-and-sign-up); every method takes plain
+ * data and throws AppErrors.
+ */
 export function createAuthService({ db, env, now = () => new Date() }: AuthServiceDeps) {
   /** Per-email allowance on a route, on top of the per-IP one the router applies. */
   const perEmail = (route: string, email: string) =>

@@ -12,9 +12,10 @@ import {
 import { loadAllSearchDocuments, loadSearchDocuments, productIdsInCategories } from './loader';
 
 /*
- * The search index of one API instance (GUIDE §1: per instance, kept fresh from the database).
- * It listens for catalogue changes before the first build, so nothing committed during the build is
- * missed, and applies all changes one at a time in order: a refresh never races a rebuild.
+ * The search index of one API instance (per instance, kept fresh from the database:
+ * docs/design.md#stateless-instances). It listens for catalogue changes before the first build, so nothing
+ * committed during the build is missed, and applies all changes one at a time in order: a refresh never races
+ * a rebuild.
  */
 
 export interface SearchIndexStats {

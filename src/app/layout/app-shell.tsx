@@ -37,7 +37,10 @@ function usePageMeta() {
   });
 }
 
-/** The global layout (spec §2): header, page with its fade, footer, loader overlay and dialogs. */
+/**
+ * The global layout (docs/behaviour.md#header-footer-and-menu): header, page with its fade, footer, loader
+ * overlay and dialogs.
+ */
 export function AppShell() {
   useRipple();
   const meta = usePageMeta();
@@ -45,8 +48,9 @@ export function AppShell() {
   const title = usePageTitleOverride() ?? meta.title;
   // The fade is keyed by the path that is shown, not the one being loaded, so it runs on arrival.
   const shownPath = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
-  // Pages *change* with a fade (spec §2); the first page does not fade in. Content painted at opacity
-  // 0 is no Largest Contentful Paint for the browser, so a fading first page had none (/search).
+  // Pages *change* with a fade (docs/behaviour.md#every-page); the first page does not fade in. Content
+  // painted at opacity 0 is no Largest Contentful Paint for the browser, so a fading first page had none
+  // (/search).
   const [firstPath] = useState(shownPath);
   const [moved, setMoved] = useState(false);
   if (!moved && shownPath !== firstPath) setMoved(true);

@@ -5,7 +5,9 @@ import { useIsAdmin } from '@/features/session';
 import { mdiCartOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 
-/** The cart link with its item count badge; admins have no cart (spec §6), so none for them. */
+/**
+ * The cart link with its item count badge; admins have no cart (docs/behaviour.md#roles), so none for them.
+ */
 export function CartLink() {
   const count = useCartCount();
   const admin = useIsAdmin();

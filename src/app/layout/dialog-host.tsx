@@ -1,7 +1,10 @@
 import { AppDialog } from '@/components/app-dialog';
 import { closeDialog, useDialog } from '@/features/ui';
 
-/** Renders the dynamic dialog of the UI store (spec §2: "dynamic dialogs"); openDialog() shows it. */
+/**
+ * Renders the dynamic dialog of the UI store (docs/behaviour.md#header-footer-and-menu); openDialog() shows
+ * it.
+ */
 export function DialogHost() {
   const dialog = useDialog();
   return (

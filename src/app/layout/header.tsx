@@ -11,8 +11,8 @@ import { NavLinks } from './nav-links';
 const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.MobileNav })));
 
 /**
- * The site header: logo, menu (a drawer below lg, spec §9's "mobile"), cart and account. The
- * search box is on the landing page only.
+ * The site header: logo, menu (a drawer below lg, the "mobile" of docs/behaviour.md#theme), cart and account.
+ * The search box is on the landing page only.
  */
 export function Header() {
   // The drawer's code loads the first time it opens; most desktop visits never need it.

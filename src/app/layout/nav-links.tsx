@@ -4,7 +4,10 @@ import { useIsSignedIn } from '@/features/session';
 import { menuItemsFor, useMenus } from '@/features/ui';
 import { Link } from '@tanstack/react-router';
 
-/** The enabled menu items (spec §3), as a row in the header or a column in the mobile drawer. */
+/**
+ * The enabled menu items (docs/behaviour.md#header-footer-and-menu), as a row in the header or a column in
+ * the mobile drawer.
+ */
 export function NavLinks({ direction = 'row', onNavigate }: { direction?: 'row' | 'column'; onNavigate?: () => void }) {
   const signedIn = useIsSignedIn();
   const items = menuItemsFor(useMenus(), signedIn).filter((item) => item.enabled);

@@ -10,7 +10,8 @@ export const NAVIGATION_ERROR = 'error navigating to page';
 
 /**
  * What a route shows when it fails to load or render. A missing code chunk (a new release went
- * out) reloads the page once; anything else tells the person (spec §8) and offers a retry.
+ * out) reloads the page once; anything else tells the person (docs/behaviour.md#error-texts) and offers a
+ * retry.
  */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();

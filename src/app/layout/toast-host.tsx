@@ -28,8 +28,9 @@ const toastColours = {
 } as CSSProperties;
 
 /**
- * Toasts per spec §9: top-right, 5 s, up to 20 visible, newest on top, no progress bar, paused while
- * hovered or while the page is hidden, swipe to dismiss — and closed by a click anywhere on them.
+ * Toasts as docs/behaviour.md#toasts has them: top-right, 5 s, up to 20 visible, newest on top, no progress
+ * bar, paused while hovered or while the page is hidden, swipe to dismiss — and closed by a click anywhere on
+ * them.
  */
 export function ToastHost() {
   const needed = useToasterNeeded();

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// GUIDE §5.7: colours are tokens of src/app/theme; components use colorPalette and semantic tokens.
+// Colours are tokens of src/app/theme; components use colorPalette and semantic tokens
+// (docs/design.md#theme-tokens).
 const SRC = path.resolve(__dirname, '../..');
 const THEME = path.resolve(__dirname);
 const HEX = /#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?(?:[0-9a-fA-F]{2})?\b/;

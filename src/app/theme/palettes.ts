@@ -1,6 +1,6 @@
 /**
- * The shop's brand colours (spec §9) and the 50–950 scales Chakra's recipes need around them.
- * The spec's value sits at 500 (950 for `support`); lighter steps are tints mixed with white and
+ * The shop's brand colours (docs/behaviour.md#theme) and the 50–950 scales Chakra's recipes need around them.
+ * The brand's value sits at 500 (950 for `support`); lighter steps are tints mixed with white and
  * darker ones shades mixed with black, so every step keeps the brand hue.
  * This folder is the only place in the app where hex values may appear.
  */

@@ -6,7 +6,7 @@ import { makeShopSystem, shopSystem } from './system';
 const system = shopSystem();
 
 describe('the theme', () => {
-  it('carries the brand colours as palettes, with the spec’s breakpoints', () => {
+  it('carries the brand colours as palettes, with the shop’s breakpoints', () => {
     expect(system.token('colors.primary.500')).toBe('#ED1E79');
     expect(system.token('colors.secondary.500')).toBe('#2B5AA6');
     expect(system.token('colors.info.500')).toBe('#2196F3');

@@ -79,7 +79,7 @@ const config = defineConfig({
     },
   },
   theme: {
-    // Spec §9: 600 / 960 / 1280 / 1920 / 2560; "mobile" is everything below lg.
+    // docs/behaviour.md#theme: 600 / 960 / 1280 / 1920 / 2560; "mobile" is everything below lg.
     breakpoints: { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', '2xl': '2560px' },
     keyframes: rippleKeyframes,
     tokens: {

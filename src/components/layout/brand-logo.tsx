@@ -8,8 +8,9 @@ import { Link } from '@tanstack/react-router';
 export function BrandLogo() {
   return (
     <Link to="/" aria-label={`${shopInfo.name} home`}>
-      {/* The brand's own pink (spec §9): at 24 px extra-bold it is large text, which needs 3:1 (it has
-          4.15:1 on white); the buttons' primary.solid is a step darker for their smaller white text. */}
+      {/* The brand's own pink (docs/behaviour.md#theme): at 24 px extra-bold it is large text, which
+          needs 3:1 (it has 4.15:1 on white); the buttons' primary.solid is a step darker for their
+          smaller white text. */}
       <HStack gap="1.5" color="primary.500">
         <MdiIcon path={mdiBasketOutline} boxSize="7" />
         <Text as="span" fontSize="2xl" fontWeight="extrabold" letterSpacing="tight">

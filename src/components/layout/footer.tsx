@@ -24,7 +24,10 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The site footer: shop links, help, legal, copyright and the release label (spec §9). */
+/**
+ * The site footer: shop links, help, legal, copyright and the release label
+ * (docs/behaviour.md#release-and-error-reporting).
+ */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

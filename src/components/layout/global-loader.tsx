@@ -1,8 +1,8 @@
 import { Box, Spinner, VisuallyHidden } from '@chakra-ui/react';
 
 /**
- * The global loading overlay (spec §2). It fades in after a short delay so instant navigations
- * and fast requests do not flash it.
+ * The global loading overlay (docs/behaviour.md#header-footer-and-menu). It fades in after a short delay so
+ * instant navigations and fast requests do not flash it.
  */
 export function GlobalLoader({ visible }: { visible: boolean }) {
   if (!visible) return null;

@@ -3,7 +3,7 @@ import { mdiStorefrontOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import { MdiIcon } from '../mdi-icon';
 
-/** Any path the shop does not know (spec §2). */
+/** Any path the shop does not know (docs/behaviour.md#routes). */
 export function NotFound() {
   return (
     <Center minH="60vh" px="4" py="12">

@@ -11,7 +11,7 @@ const keys = {
   activity: () => ['admin', 'activity'] as const,
 };
 
-/** Query factories of the back office's products (GUIDE §5.3). */
+/** Query factories of the back office's products. */
 export const adminProductQueries = {
   all: () => keys.all,
   /** A page of the table; the previous page stays on screen while the next loads. */

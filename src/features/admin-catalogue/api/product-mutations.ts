@@ -26,7 +26,7 @@ export function copyOf(p: AdminProduct): ProductInput {
 }
 
 /**
- * The product writes; each refreshes the back office and the shop (GUIDE §5.4). Toasts and
+ * The product writes; each refreshes the back office and the shop. Toasts and
  * navigation stay with the callers.
  */
 export function useProductMutations() {

@@ -24,7 +24,7 @@ export interface ProductActionsMenuProps {
   adminId: string;
   product: AdminProductRow;
   open: boolean;
-  /** Which row's menu is open (spec §2: one at a time; any other click closes it). */
+  /** Which row's menu is open (one at a time; any other click closes it: docs/behaviour.md#back-office). */
   onOpenChange: (open: boolean) => void;
 }
 

@@ -13,7 +13,10 @@ import { useProductMutations } from '../api/product-mutations';
 import { ActivityPanel } from './activity-panel';
 import { ConflictNotice, ProductForm } from './product-form';
 
-/** `products/create`: a new product; once saved (its uploads done) it goes to manage products (spec §4). */
+/**
+ * `products/create`: a new product; once saved (its uploads done) it goes to manage products
+ * (docs/behaviour.md#back-office-forms).
+ */
 export function CreateProductPage({ adminId }: { adminId: string }) {
   const navigate = useNavigate();
   const { create } = useProductMutations();

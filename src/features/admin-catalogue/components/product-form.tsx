@@ -51,7 +51,10 @@ export interface ProductFormProps {
   notice?: ReactNode;
 }
 
-/** The product form, shared by create and edit (spec §4: fields change one at a time, coerced). */
+/**
+ * The product form, shared by create and edit (fields change one at a time, coerced:
+ * docs/behaviour.md#back-office-forms).
+ */
 export function ProductForm({ product, submitLabel, onSubmit, onSaved, notice }: ProductFormProps) {
   const [initial, setInitial] = useState<ProductDraft>(() => (product ? draftFromProduct(product) : emptyDraft()));
   const [draft, dispatch] = useReducer(productDraftReducer, initial);

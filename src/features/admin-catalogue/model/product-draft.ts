@@ -2,8 +2,9 @@ import { ProductInput, type AdminProduct, type AdminVariant, type ProductInputDr
 import type { Image } from '@contract/catalogue';
 
 /*
- * The product form's state and its one way to change: `productDraftReducer`. Spec §4: fields change
- * one at a time, numbers and switches coerced from what the inputs give (text, "true"/"false").
+ * The product form's state and its one way to change: `productDraftReducer`. Fields change one
+ * at a time, numbers and switches coerced from what the inputs give (text, "true"/"false"):
+ * docs/behaviour.md#back-office-forms.
  * Pure, so the rules are tested without a screen.
  */
 

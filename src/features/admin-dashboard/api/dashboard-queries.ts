@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 export const fetchDashboard = (signal?: AbortSignal) =>
   apiGet<AdminDashboard>('v1/admin/dashboard', { signal });
 
-/** Query factories of the dashboard (GUIDE §5.3). */
+/** Query factories of the dashboard. */
 export const dashboardQueries = {
   all: () => ['admin', 'dashboard'] as const,
   summary: () =>

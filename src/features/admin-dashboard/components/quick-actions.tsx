@@ -3,7 +3,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { mdiPackageVariantClosed, mdiPlusBoxOutline, mdiSaleOutline, mdiShapePlusOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 
-// The back office's everyday actions under the spec's own labels (§2).
+// The back office's everyday actions under their own labels (docs/behaviour.md#back-office).
 const actions = [
   {
     to: '/admin/$adminId/products',

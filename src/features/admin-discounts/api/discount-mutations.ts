@@ -4,7 +4,7 @@ import { discountQueries, invalidateDiscounts } from './discount-queries';
 import { bodyOf, createDiscount, deleteDiscount, updateDiscount } from './discounts-api';
 
 /**
- * The discount writes; each refreshes the discounts and the shop's prices (GUIDE §5.4). A failure
+ * The discount writes; each refreshes the discounts and the shop's prices. A failure
  * refreshes too: a 404 or 409 means the list on screen is stale. Toasts stay with the callers.
  */
 export function useDiscountMutations() {

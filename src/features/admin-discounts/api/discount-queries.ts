@@ -9,7 +9,7 @@ const keys = {
   details: () => [...keys.all, 'detail'] as const,
 };
 
-/** Query factories of the back office's discounts (GUIDE §5.3). */
+/** Query factories of the back office's discounts. */
 export const discountQueries = {
   all: () => keys.all,
   /** A page of the list; the rows on screen stay while the next answer loads. */

@@ -15,7 +15,7 @@ const STATES: readonly string[] = DISCOUNT_STATES;
 
 /**
  * The route's validateSearch: keeps what is valid, drops the rest. Plain checks rather than the
- * contract's zod schema: route definitions load with the landing page (GUIDE §7 budget).
+ * contract's zod schema: route definitions load with the landing page (docs/design.md#budgets).
  */
 export function parseDiscountsSearch(raw: Record<string, unknown>): DiscountsSearch {
   // Every key named, even when dropped: the router lays the validated search over the raw one, so

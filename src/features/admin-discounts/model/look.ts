@@ -1,7 +1,7 @@
 import { DISCOUNT_STATE_LABELS, type Discount, type DiscountState } from '@contract/discounts';
 import { formatNairobi } from '@contract/nairobi-time';
 
-/** Which theme palette colours each state (GUIDE §5.7: palettes, never hex). */
+/** Which theme palette colours each state (palettes, never hex). */
 const STATE_PALETTE: Record<DiscountState, string> = {
   scheduled: 'info',
   active: 'green',

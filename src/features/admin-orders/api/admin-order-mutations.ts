@@ -4,7 +4,7 @@ import { adminOrderQueries, invalidateOrders } from './admin-order-queries';
 import { checkPayment, patchAdminOrder, recordRefund } from './admin-orders-api';
 
 /**
- * The order writes; each puts the answer in the order's cache and refreshes every list (GUIDE §5.4).
+ * The order writes; each puts the answer in the order's cache and refreshes every list.
  * A failure also refreshes: a 409 means someone else moved the order, and the page must show it.
  * Toasts stay with the callers.
  */

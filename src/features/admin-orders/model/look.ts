@@ -1,7 +1,7 @@
 import type { AttemptStatus, OrderStatus, PaymentStatus } from '@contract/checkout';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@contract/fulfilment';
 
-/** How a status reads to staff and which theme palette colours it (GUIDE §5.7: palettes, never hex). */
+/** How a status reads to staff and which theme palette colours it (palettes, never hex). */
 export interface Look {
   label: string;
   palette: string;

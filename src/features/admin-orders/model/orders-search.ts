@@ -24,7 +24,7 @@ const isDay = (v: unknown): v is string =>
 
 /**
  * The route's validateSearch: keeps what is valid, drops the rest. Plain checks rather than the
- * contract's zod schema: route definitions load with the landing page (GUIDE §7 budget).
+ * contract's zod schema: route definitions load with the landing page (docs/design.md#budgets).
  */
 export function parseOrdersSearch(raw: Record<string, unknown>): OrdersSearch {
   const out: OrdersSearch = {};

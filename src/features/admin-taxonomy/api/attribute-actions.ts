@@ -8,11 +8,12 @@ import { attributeQueries } from './attribute-queries';
 import * as api from './taxonomy-api';
 
 /*
- * The attribute changes as spec §4 and §5 describe them. Updating or deleting needs the attribute's
+ * The attribute changes as docs/behaviour.md#back-office-forms and docs/behaviour.md#validation
+ * describe them. Updating or deleting needs the attribute's
  * id, else 'Missing attribute ID' before any request. Each change turns the global loading flag on,
  * cancels any change of the same kind still in flight, turns the flag off at the end and then
- * re-fetches the eager attribute list. Update and delete errors go to the caller (spec §8), which
- * offers `force` after a 409 `in_use`.
+ * re-fetches the eager attribute list. Update and delete errors go to the caller
+ * (docs/behaviour.md#error-texts), which offers `force` after a 409 `in_use`.
  */
 
 export const MISSING_ATTRIBUTE_ID = 'Missing attribute ID';

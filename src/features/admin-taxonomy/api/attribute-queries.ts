@@ -6,7 +6,7 @@ const keys = {
   list: (eager: boolean) => [...keys.all, 'list', { eager }] as const,
 };
 
-/** Query factories of the attributes (GUIDE §5.3). */
+/** Query factories of the attributes. */
 export const attributeQueries = {
   /** Every attribute query, for invalidation. */
   all: () => keys.all,

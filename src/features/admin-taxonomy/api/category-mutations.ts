@@ -14,7 +14,7 @@ function refresh(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: categoryQueries.list().queryKey });
 }
 
-/** Spec §7: a create still in flight is aborted when a new one starts. */
+/** A create still in flight is aborted when a new one starts (docs/behaviour.md#back-office-forms). */
 let createInFlight: AbortController | null = null;
 
 export function useCreateCategory() {

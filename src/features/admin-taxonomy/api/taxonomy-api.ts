@@ -9,8 +9,8 @@ import type {
 import type { Category } from '@contract/catalogue';
 
 /*
- * Fetchers of the back office's category and attribute calls (contract/admin.ts, spec §7). `force`
- * repeats a change the server refused with 409 `in_use` once the admin has confirmed it.
+ * Fetchers of the back office's category and attribute calls (contract/admin.ts, docs/behaviour.md#calls).
+ * `force` repeats a change the server refused with 409 `in_use` once the admin has confirmed it.
  */
 
 export interface CountRows<T> {

@@ -4,7 +4,10 @@ import { useCreateCategory, useUpdateCategory } from '../api/category-mutations'
 import { AppDialog } from '@/components/app-dialog';
 import { CategoryForm } from './category-form';
 
-/** 'Add new Category' (spec §2, route name createCategory): the form in a dialog over the list. */
+/**
+ * 'Add new Category' (route name createCategory, docs/behaviour.md#back-office): the form in a dialog over
+ * the list.
+ */
 export function CreateCategoryDialog({ onClose }: { onClose(): void }) {
   const create = useCreateCategory();
   return (

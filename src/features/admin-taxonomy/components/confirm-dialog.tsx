@@ -13,7 +13,7 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
 }
 
-/** A question before a change that cannot be undone (spec: a product-actions style confirmation). */
+/** A question before a change that cannot be undone. */
 export function ConfirmDialog({
   title,
   children,

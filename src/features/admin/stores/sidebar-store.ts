@@ -3,7 +3,8 @@ import { persist } from 'zustand/middleware';
 
 /*
  * Whether the admin keeps the desktop sidebar narrow (icons only). A preference, so it survives
- * reloads; the phone drawer's open flag is the spec's sidebar-visibility flag in the ui store.
+ * reloads; the phone drawer's open flag is the ui store's sidebar-visibility flag
+ * (docs/behaviour.md#entities).
  */
 interface SidebarPreference {
   collapsed: boolean;

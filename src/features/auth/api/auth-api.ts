@@ -17,8 +17,8 @@ import type { Country } from '@contract/setups';
 import { apiGet, apiPatch, apiPost } from '@/lib/api-client';
 
 /*
- * The accounts calls (spec §7, contract/auth.ts). Only types come from the contract here, so these
- * fetchers do not pull zod into the chunks that use them (the account menu's sign-out, for one).
+ * The accounts calls (docs/behaviour.md#calls, contract/auth.ts). Only types come from the contract here, so
+ * these fetchers do not pull zod into the chunks that use them (the account menu's sign-out, for one).
  */
 
 export const authApi = {

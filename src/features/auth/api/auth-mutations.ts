@@ -19,7 +19,7 @@ const refreshMe = (queryClient: QueryClient, user: User) => {
 };
 
 /**
- * Mutation factories of the accounts feature (GUIDE §5.4): the cache work lives here, toasts and
+ * Mutation factories of the accounts feature: the cache work lives here, toasts and
  * navigation where the mutation is called.
  */
 export const authMutations = {

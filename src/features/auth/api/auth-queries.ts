@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authApi } from './auth-api';
 
-/** Query factories of the accounts feature (GUIDE §5.3); no raw keys elsewhere. */
+/** Query factories of the accounts feature; no raw keys elsewhere. */
 export const authQueries = {
   all: () => ['auth'] as const,
   /** The signed-in user, as the server has it now (GET /auth/me). */

@@ -2,8 +2,9 @@ import { logout } from '@/features/session';
 import { authApi } from './auth-api';
 
 /**
- * Spec §4 logout: ends the session on the server (so the token stops working everywhere), then
- * clears token and user and reloads. The local part happens even when the server cannot be reached.
+ * Signing out (docs/behaviour.md#session): ends the session on the server (so the token stops working
+ * everywhere), then clears token and user and reloads. The local part happens even when the server cannot be
+ * reached.
  */
 export async function signOut(): Promise<void> {
   try {

@@ -50,7 +50,9 @@ export interface ProfileFormProps {
   onSubmit(values: ProfileFormValues): void;
 }
 
-/** The profile form of /auth/complete-profile and /auth/credentials (spec §2: both show it). */
+/**
+ * The profile form of /auth/complete-profile and /auth/credentials (both show it: docs/behaviour.md#routes).
+ */
 export function ProfileForm({ mode, submitLabel, submitting, serverErrors, onSubmit }: ProfileFormProps) {
   const countries = useCountries();
   const [name, setName] = useState('');

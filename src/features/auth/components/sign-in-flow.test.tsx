@@ -71,7 +71,7 @@ describe('/auth, the email step', () => {
     expect(authDb.challenges).toHaveLength(0);
   });
 
-  it('shows the spec fallback when the failure has no message of its own', async () => {
+  it('shows the sign-in fallback when the failure has no message of its own', async () => {
     server.use(http.post('*/api/v1/auth/get-user', () => HttpResponse.json({}, { status: 500 })));
     const { user } = renderApp('/auth');
     await enterEmail(user, shopper.email);

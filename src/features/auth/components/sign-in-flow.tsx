@@ -16,8 +16,8 @@ import { SubmitButton } from '@/components/submit-button';
 type Step = { kind: 'email' } | { kind: 'password'; email: string; name: string };
 
 /**
- * /auth (GUIDE §4): the email step asks `get-user`, which leads to the password step (an account with
- * a password) or to the code page (a new account, or one without a password).
+ * /auth (docs/design.md#sign-in-and-sign-up): the email step asks `get-user`, which leads to the password
+ * step (an account with a password) or to the code page (a new account, or one without a password).
  */
 export function SignInFlow({ redirect }: { redirect?: string }) {
   const [step, setStep] = useState<Step>({ kind: 'email' });

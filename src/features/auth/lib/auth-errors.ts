@@ -1,7 +1,9 @@
 import { isApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 
-/** Spec §8: the login flow's toast when a failure carries no message from the server. */
+/**
+ * The login flow's toast when a failure carries no message from the server (docs/behaviour.md#error-texts).
+ */
 export const AUTH_FALLBACK_ERROR = 'Sorry, We experienced an error!, Please try again later';
 
 // What ApiError says when the body had no message (src/lib/api-client.ts).

@@ -5,8 +5,8 @@ import { useCallback } from 'react';
 import { clearFlow, getRedirectTarget } from '../stores/auth-flow-store';
 
 /**
- * Spec §4: login stores the token and the user decoded from it; an admin then goes to their admin
- * layout, everyone else to the stored redirect target (default /).
+ * Signing in (docs/behaviour.md#session) stores the token and the user decoded from it; an admin then goes to
+ * their admin layout, everyone else to the stored redirect target (default /).
  */
 export function useFinishSignIn() {
   const router = useRouter();

@@ -5,10 +5,10 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 /**
  * Where the sign-in flow is, across its pages (/auth → verify-account → complete-profile or
  * credentials). Kept per tab in sessionStorage: the pages are separate routes, a reload must not lose
- * the way back, and nothing personal may travel in a URL (GUIDE §4).
+ * the way back, and nothing personal may travel in a URL (docs/design.md#sign-in-and-sign-up).
  */
 interface AuthFlowData {
-  /** Where a shopper goes once signed in (spec §4 "the stored redirect target"). */
+  /** Where a shopper goes once signed in (the stored redirect target of docs/behaviour.md#session). */
   redirect: string;
   email: string | null;
   purpose: OtpPurpose | null;

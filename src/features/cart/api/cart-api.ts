@@ -2,7 +2,7 @@ import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
 import type { AddCartItemBody, Cart, DeliveryArea, QuoteLine } from '@contract/cart';
 
 /*
- * The server cart of signed-in shoppers (spec §7, contract/cart.ts). Only types come from the
+ * The server cart of signed-in shoppers (docs/behaviour.md#calls, contract/cart.ts). Only types come from the
  * contract: its values would pull zod into the landing page, where the header's cart count lives.
  */
 

@@ -16,7 +16,7 @@ const placeKey = (place: CartPlace | null) =>
       ? { deliveryAreaId: place.deliveryAreaId }
       : { lat: place.lat, lng: place.lng };
 
-/** Query factories of the cart (GUIDE §5.3). */
+/** Query factories of the cart. */
 export const cartQueries = {
   /** Every cart query, for invalidation. */
   all: () => keys.all,

@@ -84,7 +84,8 @@ export interface CartControlProps {
 }
 
 /**
- * Spec §2: 'Add to Cart', which becomes minus, quantity and plus once the variant is in the cart.
+ * 'Add to Cart', which becomes minus, quantity and plus once the variant is in the cart
+ * (docs/behaviour.md#product-card).
  * Out-of-stock variants cannot be added.
  */
 export function CartControl({ product, variant = cardVariant(product), size = 'md' }: CartControlProps) {
@@ -92,7 +93,7 @@ export function CartControl({ product, variant = cardVariant(product), size = 'm
   const { add } = useCartActions();
   const mode = useCartMode();
   const [adding, setAdding] = useState(false);
-  // Admins have no cart (spec §4, §6).
+  // Admins have no cart (docs/behaviour.md#roles).
   if (mode === 'none') return null;
   if (item) return <QuantityStepper item={item} name={product.name} size={size} />;
 

@@ -188,7 +188,7 @@ function CheckoutButton({ disabled }: { disabled: boolean }) {
   }
   return (
     <Button asChild colorPalette="primary" size="lg" w="full">
-      {/* Guests sign in first and come back to checkout (spec §2, §6). */}
+      {/* Guests sign in first and come back to checkout (docs/behaviour.md#cart-and-checkout-pages). */}
       {signedIn ? (
         <Link to="/checkout">{label}</Link>
       ) : (
@@ -200,7 +200,7 @@ function CheckoutButton({ disabled }: { disabled: boolean }) {
   );
 }
 
-/** Admins have no cart (spec §4, §6). */
+/** Admins have no cart (docs/behaviour.md#roles). */
 function NoCartForAdmins() {
   return (
     <EmptyPanel
@@ -234,8 +234,9 @@ function useGuestCaps(items: readonly CartItem[] | undefined, guest: boolean) {
 }
 
 /**
- * The cart (spec §2): its lines as the server priced them (one request: `GET /v1/cart` for a
- * shopper, `POST /v1/cart/quote` for a guest), quantities, totals and the way to checkout.
+ * The cart (docs/behaviour.md#cart-and-checkout-pages): its lines as the server priced them (one request:
+ * `GET /v1/cart` for a shopper, `POST /v1/cart/quote` for a guest), quantities, totals and the way to
+ * checkout.
  */
 export function CartPage() {
   const { mode, cart, loading, updating, error, refetch } = useCart();

@@ -5,9 +5,9 @@ import { useCartMode, useServerCart } from '../hooks/use-cart';
 import { pushGuestCart } from '../model/push-guest-cart';
 
 /**
- * Mounted once in the app shell, on every page (with or without header). Spec §4: the cart is
- * fetched at app start for every signed-in user who is not an admin, and after sign-in the local
- * lines move to the server cart.
+ * Mounted once in the app shell, on every page (with or without header). The cart is fetched
+ * at app start for every signed-in user who is not an admin, and after sign-in the local lines move
+ * to the server cart (docs/behaviour.md#cart).
  */
 export function CartSync() {
   const mode = useCartMode();

@@ -67,7 +67,7 @@ describe('adding to the cart', () => {
     renderInRouter(<p>shop</p>, queryClient);
 
     await expect(createCartActions(queryClient).add(productId('Omena'))).resolves.toBe('missing');
-    // The server's message, cut before its correlation id (spec §8).
+    // The server's message, cut before its correlation id (docs/behaviour.md#error-texts).
     expect(await screen.findByText('The catalogue is unavailable.')).toBeInTheDocument();
     expect(getGuestCartItems()).toEqual([]);
     expect(screen.queryByText('Item was successfully added to cart')).not.toBeInTheDocument();

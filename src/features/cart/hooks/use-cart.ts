@@ -29,9 +29,9 @@ import {
 
 /*
  * The cart as components see it. Guests keep it in browser storage; signed-in shoppers (not admins)
- * keep it on the server (GET/POST/PATCH/DELETE cart, spec §7) through TanStack Query; admins have
- * none (spec §4, §6). Every hook here picks the implementation from the session, so components
- * never know which cart they show. Either way the cart a page shows is the server's priced view
+ * keep it on the server (GET/POST/PATCH/DELETE cart, docs/behaviour.md#calls) through TanStack Query; admins
+ * have none (docs/behaviour.md#roles). Every hook here picks the implementation from the session, so
+ * components never know which cart they show. Either way the cart a page shows is the server's priced view
  * (`Cart`): the signed-in shopper's from `GET /v1/cart`, the guest's from `POST /v1/cart/quote`.
  */
 
@@ -121,7 +121,7 @@ export function useCartItem(productId: string, variantId: string | undefined): C
   return data?.Items.find((i) => i.productId === productId && i.variantId === variantId);
 }
 
-/** Tells the shopper what a change did (spec §8 toasts). */
+/** Tells the shopper what a change did (docs/behaviour.md#success-texts). */
 function report(change: CartChange, stock: number) {
   switch (change) {
     case 'added':
@@ -145,8 +145,9 @@ function report(change: CartChange, stock: number) {
 }
 
 /**
- * The product from the loaded lists, else fetched (spec §7: `GET v1/products/{id}` only when it is
- * not loaded already). Spec §5: when it cannot be fetched the change is abandoned with a toast.
+ * The product from the loaded lists, else fetched (`GET v1/products/{id}` only when it is not
+ * loaded already: docs/behaviour.md#calls). When it cannot be fetched the change is abandoned with a
+ * toast (docs/behaviour.md#validation).
  */
 async function productFor(queryClient: QueryClient, productId: string): Promise<ProductView | null> {
   try {

@@ -17,9 +17,9 @@ export interface PushOutcome {
 let running: Promise<PushOutcome> | null = null;
 
 /**
- * Spec §4: after sign-in each local item is pushed to the server cart and then removed locally, one
- * by one. A push that fails keeps its line (it is tried again at the next start) and says why. The
- * server applies a line's `localItemId` once per account, so a retry, a second tab doing the same,
+ * After sign-in each local item is pushed to the server cart and then removed locally, one by one
+ * (docs/behaviour.md#cart). A push that fails keeps its line (it is tried again at the next start) and says
+ * why. The server applies a line's `localItemId` once per account, so a retry, a second tab doing the same,
  * or a push whose answer was lost never doubles a quantity. Calls made while one runs share it.
  */
 export function pushGuestCart(queryClient: QueryClient): Promise<PushOutcome> {

@@ -57,7 +57,7 @@ const useGuestCartStore = create<GuestCartData>()(
     name: GUEST_CART_KEY,
     version: 1,
     storage: createJSONStorage(() => localStorage),
-    // GUIDE §5.5: data fields only.
+    // Data fields only (docs/design.md#small-stores).
     partialize: ({ items }) => ({ items }),
     // Whatever another version or a person left in storage, keep only well-formed lines.
     merge: (persisted, current) => ({
@@ -101,7 +101,8 @@ const setItems = (update: (items: GuestCartLine[]) => GuestCartLine[]) =>
 
 const findItem = (itemId: string) => useGuestCartStore.getState().items.find((i) => i.itemId === itemId);
 
-// ---- rules (spec §4): add increments by 1; remove at 1 deletes, otherwise decrements; never above stock ----
+// ---- rules (docs/behaviour.md#cart): add increments by 1; remove at 1 deletes, otherwise decrements; never
+// above stock ----
 
 /** Adds one unit of a variant: a new line at quantity 1, or one more on its line. */
 export function addGuestItem(line: NewCartLine, stock: number): CartChange {

@@ -24,7 +24,7 @@ export function nextOffset(last: ProductList): number | undefined {
   return last.data.length > 0 && next < last.meta.total ? next : undefined;
 }
 
-/** Query factories of the products (GUIDE §5.3): loaders and components use the same ones. */
+/** Query factories of the products: loaders and components use the same ones. */
 export const productQueries = {
   /** Every product query, for invalidation. */
   all: () => keys.all,
@@ -57,7 +57,8 @@ const isList = (data: CachedProducts): data is ProductList => 'meta' in data && 
 
 /**
  * The product as some loaded query already holds it (a detail first, else any list page), so adding
- * to the cart only calls `GET /api/v1/products/{id}` when the product is not on screen (spec §7).
+ * to the cart only calls `GET /api/v1/products/{id}` when the product is not on screen
+ * (docs/behaviour.md#calls).
  */
 export function findLoadedProduct(queryClient: QueryClient, productId: string): ProductView | undefined {
   const detail = queryClient.getQueryData(productQueries.detail(productId).queryKey);

@@ -61,7 +61,10 @@ function CategoryTile({ category }: { category: Category }) {
   );
 }
 
-/** The categories of the shop as tiles with their icon and colour (spec §2), each opening its page. */
+/**
+ * The categories of the shop as tiles with their icon and colour (docs/behaviour.md#routes), each opening its
+ * page.
+ */
 export function CategoryList({ labelledBy }: { labelledBy: string }) {
   const { data, isPending, error } = useQuery(categoryQueries.list());
   useErrorToast(error, 'categories-error');

@@ -7,7 +7,7 @@ import { salePercent, unitPrice } from '@contract/pricing';
 // Plain elements with theme classes resolved once (src/lib/static-classes.ts): a grid shows these on
 // every card.
 
-/** The green 'SAVE n%' badge of a variant on sale (spec §2, §9); nothing otherwise. */
+/** The green 'SAVE n%' badge of a variant on sale (docs/behaviour.md#product-card); nothing otherwise. */
 export function SaveBadge({
   variant,
   size = 'md',
@@ -69,7 +69,7 @@ export function PriceTag({ variant, size = 'md', className }: PriceTagProps) {
   );
 }
 
-/** 'In Stock' or 'Out of Stock' (spec §2). */
+/** 'In Stock' or 'Out of Stock' (docs/behaviour.md#product-card). */
 export function StockLabel({ inStock, size = 'sm' }: { inStock: boolean; size?: 'sm' | 'md' }) {
   const classOf = useStaticClasses();
   const className = classOf(`stock-label.${size}.${inStock}`, () => ({

@@ -81,8 +81,8 @@ function useCardClasses() {
 }
 
 /**
- * A product in a grid (spec §2): picture, name, price (with the 'SAVE n%' badge and the struck
- * original while on sale), category chips, the first variant's 'name: value' chips and the stock.
+ * A product in a grid (docs/behaviour.md#product-card): picture, name, price (with the 'SAVE n%' badge and
+ * the struck original while on sale), category chips, the first variant's 'name: value' chips and the stock.
  */
 export function ProductCard({ product, priority = false, action, save, viaCategoryId }: ProductCardProps) {
   const c = useCardClasses();

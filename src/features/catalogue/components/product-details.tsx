@@ -64,8 +64,9 @@ function Crumbs({ category, name }: { category: Category | undefined; name: stri
 }
 
 /**
- * The product details page (spec §2): gallery, name, price and sale price, stock, category chips,
- * the variant picker, the cart control, description and recipe tips. The page title is the name.
+ * The product details page (docs/behaviour.md#product-page): gallery, name, price and sale price, stock,
+ * category chips, the variant picker, the cart control, description and recipe tips. The page title is the
+ * name.
  */
 export function ProductDetails({ product, via, renderAction, renderSave }: ProductDetailsProps) {
   usePageTitle(product.name);

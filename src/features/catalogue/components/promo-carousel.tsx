@@ -17,9 +17,12 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { categoryQueries } from '../api/category-queries';
 import { categoryLink } from '../model/paths';
 
-/** Spec §9: 500 px tall on large screens; shorter on smaller ones so the products stay in reach. */
+/**
+ * 500 px tall on large screens (docs/behaviour.md#promo-carousel); shorter on smaller ones so the products
+ * stay in reach.
+ */
 export const CAROUSEL_HEIGHT = { base: '17rem', sm: '18rem', md: '22rem', lg: '500px' } as const;
-/** Spec §9: the carousel moves on every 6000 ms. */
+/** The carousel moves on every 6000 ms (docs/behaviour.md#promo-carousel). */
 export const CAROUSEL_INTERVAL_MS = 6000;
 
 export interface Slide {
@@ -30,14 +33,19 @@ export interface Slide {
   cta: string;
   /** The slug of the category the button opens; without one (or while it is unknown) it scrolls to the products. */
   category?: string;
-  /** The static promo's fixed countdown (spec §9: sample content, it does not tick). */
+  /**
+   * The static promo's fixed countdown (sample content, it does not tick: docs/behaviour.md#promo-carousel).
+   */
   countdown?: string;
 }
 
 /** The category the fruit & vegetables promotion opens, as the sample catalogue names it. */
 export const PROMO_CATEGORY_SLUG = 'fruits-vegetables';
 
-/** Static sample content (spec §9): the promo with a fixed 24:00:00 countdown and 20% off. */
+/**
+ * Static sample content (docs/behaviour.md#promo-carousel): the promo with a fixed 24:00:00 countdown and 20%
+ * off.
+ */
 export const PROMO_SLIDES: readonly Slide[] = [
   {
     title: '20% off fresh fruit & vegetables',
@@ -203,7 +211,7 @@ export function PromoCarousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  // Loaded at start (spec §6); a category that is gone leaves the button scrolling to the products.
+  // Loaded with the landing page; a category that is gone leaves the button scrolling to the products.
   const { data: categories } = useQuery(categoryQueries.list());
   const categoryOf = (slide: Slide) =>
     slide.category ? categories?.rows.find((c) => c.slug === slide.category) : undefined;

@@ -1,7 +1,7 @@
 import { encodeBase64Url, tryDecodeBase64Url } from '@/lib/base64';
 
 /*
- * The catalogue's addresses. Ids travel URL-safe base64 encoded (spec §2):
+ * The catalogue's addresses. Ids travel URL-safe base64 encoded (docs/behaviour.md#every-page):
  *   /view/category/<base64 category id or slug>
  *   /view/product/<base64 product id>?c=<base64 category id>
  * The category of a product link is the one the shopper came through (for the way back); it is

@@ -56,10 +56,10 @@ export function viewFromDetail(product: ProductDetail): ProductView {
   };
 }
 
-/** The variant cards show and add (spec §3: the first one). */
+/** The variant cards show and add (the first one: docs/behaviour.md#entities). */
 export const cardVariant = (product: ProductView): Variant | undefined => product.variants[0];
 
-/** 'name: value' of each attribute of a variant (spec §2). */
+/** 'name: value' of each attribute of a variant (docs/behaviour.md#product-card). */
 export function attributeLabels(product: Pick<ProductView, 'attributeNames'>, variant: Variant): string[] {
   return variant.attributes.map((a) => `${product.attributeNames[a.attributeId] ?? 'Option'}: ${a.value}`);
 }

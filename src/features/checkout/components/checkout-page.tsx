@@ -14,7 +14,7 @@ import { placeParams, type PlaceChoice } from '../model/place';
 import { CheckoutSummary } from './checkout-summary';
 import { DeliveryFields } from './delivery-fields';
 
-/** Spec §8. */
+/** Shown when the cart cannot be read (docs/behaviour.md#error-texts). */
 export const CHECKOUT_CART_ERROR = 'Error retrieving checkout cart';
 
 const PLACE_REQUIRED = 'Choose your delivery area, or use your location.';
@@ -186,7 +186,10 @@ function CheckoutForm() {
   );
 }
 
-/** /checkout (spec §2): items, delivery place and address, the M-Pesa phone, shipping, total, Pay. */
+/**
+ * /checkout (docs/behaviour.md#cart-and-checkout-pages): items, delivery place and address, the M-Pesa phone,
+ * shipping, total, Pay.
+ */
 export function CheckoutPage() {
   const mode = useCartMode();
   return mode === 'none' ? <NoCheckoutForAdmins /> : <CheckoutForm />;

@@ -17,8 +17,8 @@ export interface CheckoutSummaryProps {
 
 /** The order as it will be placed: lines, subtotal, delivery fee, total and the Pay button. */
 export function CheckoutSummary({ cart, placeChosen, updating, submitting, blocked }: CheckoutSummaryProps) {
-  // The server's figures (spec §9: total = the items' totalPrice + shippingRate); until a place is
-  // chosen the cart carries no fee, so its total is the subtotal.
+  // The server's figures (docs/behaviour.md#money: total = the items' totalPrice + shippingRate); until a
+  // place is chosen the cart carries no fee, so its total is the subtotal.
   const { subtotal, total } = cart;
   const shipping = placeChosen ? cart.shippingRate : null;
   const units = cart.Items.reduce((n, i) => n + i.quantity, 0);

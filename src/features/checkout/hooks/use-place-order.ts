@@ -13,7 +13,7 @@ import { SubmissionKeys } from '../model/submission-key';
 /**
  * Placing the order. One submission at a time (a double click sends one request), one
  * Idempotency-Key per submission, reused when the same submission is sent again after a failure
- * that may not have reached the server. On success: the spec's toast (or the server's message),
+ * that may not have reached the server. On success: the payment toast (or the server's message),
  * the cart empties, and the order page follows the payment.
  */
 export function usePlaceOrder() {

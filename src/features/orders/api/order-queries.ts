@@ -17,7 +17,7 @@ const keys = {
 export const isPaymentOpen = (order: Pick<Order, 'paymentStatus'> | undefined) =>
   order?.paymentStatus === 'pending';
 
-/** Query factories of the orders (GUIDE §5.3). */
+/** Query factories of the orders. */
 export const orderQueries = {
   all: () => keys.all,
   lists: () => keys.lists(),

@@ -1,6 +1,6 @@
 import type { AttemptStatus, OrderStatus, PaymentIssue, PaymentStatus } from '@contract/checkout';
 
-/** How a status reads and which theme palette colours it (GUIDE §5.7: palettes, never hex). */
+/** How a status reads and which theme palette colours it (palettes, never hex). */
 export interface StatusLook {
   label: string;
   palette: string;

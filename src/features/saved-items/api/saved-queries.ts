@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { savedApi } from './saved-api';
 
-/** Query factories of the saved items (GUIDE §5.3). */
+/** Query factories of the saved items. */
 export const savedQueries = {
   all: () => ['saved-items'] as const,
   list: () =>

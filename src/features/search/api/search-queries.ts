@@ -7,14 +7,14 @@ const keys = {
   results: () => [...keys.all, 'results'] as const,
 };
 
-/** Query factories of search (GUIDE §5.3). */
+/** Query factories of search. */
 export const searchQueries = {
-  /** Every search query: leaving the page removes them (spec §4). */
+  /** Every search query: leaving the page removes them (docs/behaviour.md#search). */
   all: () => keys.all,
   /**
-   * The results for a query. A blank query is disabled, so it never reaches the server (spec §5).
-   * While the next query loads the previous results stay on screen, so typing does not flicker;
-   * the signal cancels a search the shopper has already typed past.
+   * The results for a query. A blank query is disabled, so it never reaches the server
+   * (docs/behaviour.md#validation). While the next query loads the previous results stay on screen, so typing
+   * does not flicker; the signal cancels a search the shopper has already typed past.
    */
   results: (text: string) => {
     const q = normaliseSearchTerm(text);

@@ -8,8 +8,8 @@ import { setSearchText } from '../stores/search-text-store';
 export const SEARCH_PLACEHOLDER = 'search our products';
 
 /**
- * The landing page's search box: focusing it opens the search page (spec §2), which takes over the
- * typing. Keys pressed while that page loads land here and are handed over with the draft.
+ * The landing page's search box: focusing it opens the search page (docs/behaviour.md#routes), which takes
+ * over the typing. Keys pressed while that page loads land here and are handed over with the draft.
  */
 export function LandingSearchBox() {
   const navigate = useNavigate();

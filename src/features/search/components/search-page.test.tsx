@@ -183,7 +183,7 @@ describe('the search page', () => {
   });
 });
 
-describe('search errors (spec §8)', () => {
+describe('search errors (docs/behaviour.md#error-texts)', () => {
   const failWith = (response: () => Response) => server.use(http.get(SEARCH_URL, response));
 
   it("say 'error fetching search term' when the server fails, and the loader clears", async () => {

@@ -26,8 +26,9 @@ export interface SearchPageProps {
 }
 
 /**
- * The search page (spec §2): results as the shopper types (and on Enter), recent and popular
- * searches while the box is empty. Leaving the page forgets the search (spec §4; see the route).
+ * The search page (docs/behaviour.md#search-page): results as the shopper types (and on Enter), recent and
+ * popular searches while the box is empty. Leaving the page forgets the search (docs/behaviour.md#search; see
+ * the route).
  */
 export function SearchPage({ query = '', onSettled }: SearchPageProps) {
   const navigate = useNavigate();
@@ -61,7 +62,8 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
   /** Searches for `value` now: Enter, a suggestion, a recent search, "Try again". */
   const searchFor = (value: string) => {
     const q = normaliseSearchTerm(value);
-    // Spec §5: a blank query sends nothing (its query is disabled) and the loader is cleared.
+    // A blank query sends nothing (its query is disabled) and the loader is cleared
+    // (docs/behaviour.md#validation).
     if (!q) return;
     rememberSearch(q);
     if (q === term && search.isError) void search.refetch();

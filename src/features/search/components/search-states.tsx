@@ -42,7 +42,7 @@ export function SearchResultsSkeleton() {
  * the page's h2 and, for no results, suggested searches inside the panel.
  */
 
-/** Nothing matched: say so and offer a way on (spec: suggest browsing categories). */
+/** Nothing matched: say so and offer a way on. */
 export function NoResults({ term, onPick }: { term: string; onPick(term: string): void }) {
   return (
     <Box bg="bg.panel" rounded="l3" borderWidth="1px" shadow="xs" px="4">

@@ -3,7 +3,10 @@ import { notify } from '@/lib/notify';
 import { useEffect, useRef } from 'react';
 import { searchErrorMessage } from '../model/search-error';
 
-/** The global loader is on while a search runs and off when it ends, fails or the page goes (spec §4). */
+/**
+ * The global loader is on while a search runs and off when it ends, fails or the page goes
+ * (docs/behaviour.md#search).
+ */
 export function useSearchLoader(searching: boolean) {
   useEffect(() => {
     if (!searching) return;
@@ -12,7 +15,7 @@ export function useSearchLoader(searching: boolean) {
   }, [searching]);
 }
 
-/** One toast per failed search, worded by {@link searchErrorMessage} (spec §8). */
+/** One toast per failed search, worded by {@link searchErrorMessage} (docs/behaviour.md#error-texts). */
 export function useSearchErrorToast(error: unknown, errorUpdatedAt: number) {
   const shownFor = useRef(0);
   useEffect(() => {

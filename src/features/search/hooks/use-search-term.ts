@@ -7,7 +7,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
 /**
  * The query to search for, following the box: it settles {@link SEARCH_DEBOUNCE_MS} after the last
  * key, and `searchNow` (Enter, a suggestion) skips the wait. An emptied box is empty at once, so no
- * request goes out and the loader clears (spec §5).
+ * request goes out and the loader clears (docs/behaviour.md#validation).
  */
 export function useSearchTerm(text: string): [term: string, searchNow: (text: string) => void] {
   const typed = normaliseSearchTerm(text);

@@ -3,7 +3,7 @@ import { TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_FAILED, SEARCH_FETCH_FAILED, searchErrorMessage } from './search-error';
 
-describe('searchErrorMessage (spec §8)', () => {
+describe('searchErrorMessage (docs/behaviour.md#error-texts)', () => {
   it("says 'error fetching search term' when the request got no usable answer", () => {
     expect(SEARCH_FETCH_FAILED).toBe('error fetching search term');
     expect(searchErrorMessage(new TypeError('Failed to fetch'))).toBe(SEARCH_FETCH_FAILED);

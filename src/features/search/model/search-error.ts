@@ -1,6 +1,6 @@
 import { cleanServerMessage, isApiError } from '@/lib/api-client';
 
-/** Spec §8: the search failure texts. */
+/** The search failure texts (docs/behaviour.md#error-texts). */
 export const SEARCH_FETCH_FAILED = 'error fetching search term';
 export const SEARCH_FAILED = 'Error searching...';
 
@@ -17,7 +17,7 @@ function isNetworkFailure(error: unknown): boolean {
 }
 
 /**
- * What the shopper is told when a search fails (spec §8):
+ * What the shopper is told when a search fails (docs/behaviour.md#error-texts):
  * - the request failed (no answer, a timeout, a 5xx): 'error fetching search term';
  * - the server refused it (4xx): its message, else 'Error searching...';
  * - anything else thrown: its message, else 'Error searching...'.

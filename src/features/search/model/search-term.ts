@@ -4,7 +4,10 @@
  */
 export const SEARCH_TERM_MAX = 100;
 
-/** A query as it is sent and remembered: trimmed, inner runs of spaces collapsed (spec §5). */
+/**
+ * A query as it is sent and remembered: trimmed, inner runs of spaces collapsed
+ * (docs/behaviour.md#validation).
+ */
 export function normaliseSearchTerm(text: string): string {
   return text.trim().replace(/\s+/g, ' ');
 }

@@ -35,7 +35,7 @@ const useRecentSearchesStore = create<RecentSearchesData>()(
     name: RECENT_SEARCHES_KEY,
     version: 1,
     storage: createJSONStorage(() => localStorage),
-    // GUIDE §5.5: data fields only.
+    // Data fields only (docs/design.md#small-stores).
     partialize: ({ terms }) => ({ terms }),
     merge: (persisted, current) => ({
       ...current,

@@ -6,7 +6,7 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 
 export type UserType = 'admin' | 'customer';
 
-/** The signed-in person, decoded from the middle part of the login token (GUIDE §3). */
+/** The signed-in person, decoded from the middle part of the login token (docs/design.md#authentication). */
 export interface SessionUser {
   userId: string;
   type: UserType;
@@ -24,7 +24,9 @@ interface SessionState extends SessionData {
   logout(): void;
 }
 
-/** Spec §3: token and user live in local storage under names built from the product name. */
+/**
+ * Token and user live in local storage under names built from the product name (docs/behaviour.md#entities).
+ */
 const prefix = PRODUCT_NAME.toLowerCase();
 export const TOKEN_KEY = `${prefix}.token`;
 export const USER_KEY = `${prefix}.user`;
@@ -65,7 +67,7 @@ function isSessionUser(value: unknown): value is SessionUser {
 
 /**
  * Persists the two fields as two plain keys (`sokoni.token`, `sokoni.user`) rather than zustand's
- * single JSON blob, as the spec describes; anything unreadable is treated as signed out.
+ * single JSON blob, as docs/behaviour.md#entities describes; anything unreadable is treated as signed out.
  */
 const twoKeyStorage: PersistStorage<SessionData> = {
   getItem() {
@@ -109,7 +111,8 @@ const useSessionStore = create<SessionState>()(
       },
       logout() {
         set({ token: null, user: null });
-        // Spec §4: logout reloads, so no signed-in data survives in memory (query cache, stores).
+        // Logout reloads (docs/behaviour.md#session), so no signed-in data survives in memory (query cache,
+        // stores).
         page.reload();
       },
     }),
@@ -124,7 +127,7 @@ const useSessionStore = create<SessionState>()(
 export interface SessionSnapshot {
   token: string | null;
   user: SessionUser | null;
-  /** Both a token and a decoded user are present (spec §4). */
+  /** Both a token and a decoded user are present (docs/behaviour.md#session). */
   isAuthenticated: boolean;
 }
 
@@ -139,7 +142,7 @@ export const getSession = (): SessionSnapshot => snapshot(useSessionStore.getSta
 
 export const useUser = () => useSessionStore((s) => s.user);
 export const useToken = () => useSessionStore((s) => s.token);
-/** Spec §4: "signed in" is true when a user object exists. */
+/** "Signed in" is true when a user object exists (docs/behaviour.md#session). */
 export const useIsSignedIn = () => useSessionStore((s) => s.user !== null);
 export const useIsAuthenticated = () => useSessionStore((s) => Boolean(s.token && s.user));
 export const useIsAdmin = () => useSessionStore((s) => Boolean(s.token && s.user?.type === 'admin'));

@@ -2,7 +2,10 @@ import { mdiDotsHorizontalCircleOutline, mdiHeartOutline, mdiHomeOutline, mdiRec
 import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
-/** A navigation entry (spec §3): `enabled` says whether it is offered to the current visitor. */
+/**
+ * A navigation entry (docs/behaviour.md#entities): `enabled` says whether it is offered to the current
+ * visitor.
+ */
 export interface MenuItem {
   name: string;
   path: string;
@@ -31,7 +34,7 @@ interface UiState {
   dialog: DialogState;
 }
 
-/** Spec §2/§3: Home, Orders and Saved Items (signed in only), More (always). */
+/** Home, Orders and Saved Items (signed in only), More (always): docs/behaviour.md#header-footer-and-menu. */
 const defaultMenus: MenuEntry[] = [
   { name: 'Home', path: '/', icon: mdiHomeOutline, audience: 'everyone' },
   { name: 'Orders', path: '/account/orders', icon: mdiReceiptTextOutline, audience: 'signed-in' },
@@ -60,7 +63,7 @@ export const useDialog = () => useUiStore((s) => s.dialog);
 
 export const setSidebarOpen = (open: boolean) => useUiStore.setState({ sidebarOpen: open });
 export const toggleSidebar = () => useUiStore.setState((s) => ({ sidebarOpen: !s.sidebarOpen }));
-/** The global loading overlay (spec §4: on during a search, off when it ends or fails). */
+/** The global loading overlay (on during a search, off when it ends or fails: docs/behaviour.md#search). */
 export const setGlobalLoading = (loading: boolean) => useUiStore.setState({ loading });
 export const openDialog = (dialog: Omit<DialogState, 'show'>) => useUiStore.setState({ dialog: { ...dialog, show: true } });
 export const closeDialog = () => useUiStore.setState({ dialog: closedDialog });

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Spec §2: /account opens its dashboard. */
+/** /account opens its dashboard (docs/behaviour.md#routes). */
 export const Route = createFileRoute('/_customer/account/')({
   staticData: { title: 'Account' },
   beforeLoad: () => {

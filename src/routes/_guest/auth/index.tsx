@@ -3,7 +3,7 @@ import { safeRedirect } from '@/features/session';
 import { createFileRoute } from '@tanstack/react-router';
 
 export interface AuthSearch {
-  /** Where to go after signing in (spec §2); only same-site paths are kept. */
+  /** Where to go after signing in (docs/behaviour.md#routes); only same-site paths are kept. */
   redirect?: string;
 }
 

@@ -1,7 +1,10 @@
 import { CreateCategoryDialog } from '@/features/admin-taxonomy';
 import { createFileRoute } from '@tanstack/react-router';
 
-/** 'Add new Category' (spec §2, route name createCategory): its dialog over the categories list. */
+/**
+ * 'Add new Category' (route name createCategory: docs/behaviour.md#back-office): its dialog over the
+ * categories list.
+ */
 export const Route = createFileRoute('/admin/$adminId/categories/create')({
   staticData: { title: 'Add new Category' },
   component: Page,

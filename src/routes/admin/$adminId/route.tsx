@@ -3,8 +3,8 @@ import { adminOnly } from '@/features/session';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
 /**
- * The admin layout (spec §2): signed-in admins only, and only their own id. The guard sits on this
- * layout route rather than a pathless one because it needs the `adminId` param.
+ * The admin layout (docs/behaviour.md#routes): signed-in admins only, and only their own id. The guard sits
+ * on this layout route rather than a pathless one because it needs the `adminId` param.
  */
 export const Route = createFileRoute('/admin/$adminId')({
   // The back office has its own top bar and sidebar instead of the shop's header and footer.

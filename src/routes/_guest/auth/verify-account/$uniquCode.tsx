@@ -1,7 +1,10 @@
 import { VerifyCodePanel } from '@/features/auth';
 import { createFileRoute } from '@tanstack/react-router';
 
-/** `uniquCode` is the opaque id of the code's challenge (GUIDE §4); nothing personal is in the URL. */
+/**
+ * `uniquCode` is the opaque id of the code's challenge (docs/design.md#sign-in-and-sign-up); nothing personal
+ * is in the URL.
+ */
 export const Route = createFileRoute('/_guest/auth/verify-account/$uniquCode')({
   staticData: { title: 'Verify your account' },
   component: Page,

@@ -1,7 +1,7 @@
 import { CreateProductPage } from '@/features/admin-catalogue';
 import { createFileRoute } from '@tanstack/react-router';
 
-/** Route name createProduct (spec §2). */
+/** Route name createProduct (docs/behaviour.md#back-office). */
 export const Route = createFileRoute('/admin/$adminId/products/create')({
   staticData: { title: 'Add product' },
   component: Page,

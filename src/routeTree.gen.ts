@@ -34,9 +34,9 @@ import { Route as ViewCategoryCategoryRouteImport } from './routes/view/category
 import { Route as ViewProductProductIdRouteImport } from './routes/view/product/$productId'
 import { Route as CustomerAccountOrdersIndexRouteImport } from './routes/_customer/account/orders/index'
 import { Route as CustomerAccountOrdersOrderIdRouteImport } from './routes/_customer/account/orders/$orderId'
-import { Route as GuestAuthCompleteProfileUniquCodeRouteImport } from './routes/_guest/auth/complete-profile/$uniquCode'
-import { Route as GuestAuthCredentialsUniquCodeRouteImport } from './routes/_guest/auth/credentials/$uniquCode'
-import { Route as GuestAuthVerifyAccountUniquCodeRouteImport } from './routes/_guest/auth/verify-account/$uniquCode'
+import { Route as GuestAuthCompleteProfileTokenRouteImport } from './routes/_guest/auth/complete-profile/$token'
+import { Route as GuestAuthCredentialsTokenRouteImport } from './routes/_guest/auth/credentials/$token'
+import { Route as GuestAuthVerifyAccountChallengeIdRouteImport } from './routes/_guest/auth/verify-account/$challengeId'
 import { Route as AdminAdminIdCategoriesCreateRouteImport } from './routes/admin/$adminId/categories.create'
 import { Route as AdminAdminIdOrdersIndexRouteImport } from './routes/admin/$adminId/orders/index'
 import { Route as AdminAdminIdOrdersOrderIdRouteImport } from './routes/admin/$adminId/orders/$orderId'
@@ -169,22 +169,22 @@ const CustomerAccountOrdersOrderIdRoute =
     path: '/account/orders/$orderId',
     getParentRoute: () => CustomerRoute,
   } as any)
-const GuestAuthCompleteProfileUniquCodeRoute =
-  GuestAuthCompleteProfileUniquCodeRouteImport.update({
-    id: '/auth/complete-profile/$uniquCode',
-    path: '/auth/complete-profile/$uniquCode',
+const GuestAuthCompleteProfileTokenRoute =
+  GuestAuthCompleteProfileTokenRouteImport.update({
+    id: '/auth/complete-profile/$token',
+    path: '/auth/complete-profile/$token',
     getParentRoute: () => GuestRoute,
   } as any)
-const GuestAuthCredentialsUniquCodeRoute =
-  GuestAuthCredentialsUniquCodeRouteImport.update({
-    id: '/auth/credentials/$uniquCode',
-    path: '/auth/credentials/$uniquCode',
+const GuestAuthCredentialsTokenRoute =
+  GuestAuthCredentialsTokenRouteImport.update({
+    id: '/auth/credentials/$token',
+    path: '/auth/credentials/$token',
     getParentRoute: () => GuestRoute,
   } as any)
-const GuestAuthVerifyAccountUniquCodeRoute =
-  GuestAuthVerifyAccountUniquCodeRouteImport.update({
-    id: '/auth/verify-account/$uniquCode',
-    path: '/auth/verify-account/$uniquCode',
+const GuestAuthVerifyAccountChallengeIdRoute =
+  GuestAuthVerifyAccountChallengeIdRouteImport.update({
+    id: '/auth/verify-account/$challengeId',
+    path: '/auth/verify-account/$challengeId',
     getParentRoute: () => GuestRoute,
   } as any)
 const AdminAdminIdCategoriesCreateRoute =
@@ -245,9 +245,9 @@ export interface FileRoutesByFullPath {
   '/auth/': typeof GuestAuthIndexRoute
   '/admin/$adminId/': typeof AdminAdminIdIndexRoute
   '/account/orders/$orderId': typeof CustomerAccountOrdersOrderIdRoute
-  '/auth/complete-profile/$uniquCode': typeof GuestAuthCompleteProfileUniquCodeRoute
-  '/auth/credentials/$uniquCode': typeof GuestAuthCredentialsUniquCodeRoute
-  '/auth/verify-account/$uniquCode': typeof GuestAuthVerifyAccountUniquCodeRoute
+  '/auth/complete-profile/$token': typeof GuestAuthCompleteProfileTokenRoute
+  '/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
+  '/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
   '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
@@ -277,9 +277,9 @@ export interface FileRoutesByTo {
   '/auth': typeof GuestAuthIndexRoute
   '/admin/$adminId': typeof AdminAdminIdIndexRoute
   '/account/orders/$orderId': typeof CustomerAccountOrdersOrderIdRoute
-  '/auth/complete-profile/$uniquCode': typeof GuestAuthCompleteProfileUniquCodeRoute
-  '/auth/credentials/$uniquCode': typeof GuestAuthCredentialsUniquCodeRoute
-  '/auth/verify-account/$uniquCode': typeof GuestAuthVerifyAccountUniquCodeRoute
+  '/auth/complete-profile/$token': typeof GuestAuthCompleteProfileTokenRoute
+  '/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
+  '/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
   '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
@@ -314,9 +314,9 @@ export interface FileRoutesById {
   '/_guest/auth/': typeof GuestAuthIndexRoute
   '/admin/$adminId/': typeof AdminAdminIdIndexRoute
   '/_customer/account/orders/$orderId': typeof CustomerAccountOrdersOrderIdRoute
-  '/_guest/auth/complete-profile/$uniquCode': typeof GuestAuthCompleteProfileUniquCodeRoute
-  '/_guest/auth/credentials/$uniquCode': typeof GuestAuthCredentialsUniquCodeRoute
-  '/_guest/auth/verify-account/$uniquCode': typeof GuestAuthVerifyAccountUniquCodeRoute
+  '/_guest/auth/complete-profile/$token': typeof GuestAuthCompleteProfileTokenRoute
+  '/_guest/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
+  '/_guest/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
   '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
@@ -349,9 +349,9 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/admin/$adminId/'
     | '/account/orders/$orderId'
-    | '/auth/complete-profile/$uniquCode'
-    | '/auth/credentials/$uniquCode'
-    | '/auth/verify-account/$uniquCode'
+    | '/auth/complete-profile/$token'
+    | '/auth/credentials/$token'
+    | '/auth/verify-account/$challengeId'
     | '/admin/$adminId/categories/create'
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
@@ -381,9 +381,9 @@ export interface FileRouteTypes {
     | '/auth'
     | '/admin/$adminId'
     | '/account/orders/$orderId'
-    | '/auth/complete-profile/$uniquCode'
-    | '/auth/credentials/$uniquCode'
-    | '/auth/verify-account/$uniquCode'
+    | '/auth/complete-profile/$token'
+    | '/auth/credentials/$token'
+    | '/auth/verify-account/$challengeId'
     | '/admin/$adminId/categories/create'
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
@@ -417,9 +417,9 @@ export interface FileRouteTypes {
     | '/_guest/auth/'
     | '/admin/$adminId/'
     | '/_customer/account/orders/$orderId'
-    | '/_guest/auth/complete-profile/$uniquCode'
-    | '/_guest/auth/credentials/$uniquCode'
-    | '/_guest/auth/verify-account/$uniquCode'
+    | '/_guest/auth/complete-profile/$token'
+    | '/_guest/auth/credentials/$token'
+    | '/_guest/auth/verify-account/$challengeId'
     | '/admin/$adminId/categories/create'
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
@@ -620,25 +620,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerAccountOrdersOrderIdRouteImport
       parentRoute: typeof CustomerRoute
     }
-    '/_guest/auth/complete-profile/$uniquCode': {
-      id: '/_guest/auth/complete-profile/$uniquCode'
-      path: '/auth/complete-profile/$uniquCode'
-      fullPath: '/auth/complete-profile/$uniquCode'
-      preLoaderRoute: typeof GuestAuthCompleteProfileUniquCodeRouteImport
+    '/_guest/auth/complete-profile/$token': {
+      id: '/_guest/auth/complete-profile/$token'
+      path: '/auth/complete-profile/$token'
+      fullPath: '/auth/complete-profile/$token'
+      preLoaderRoute: typeof GuestAuthCompleteProfileTokenRouteImport
       parentRoute: typeof GuestRoute
     }
-    '/_guest/auth/credentials/$uniquCode': {
-      id: '/_guest/auth/credentials/$uniquCode'
-      path: '/auth/credentials/$uniquCode'
-      fullPath: '/auth/credentials/$uniquCode'
-      preLoaderRoute: typeof GuestAuthCredentialsUniquCodeRouteImport
+    '/_guest/auth/credentials/$token': {
+      id: '/_guest/auth/credentials/$token'
+      path: '/auth/credentials/$token'
+      fullPath: '/auth/credentials/$token'
+      preLoaderRoute: typeof GuestAuthCredentialsTokenRouteImport
       parentRoute: typeof GuestRoute
     }
-    '/_guest/auth/verify-account/$uniquCode': {
-      id: '/_guest/auth/verify-account/$uniquCode'
-      path: '/auth/verify-account/$uniquCode'
-      fullPath: '/auth/verify-account/$uniquCode'
-      preLoaderRoute: typeof GuestAuthVerifyAccountUniquCodeRouteImport
+    '/_guest/auth/verify-account/$challengeId': {
+      id: '/_guest/auth/verify-account/$challengeId'
+      path: '/auth/verify-account/$challengeId'
+      fullPath: '/auth/verify-account/$challengeId'
+      preLoaderRoute: typeof GuestAuthVerifyAccountChallengeIdRouteImport
       parentRoute: typeof GuestRoute
     }
     '/admin/$adminId/categories/create': {
@@ -707,18 +707,18 @@ const CustomerRouteWithChildren = CustomerRoute._addFileChildren(
 interface GuestRouteChildren {
   GuestAdminAuthRoute: typeof GuestAdminAuthRoute
   GuestAuthIndexRoute: typeof GuestAuthIndexRoute
-  GuestAuthCompleteProfileUniquCodeRoute: typeof GuestAuthCompleteProfileUniquCodeRoute
-  GuestAuthCredentialsUniquCodeRoute: typeof GuestAuthCredentialsUniquCodeRoute
-  GuestAuthVerifyAccountUniquCodeRoute: typeof GuestAuthVerifyAccountUniquCodeRoute
+  GuestAuthCompleteProfileTokenRoute: typeof GuestAuthCompleteProfileTokenRoute
+  GuestAuthCredentialsTokenRoute: typeof GuestAuthCredentialsTokenRoute
+  GuestAuthVerifyAccountChallengeIdRoute: typeof GuestAuthVerifyAccountChallengeIdRoute
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
   GuestAdminAuthRoute: GuestAdminAuthRoute,
   GuestAuthIndexRoute: GuestAuthIndexRoute,
-  GuestAuthCompleteProfileUniquCodeRoute:
-    GuestAuthCompleteProfileUniquCodeRoute,
-  GuestAuthCredentialsUniquCodeRoute: GuestAuthCredentialsUniquCodeRoute,
-  GuestAuthVerifyAccountUniquCodeRoute: GuestAuthVerifyAccountUniquCodeRoute,
+  GuestAuthCompleteProfileTokenRoute: GuestAuthCompleteProfileTokenRoute,
+  GuestAuthCredentialsTokenRoute: GuestAuthCredentialsTokenRoute,
+  GuestAuthVerifyAccountChallengeIdRoute:
+    GuestAuthVerifyAccountChallengeIdRoute,
 }
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)

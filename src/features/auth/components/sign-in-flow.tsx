@@ -82,7 +82,7 @@ function EmailStep({
         } else if (result.id) {
           startFlow(address, result.purpose, result.id);
           onCodeSent();
-          void navigate({ to: '/auth/verify-account/$uniquCode', params: { uniquCode: result.id } });
+          void navigate({ to: '/auth/verify-account/$challengeId', params: { challengeId: result.id } });
         } else {
           toastAuthError(null);
         }
@@ -143,7 +143,7 @@ function PasswordStep({ email, onBack }: { email: string; onBack(): void }) {
     forgot.mutate(email, {
       onSuccess: ({ id }) => {
         startFlow(email, 'reset', id);
-        void navigate({ to: '/auth/verify-account/$uniquCode', params: { uniquCode: id } });
+        void navigate({ to: '/auth/verify-account/$challengeId', params: { challengeId: id } });
       },
       onError: toastAuthError,
     });

@@ -66,8 +66,8 @@ export function VerifyCodePanel({ challengeId }: { challengeId: string }) {
       { id: challengeId, otp },
       {
         onSuccess: ({ token, newAccount }) => {
-          const to = newAccount ? '/auth/complete-profile/$uniquCode' : '/auth/credentials/$uniquCode';
-          void navigate({ to, params: { uniquCode: token }, replace: true });
+          const to = newAccount ? '/auth/complete-profile/$token' : '/auth/credentials/$token';
+          void navigate({ to, params: { token }, replace: true });
         },
         onError: (error) => {
           toastAuthError(error);

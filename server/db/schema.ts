@@ -299,7 +299,6 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Fixed-window request counters shared by every API instance. */
 /**
  * Wrong passwords per account, from one client (`client` = a digest of its address) and from
  * anywhere (`client` = '*'): what the growing delays of modules/auth/throttle.ts are worked out from.
@@ -319,19 +318,20 @@ export const loginFailures = pgTable(
   ],
 );
 
+/**
+ * Sliding-log rate limits shared by every API instance (server/lib/rate-limit.ts): one row per
+ * counted thing, holding the times of its counted requests still inside the window.
+ */
 export const rateLimits = pgTable(
   'rate_limits',
   {
-    /** What is counted, e.g. `ip:get-user:<hash>`. */
-    bucket: text('bucket').notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    count: integer('count').notNull().default(0),
+    /** What is counted, e.g. `ip:get-user:<digest>`. */
+    bucket: text('bucket').primaryKey(),
+    hits: timestamp('hits', { withTimezone: true }).array().notNull(),
+    /** When the newest hit leaves the window: the row says nothing after that. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.bucket, t.windowStart] }),
-    index('rate_limits_expires_idx').on(t.expiresAt),
-  ],
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );
 
 /** Every email goes through here; a worker sends it with retries. */

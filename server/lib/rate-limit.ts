@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -35,43 +35,61 @@ const bucketOf = (scope: string, subject: string) => `${scope}:${digestOf(subjec
 export const digestOf = (subject: string) =>
   createHash('sha256').update(subject).digest('base64url').slice(0, 22);
 
-function windowOf(windowSeconds: number, now: Date) {
-  const ms = windowSeconds * 1000;
-  const start = Math.floor(now.getTime() / ms) * ms;
-  return { start: new Date(start), end: new Date(start + ms) };
-}
+// A sliding log: a limit of n per window means at most n counted requests in ANY window's length of
+// time, not per calendar window, whose boundary let a burst straddle it and pass twice (issue 26:
+// six prompts to one phone in 15 s against three a minute). Each bucket's row keeps the times of its
+// counted requests still inside the window (at most `limit` of them); a refused request is not
+// counted, so hammering past the limit earns nothing and costs the bucket's owner nothing more.
+// The check and the count are one conditional upsert: PostgreSQL locks the bucket's row and
+// re-reads it before the update, so concurrent requests on every instance count one after another.
 
-const retryAfter = (end: Date, now: Date) => Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
+const windowStart = (l: Limit, now: Date) => new Date(now.getTime() - l.windowSeconds * 1000);
+
+/** A 429 whose Retry-After is when enough counted requests have left the window for one more. */
+async function refusal(db: Db, l: Limit, now: Date): Promise<AppError | null> {
+  // The limit-th newest hit inside the window: when it leaves, one more request fits.
+  const result = await db.execute(sql`
+    select h as "oldest" from ${rateLimits}, unnest(${rateLimits.hits}) h
+    where ${rateLimits.bucket} = ${bucketOf(l.scope, l.subject)} and h > ${windowStart(l, now).toISOString()}
+    order by h desc offset ${l.limit - 1} limit 1`);
+  const [row] = (result as unknown as { rows: { oldest: Date | string }[] }).rows;
+  if (!row) return null;
+  const leavesAt = new Date(row.oldest).getTime() + l.windowSeconds * 1000;
+  const seconds = Math.max(1, Math.ceil((leavesAt - now.getTime()) / 1000));
+  return tooManyRequests(seconds, l.message);
+}
 
 /**
- * Counts one request in a fixed window with one atomic upsert, so every instance sees the same count;
- * throws a 429 once the count passes the limit.
+ * Counts one request when fewer than `limit` were counted in the last `windowSeconds`, in one atomic
+ * upsert, so every instance sees the same log; otherwise throws a 429 with Retry-After and counts
+ * nothing. Returns the count in the window, this request included.
  */
 export async function hitRateLimit(db: Db, l: Limit, now = new Date()): Promise<number> {
-  const { start, end } = windowOf(l.windowSeconds, now);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ bucket: bucketOf(l.scope, l.subject), windowStart: start, count: 1, expiresAt: end })
-    .onConflictDoUpdate({
-      target: [rateLimits.bucket, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
-  if (row!.count > l.limit) throw tooManyRequests(retryAfter(end, now), l.message);
-  return row!.count;
+  const at = now.toISOString();
+  const since = windowStart(l, now).toISOString();
+  const expiresAt = new Date(now.getTime() + l.windowSeconds * 1000).toISOString();
+  const inWindow = sql`(select count(*) from unnest(${rateLimits.hits}) h where h > ${since})`;
+  const result = await db.execute(sql`
+    insert into ${rateLimits} (bucket, hits, expires_at)
+    values (${bucketOf(l.scope, l.subject)}, array[${at}::timestamptz], ${expiresAt})
+    on conflict (bucket) do update
+      set hits = array(select h from unnest(${rateLimits.hits}) h where h > ${since} order by h)
+                 || ${at}::timestamptz,
+          expires_at = greatest(${rateLimits.expiresAt}, ${expiresAt}::timestamptz)
+      where ${inWindow} < ${l.limit}
+    returning cardinality(hits) as "count"`);
+  const [row] = (result as unknown as { rows: { count: number | string }[] }).rows;
+  if (row) return Number(row.count);
+  throw (await refusal(db, l, now)) ?? tooManyRequests(1, l.message);
 }
 
-/** Throws a 429 when the window's count has already reached the limit, without counting. */
+/** Throws a 429 when the window already holds `limit` counted requests, without counting. */
 export async function checkRateLimit(db: Db, l: Limit, now = new Date()): Promise<void> {
-  const { start, end } = windowOf(l.windowSeconds, now);
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.bucket, bucketOf(l.scope, l.subject)), eq(rateLimits.windowStart, start)));
-  if (row && row.count >= l.limit) throw tooManyRequests(retryAfter(end, now), l.message);
+  const refused = await refusal(db, l, now);
+  if (refused) throw refused;
 }
 
-/** Drops counters whose window has passed. */
+/** Drops the logs whose newest hit has left its window. */
 export async function purgeRateLimits(db: Db, now = new Date()) {
   await db.delete(rateLimits).where(sql`${rateLimits.expiresAt} < ${now}`);
 }

@@ -120,6 +120,32 @@ describe('prompt spam', () => {
     expect(sent).toHaveLength(3);
   });
 
+  // Issue 26 §3: six real prompts reached one phone in 15 s, three before a minute turned and three after.
+  it('lets three of six prompts straddling a minute boundary reach one phone, and twenty around the hour ten', async () => {
+    const db = ctx.database.db;
+    const phone = normaliseKenyanPhone(phoneEnding('00'))!;
+    const users = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createUser(db)));
+    const t0 = new Date('2032-06-01T08:00:00Z');
+    const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+    const ask = (userId: string, p: string, when: Date) =>
+      countPrompt(db, ctx.env, userId, p, when).then(
+        () => 'sent',
+        (e: { status: number; headers: Record<string, string> }) =>
+          `${e.status} after ${e.headers['Retry-After']}`,
+      );
+    const burst = [];
+    for (const [i, s] of [50, 55, 59, 60, 61, 65].entries())
+      burst.push(await ask(users[i]!.id, phone, at(s)));
+    expect(burst).toEqual(['sent', 'sent', 'sent', '429 after 50', '429 after 49', '429 after 45']);
+    expect(await ask(users[0]!.id, phone, at(110))).toBe('sent');
+
+    // Another phone, one prompt every 21 s (within the minute's three) from 08:56:30 to 09:03:09.
+    const other = normaliseKenyanPhone(phoneEnding('02'))!;
+    const hour = [];
+    for (let i = 0; i < 20; i++) hour.push(await ask(users[i % 6]!.id, other, at(3600 - 210 + 21 * i)));
+    expect(hour.filter((r) => r === 'sent')).toHaveLength(ctx.env.PROMPTS_PER_PHONE_PER_HOUR);
+  });
+
   it('counts prompts to one phone per minute and per hour, whoever asks, and per account', async () => {
     const db = ctx.database.db;
     const env = ctx.env;

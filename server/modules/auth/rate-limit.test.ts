@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../../db/schema';
-import { clientIp, hitRateLimit, normaliseIp, purgeRateLimits } from '../../lib/rate-limit';
+import { checkRateLimit, clientIp, hitRateLimit, normaliseIp, purgeRateLimits } from '../../lib/rate-limit';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { authTestContext, client, freshIp, uniqueEmail } from '../../test/auth';
 
@@ -23,11 +23,10 @@ describe('auth rate limits', () => {
       statuses.push(res.status);
       if (res.status === 429) retryAfter ??= res.headers.get('retry-after');
     }
-    // Exactly the limit passes, unless the fixed window happened to turn over during the loop.
+    // Exactly the limit passes: the window slides, so no boundary lets a second allowance in.
     const limit = ctx.env.AUTH_RATE_PER_IP;
     expect(statuses.slice(0, limit).every((s) => s === 200)).toBe(true);
-    expect(statuses[limit]).toBe(429);
-    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2 * limit);
+    expect(statuses.slice(limit).every((s) => s === 429)).toBe(true);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     expect(Number(retryAfter)).toBeLessThanOrEqual(ctx.env.AUTH_RATE_WINDOW_SECONDS);
     // Another address is not affected, nor is another route from the same address.
@@ -99,23 +98,55 @@ describe('client address', () => {
   });
 });
 
-describe('fixed-window counter', () => {
-  it('counts atomically per window, starts again in the next one, and purges old windows', async () => {
-    const db = ctx.database.db;
-    const limit = { scope: 'test', subject: 'window', limit: 3, windowSeconds: 60 };
-    const t0 = new Date('2030-01-01T00:00:00Z');
-    const counts = await Promise.all([1, 2, 3].map(() => hitRateLimit(db, limit, t0)));
-    expect(counts.sort()).toEqual([1, 2, 3]);
-    await expect(hitRateLimit(db, limit, new Date(t0.getTime() + 59_000))).rejects.toMatchObject({
-      status: 429,
-      headers: { 'Retry-After': '1' },
-    });
-    expect(await hitRateLimit(db, limit, new Date(t0.getTime() + 60_000))).toBe(1);
-    await purgeRateLimits(db, new Date(t0.getTime() + 120_001));
-    const left = await db.select().from(rateLimits);
-    expect(
-      left.some((r) => r.windowStart.getTime() <= t0.getTime() + 60_000 && r.bucket.startsWith('test:')),
-    ).toBe(false);
+describe('sliding-log limit', () => {
+  const db = () => ctx.database.db;
+  const hit = (l: { subject: string; limit?: number; windowSeconds?: number }, when: Date) =>
+    hitRateLimit(db(), { scope: 'test', limit: 3, windowSeconds: 60, ...l }, when).then(
+      (count) => count,
+      (e: { status: number; headers: Record<string, string> }) =>
+        `${e.status} after ${e.headers['Retry-After']}`,
+    );
+  const t0 = new Date('2030-01-01T08:00:00Z');
+  const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+
+  it('refuses a burst that straddles a minute boundary, which a fixed window let through twice', async () => {
+    // Three a minute: three at :50, :55 and :59, then three more at 1:00, 1:01 and 1:05.
+    const seen = [];
+    for (const s of [50, 55, 59, 60, 61, 65]) seen.push(await hit({ subject: 'straddle' }, at(s)));
+    expect(seen).toEqual([1, 2, 3, '429 after 50', '429 after 49', '429 after 45']);
+    // Retry-After is right: one second early is still too soon, on time one more fits.
+    expect(await hit({ subject: 'straddle' }, at(109))).toBe('429 after 1');
+    expect(await hit({ subject: 'straddle' }, at(110))).toBe(3);
+    expect(await hit({ subject: 'straddle' }, at(114))).toBe('429 after 1');
+    expect(await hit({ subject: 'straddle' }, at(115))).toBe(3);
+  });
+
+  it('holds an hourly limit across the hour: ten in any sixty minutes, not twenty around it', async () => {
+    const seen = [];
+    // One every 21 s from 08:56:30 to 09:03:09, the hour turning after the tenth.
+    for (let i = 0; i < 20; i++)
+      seen.push(await hit({ subject: 'hour', limit: 10, windowSeconds: 3600 }, at(-210 + 21 * i)));
+    expect(seen.filter((r) => typeof r === 'number')).toHaveLength(10);
+    expect(seen[10]).toBe(`429 after ${3600 - 210}`);
+  });
+
+  it('counts concurrent requests one after another, and counts no refused one', async () => {
+    const counts = await Promise.all([1, 2, 3, 4, 5].map(() => hit({ subject: 'burst' }, t0)));
+    expect(counts.filter((c) => typeof c === 'number').sort()).toEqual([1, 2, 3]);
+    expect(counts.filter((c) => c === '429 after 60')).toHaveLength(2);
+    // The refused ones left no trace: the three leave a minute later and three more fit.
+    expect(await Promise.all([1, 2, 3].map(() => hit({ subject: 'burst' }, at(60))))).toEqual([1, 2, 3]);
+    await expect(
+      checkRateLimit(db(), { scope: 'test', subject: 'burst', limit: 3, windowSeconds: 60 }, at(61)),
+    ).rejects.toMatchObject({ status: 429 });
+  });
+
+  it('purges logs whose newest hit has left the window', async () => {
+    await hit({ subject: 'old' }, t0);
+    await purgeRateLimits(db(), at(60.001));
+    const left = await db().select().from(rateLimits);
+    expect(left.some((r) => r.bucket.startsWith('test:') && r.expiresAt <= at(60))).toBe(false);
+    expect(await hit({ subject: 'old' }, at(61))).toBe(1);
   });
 
   it('stores a digest, not the email or address', async () => {

@@ -10,7 +10,7 @@ import { checkRateLimit, digestOf, hitRateLimit, tooManyRequests } from '../../l
 // - one account from anywhere (guessing spread over many addresses): more free mistakes, and a delay
 //   capped at a minute, so a stranger can keep an account at one guess a minute but never keep its
 //   owner out for longer than that;
-// - one address across accounts (one password tried on many emails): a fixed window of failures,
+// - one address across accounts (one password tried on many emails): a sliding window of failures,
 //   tight, since honest mistakes are rare, while successful steps from the address (sign-ups, codes)
 //   are only under the generous per-route limit, so a carrier-grade NAT full of shoppers is not hurt.
 // A right password clears its account's counters; a code sign-in or a reset clears them from every

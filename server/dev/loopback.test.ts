@@ -62,6 +62,62 @@ describe('the development routes', () => {
     expect((await from('192.168.1.20', '/api/dev/outbox', {}, '192.168.1.20')).status).toBe(200);
   });
 
+  // A tunnel or proxy on this machine (the way to let Daraja's sandbox call back) connects from
+  // loopback, so the socket alone would publish the mailbox's sign-in codes to the internet.
+  it.each([
+    ['X-Forwarded-For', '203.0.113.9'],
+    ['Forwarded', 'for=203.0.113.9;proto=https'],
+    ['X-Real-IP', '203.0.113.9'],
+    ['X-Forwarded-Host', 'shop.trycloudflare.com'],
+    ['X-Forwarded-Proto', 'https'],
+    ['Via', '1.1 tunnel'],
+  ])('refuse a loopback request that came through a proxy (%s), with 403 and why', async (header, value) => {
+    for (const path of DEV_ROUTES) {
+      const res = await from('127.0.0.1', path, { headers: { [header]: value } });
+      expect(res.status, path).toBe(403);
+      const body = await res.json();
+      expect(body.code).toBe('dev_tools_local_only');
+      expect(body.message).toMatch(/^The development tools answer only this machine, asked at localhost: /);
+      expect(body.message).toContain('through a proxy or tunnel');
+    }
+    // Made in this process too: the headers decide, whatever the socket.
+    expect((await ctx.request('/api/dev/outbox', { headers: { [header]: value } })).status).toBe(403);
+  });
+
+  it.each([
+    'shop.trycloudflare.com',
+    'abc123.ngrok-free.app:443',
+    '192.168.1.20:3000',
+    'localhost.evil.example',
+    '127.0.0.1.nip.io',
+  ])('refuse a loopback request for the Host %s, with 403 and why', async (host) => {
+    const res = await from('127.0.0.1', '/api/dev/outbox', { headers: { Host: host } });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toContain('for another host name');
+  });
+
+  it.each([
+    'localhost',
+    'localhost:3000',
+    '127.0.0.1',
+    '127.0.0.1:3000',
+    '[::1]',
+    '[::1]:3000',
+    'LOCALHOST:3000',
+  ])('answer a loopback request for the Host %s', async (host) => {
+    expect((await from('127.0.0.1', '/api/dev/outbox', { headers: { Host: host } })).status).toBe(200);
+  });
+
+  it('answer the server calling its own simulator on its network address, Host included', async () => {
+    const res = await from(
+      '192.168.1.20',
+      '/api/dev/outbox',
+      { headers: { Host: '192.168.1.20:3000' } },
+      '192.168.1.20',
+    );
+    expect(res.status).toBe(200);
+  });
+
   it('leave the other routes open to every client', async () => {
     expect((await from('192.168.1.20', '/api/health')).status).toBe(200);
   });

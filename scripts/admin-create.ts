@@ -8,12 +8,14 @@ import { ensureAdmin } from '../server/boot';
 import type { Database } from '../server/db/client';
 import { DEMO_PASSWORDS, EnvError, type Env } from '../server/env';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../server/lib/auth/password';
+import { passwordWeakness } from '../server/lib/auth/password-strength';
 import { databaseEnv, DatabaseInUseError, openConfiguredDatabase } from './lib/open-database';
 
 export const USAGE = `Usage: npm run admin:create -- --email <email> --password <password> [--name <name>]
 
 Creates the admin account, or makes an existing account with that email an admin with that password.
-Passwords are ${PASSWORD_MIN}–${PASSWORD_MAX} characters; production refuses the demo passwords.`;
+Passwords are ${PASSWORD_MIN}–${PASSWORD_MAX} characters, not common, and not built on the shop's,
+a place's or your own name; production refuses the demo passwords.`;
 
 export interface AdminInput {
   email: string;
@@ -57,6 +59,9 @@ export function parseAdminArgs(
     );
   } else if (nodeEnv === 'production' && DEMO_PASSWORDS.has(password)) {
     problems.push('--password is a demo password, which production refuses; choose another.');
+  } else {
+    const weakness = passwordWeakness(password, { email, name });
+    if (weakness) problems.push(`--password ${weakness}.`);
   }
   if (name.length > 200) problems.push('--name must be at most 200 characters.');
   return problems.length ? { problems } : { input: { email: email.toLowerCase(), password, name }, problems };

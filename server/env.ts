@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_UNPAID_ORDERS } from '../contract/checkout-rules';
 import { DEFAULT_DELIVERY_SETTINGS as DELIVERY } from '../contract/delivery';
+import { SHOP_WORDS } from '../contract/password-words';
+import { guessBits, passwordWeakness } from './lib/auth/password-strength';
 
 const DEV_JWT_SECRET = 'sokoni-development-secret-change-me-0123456789abcdef';
 
@@ -140,6 +142,12 @@ const EnvSchema = z
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   })
   .superRefine((env, ctx) => {
+    // The admin account ADMIN_PASSWORD makes is held to what sign-up asks of any new password.
+    const adminWeakness =
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? passwordWeakness(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL, name: 'Administrator' })
+        : null;
+    if (adminWeakness) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: adminWeakness });
     if (env.NODE_ENV !== 'production') return;
     if (env.JWT_SECRET === DEV_JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'production needs its own secret' });
@@ -242,38 +250,19 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
-/** What production asks of JWT_SECRET beyond its length: bits of entropy and different characters. */
+/** What production asks of JWT_SECRET beyond its length: 2^128 guesses, as zxcvbn estimates them. */
 export const SECRET_MIN_BITS = 128;
-export const SECRET_MIN_DISTINCT = 10;
 
 /**
- * The Shannon entropy of a string, in bits: the bits per character its own character frequencies
- * give, times its length. An estimate from the string alone (it cannot see that a random-looking
- * secret was copied from somewhere), but it catches `aaaa…`, `abab…` and other typed-in patterns.
+ * Why a secret is too easy to guess for production, or null when it is not. zxcvbn sees sequences,
+ * keyboard walks, repeats, dates and words (the shop's first); it counts a random character as about
+ * 3.3 bits, so 128 bits takes some 40 random characters: `openssl rand -base64 48` gives 64.
  */
-export function entropyBits(value: string): number {
-  const chars = [...value];
-  const counts = new Map<string, number>();
-  for (const ch of chars) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let perChar = 0;
-  for (const n of counts.values()) {
-    const p = n / chars.length;
-    perChar -= p * Math.log2(p);
-  }
-  return perChar * chars.length;
-}
-
-/** Why a secret is too predictable for production, or null when it is random enough. */
 export function secretWeakness(secret: string): string | null {
-  const bits = Math.floor(entropyBits(secret));
-  const distinct = new Set(secret).size;
-  // A block typed again and again (`0123456789` × 4) counts every character as new; it is not.
-  const repeated = /^([\s\S]+?)\1+$/.test(secret);
-  if (bits >= SECRET_MIN_BITS && distinct >= SECRET_MIN_DISTINCT && !repeated) return null;
+  const bits = Math.floor(guessBits(secret, SHOP_WORDS));
+  if (bits >= SECRET_MIN_BITS) return null;
   return (
-    `is too predictable (about ${bits} bits of entropy in ${distinct} different characters` +
-    `${repeated ? ', one block repeated' : ''}); production needs at least ${SECRET_MIN_BITS} bits and ` +
-    `${SECRET_MIN_DISTINCT} different characters, not a repeated block: ` +
+    `is too easy to guess (about ${bits} bits by zxcvbn's estimate; production needs ${SECRET_MIN_BITS}): ` +
     'make one with `openssl rand -base64 48`'
   );
 }

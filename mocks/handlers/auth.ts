@@ -24,6 +24,7 @@ import {
 } from '../../contract/auth';
 import { codePurpose, normaliseEmail, signInStep } from '../../contract/accounts';
 import { envelope, validationMessage, zodIssues } from '../../contract/common';
+import { builtOnMessage, passwordBuiltOn, wordsToAvoid } from '../../contract/password-words';
 import {
   authDb,
   authenticate,
@@ -289,6 +290,18 @@ function getUser(rawEmail: string, origin: string) {
   return signInStep(account, id);
 }
 
+/**
+ * The words part of the server's password check (its zxcvbn estimate and breached list stay on the
+ * server): a new password built on the shop's, a place's or the person's own words is a 400.
+ */
+function refuseBuiltOn(password: string, field: string, person: { email?: string; name?: string }) {
+  const word = passwordBuiltOn(password, wordsToAvoid(person));
+  if (!word) return;
+  throw new MockError(400, 'password_too_common', `This password ${builtOnMessage(word)}.`, [
+    { path: field, message: builtOnMessage(word) },
+  ]);
+}
+
 const originOf = (request: Request) => new URL(request.url).origin;
 
 /** MSW handlers for the accounts endpoints and the dev outbox; add them to the app's handler list. */
@@ -363,6 +376,7 @@ export const authHandlers = [
       await checkCountry(profile.country);
       const now = Date.now();
       const grant = consumeProfileToken(param.data.encodedId, ['register', 'login', 'reset'], now);
+      refuseBuiltOn(profile.password, 'password', { email: grant.email, name: profile.name });
       const fields = {
         name: profile.name,
         password: profile.password,
@@ -419,6 +433,7 @@ export const authHandlers = [
       const grant = consumeProfileToken(token, ['reset', 'login'], now);
       const user = grant.userId ? findUserById(grant.userId) : undefined;
       if (!user) throw new MockError(404, 'not_found', 'The account was not found.');
+      refuseBuiltOn(password, 'password', user);
       user.password = password;
       grant.usedAt = now;
       endUserSessions(user.id);
@@ -476,6 +491,7 @@ export const authHandlers = [
           { path: 'currentPassword', message: 'is not correct' },
         ]);
       }
+      refuseBuiltOn(newPassword, 'newPassword', user);
       user.password = newPassword;
       endUserSessions(user.id, sessionId);
       saveAuthDb();

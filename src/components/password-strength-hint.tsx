@@ -9,10 +9,21 @@ const PALETTE: Record<StrengthLevel, string> = {
   4: 'green',
 };
 
-/** How strong the password looks, as a bar and a word, with one tip to make it stronger. */
-export function PasswordStrengthHint({ password, id }: { password: string; id?: string }) {
+/**
+ * How strong the password looks, as a bar and a word, with one tip to make it stronger; `person`
+ * (their email and name, as far as the form knows them) are words it must not be built on.
+ */
+export function PasswordStrengthHint({
+  password,
+  id,
+  person,
+}: {
+  password: string;
+  id?: string;
+  person?: { email?: string | null; name?: string | null };
+}) {
   if (!password) return null;
-  const { level, label, tip } = passwordStrength(password);
+  const { level, label, tip } = passwordStrength(password, person);
   return (
     <Stack gap="1" id={id}>
       <Progress.Root

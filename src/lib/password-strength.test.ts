@@ -12,6 +12,23 @@ describe('passwordStrength', () => {
     ['Nyama-Choma-2024', 'Strong'],
   ])('%j is %s', (password, label) => expect(passwordStrength(password).label).toBe(label));
 
+  it("calls a password built on the shop's, a place's or the person's words weak, as the server refuses it", () => {
+    for (const [password, word] of [
+      ['sokoni123456', 'sokoni'],
+      ['nairobi2024', 'nairobi'],
+      ['Mombasa-2025!', 'mombasa'],
+    ] as const) {
+      expect(passwordStrength(password)).toMatchObject({
+        level: 1,
+        tip: expect.stringContaining(`"${word}"`),
+      });
+    }
+    const person = { email: 'achieng.otieno@gmail.com', name: 'Achieng Otieno' };
+    expect(passwordStrength('Otieno@2024!', person)).toMatchObject({ label: 'Weak' });
+    expect(passwordStrength('gmail-1234', person)).toMatchObject({ label: 'Weak' });
+    expect(passwordStrength('Otieno@2024!').level).toBeGreaterThan(1);
+  });
+
   it('gives a tip until the password is strong', () => {
     expect(passwordStrength('nyamachoma').tip).toMatch(/14 characters/);
     expect(passwordStrength('Nyama-Choma-2024').tip).toBeNull();

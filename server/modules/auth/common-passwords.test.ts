@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
-import { isCommonPassword } from '../../lib/auth/common-passwords';
+import { isCommonPassword } from '../../lib/auth/password-strength';
 import type { TestContext } from '../../test/harness';
 import {
   authTestContext,

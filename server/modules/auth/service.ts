@@ -18,7 +18,7 @@ import { OTP_RESEND_SECONDS } from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Env } from '../../env';
-import { refuseCommonPassword } from '../../lib/auth/common-passwords';
+import { refuseWeakPassword } from '../../lib/auth/password-strength';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/auth/password';
 import {
   bearerToken,
@@ -34,7 +34,7 @@ import { wakeMailWorker } from '../../lib/mail/outbox';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { createLoginThrottle } from './throttle';
 import { consumeChallenge, issueChallenge, liveChallenge, resendChallenge } from './otp';
-import { consumeProfileToken, createProfileToken } from './tokens';
+import { consumeProfileToken, createProfileToken, profileTokenOwner } from './tokens';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -162,7 +162,8 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     async completeProfile(token: string, body: UpdateProfileBody): Promise<AuthResult> {
       checkCountry(body.country);
       // Before the token is consumed, so the person can try another password with the same link.
-      refuseCommonPassword(body.password, 'password');
+      const owner = await profileTokenOwner(db, token);
+      refuseWeakPassword(body.password, 'password', { email: owner?.email, name: body.name });
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         const grant = await consumeProfileToken(tx, token, ['register', 'login', 'reset'], now());
@@ -189,7 +190,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
 
     /** A new password from a reset (or code sign-in) token; every older session ends. */
     async setPassword({ token, password }: SetPasswordBody): Promise<AuthResult> {
-      refuseCommonPassword(password, 'password');
+      refuseWeakPassword(password, 'password', await profileTokenOwner(db, token));
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         const grant = await consumeProfileToken(tx, token, ['reset', 'login'], now());
@@ -245,9 +246,9 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     /** Needs the current password; ends every other session of the account. */
     async changePassword(user: AuthUser, body: ChangePasswordBody, client: string): Promise<User> {
       await perEmail('change-password', user.email);
-      refuseCommonPassword(body.newPassword, 'newPassword');
       const [row] = await db.select().from(users).where(eq(users.id, user.id));
       if (!row) throw notFound('The account');
+      refuseWeakPassword(body.newPassword, 'newPassword', row);
       if (!(await passwordMatches(row.email.toLowerCase(), client, row.passwordHash, body.currentPassword))) {
         throw badRequest('The current password is not correct.', [
           { path: 'currentPassword', message: 'is not correct' },

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { OtpPurpose } from '../../../contract/auth';
 import type { Db } from '../../db/client';
-import { profileTokens } from '../../db/schema';
+import { profileTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 /** A profile token lives long enough to fill in a form. */
@@ -26,6 +26,19 @@ export async function createProfileToken(
     expiresAt: new Date(now.getTime() + PROFILE_TOKEN_TTL_SECONDS * 1000),
   });
   return token;
+}
+
+/**
+ * Whose a profile token is (its email, and the account's name when there is an account), without
+ * using it up: what a new password is judged against before the token is spent.
+ */
+export async function profileTokenOwner(db: Db, token: string) {
+  const [row] = await db
+    .select({ email: profileTokens.email, name: users.name })
+    .from(profileTokens)
+    .leftJoin(users, eq(users.id, profileTokens.userId))
+    .where(eq(profileTokens.tokenHash, digest(token)));
+  return row;
 }
 
 /**

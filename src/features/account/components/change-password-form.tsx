@@ -10,8 +10,11 @@ import { useId, useState, type FormEvent } from 'react';
 
 type Errors = { current?: string | null; next?: string | null; confirm?: string | null };
 
-/** POST /auth/change-password: the current password is needed; every other session ends. */
-export function ChangePasswordForm() {
+/**
+ * POST /auth/change-password: the current password is needed; every other session ends. `owner`
+ * (the account's email and name) are words the new password must not be built on.
+ */
+export function ChangePasswordForm({ owner }: { owner?: { email: string; name: string } }) {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -41,8 +44,9 @@ export function ChangePasswordForm() {
         },
         onError: (error) => {
           toastError(error);
-          if (fieldIssues(error).currentPassword)
-            setErrors({ current: 'This is not your current password.' });
+          const issues = fieldIssues(error);
+          if (issues.currentPassword) setErrors({ current: 'This is not your current password.' });
+          else if (issues.newPassword) setErrors({ next: `New password ${issues.newPassword}.` });
         },
       },
     );
@@ -71,7 +75,7 @@ export function ChangePasswordForm() {
             onChange={(e) => setNext(e.target.value)}
           />
           <Field.ErrorText>{errors.next}</Field.ErrorText>
-          <PasswordStrengthHint password={next} id={strengthId} />
+          <PasswordStrengthHint password={next} id={strengthId} person={owner} />
         </Field.Root>
         <Field.Root invalid={Boolean(errors.confirm)}>
           <Field.Label>Confirm new password</Field.Label>

@@ -108,6 +108,27 @@ describe('/account/dashboard', () => {
     expect(findUserByEmail(shopper.email)?.password).toBe(shopper.password);
   });
 
+  it("calls a new password built on the shopper's own name weak, and shows the server's refusal under it", async () => {
+    signInShopper();
+    const { user } = renderApp('/account/dashboard');
+    await screen.findByRole('region', { name: 'Password' });
+    const section = passwordSection();
+    await user.type(within(section).getByLabelText('Current password'), shopper.password);
+    await user.type(within(section).getByLabelText('New password'), 'Wanjiku1990');
+    expect(
+      within(section).getByText(/It is built on "wanjiku", which anyone would try first/),
+    ).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Confirm new password'), 'Wanjiku1990');
+    await user.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(
+      await within(section).findByText(
+        'New password is too easy to guess: it is built on "wanjiku"; add a few words of your own.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(findUserByEmail(shopper.email)?.password).toBe(shopper.password);
+  });
+
   it('is not for admins, who have /profile instead', async () => {
     signInAs(admin);
     const { router } = renderApp('/account/dashboard');

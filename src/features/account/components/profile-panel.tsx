@@ -110,7 +110,7 @@ export function ProfilePanel() {
       <Section title="Password">
         <Stack gap="4">
           <Text color="fg.muted">Changing your password signs you out on your other devices.</Text>
-          <ChangePasswordForm />
+          <ChangePasswordForm owner={me.data} />
         </Stack>
       </Section>
     </Stack>

@@ -136,7 +136,7 @@ export function ProfileForm({ mode, submitLabel, submitting, serverErrors, onSub
           At least {PASSWORD_MIN} characters. A few unrelated words make a strong one.
         </Field.HelperText>
       )}
-      <PasswordStrengthHint password={password} id={strengthId} />
+      <PasswordStrengthHint password={password} id={strengthId} person={{ name }} />
     </Field.Root>
   );
 

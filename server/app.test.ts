@@ -5,6 +5,9 @@ import { closeDarajaSimulators } from './dev/daraja-simulator';
 import { createLogger } from './lib/logger';
 import { createTestContext, type TestContext } from './test/harness';
 
+/** An id no path segment of the API spells, so each templated path matches its own routes only. */
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -47,8 +50,47 @@ describe('the API shell', () => {
     expect((await res.json()).code).toBe('method_not_allowed');
   });
 
+  it('answers every method a known path lacks with 405 and Allow, before asking who is calling', async () => {
+    const doc = await (await ctx.request('/api/openapi.json')).json();
+    const paths = Object.entries(doc.paths as Record<string, object>);
+    // `/v1/cart/quote` is also `/v1/cart/{itemId}`: a path has the methods of every template it fits.
+    const fits = (template: string, path: string) =>
+      new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`).test(path);
+    const wrong: string[] = [];
+    for (const [template] of paths) {
+      const path = template.replace(/\{\w+\}/g, SOME_ID);
+      const has = paths
+        .filter(([t]) => fits(t, path))
+        .flatMap(([, item]) => Object.keys(item).map((m) => m.toUpperCase()));
+      const allow = [...new Set([...has, ...(has.includes('GET') ? ['HEAD'] : [])])].sort().join(', ');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].filter(
+        (m) => !has.includes(m),
+      )) {
+        const res = await ctx.request(`/api${path}`, { method });
+        const got = `${res.status} ${res.headers.get('allow')?.split(', ').sort().join(', ')}`;
+        if (got !== `405 ${allow}`) wrong.push(`${method} ${template}: ${got}, not 405 ${allow}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it.each([
+    '/api/v1/orders/00000000-0000-4000-8000-000000000000/nothing',
+    '/api/v1/admin/dashboard/nothing',
+    '/api/v1/discounts/00000000-0000-4000-8000-000000000000/nothing',
+    '/api/v1/saved-items/a/b',
+  ])('answers a path no route has, under a signed-in prefix, with a 404 envelope: %s', async (path) => {
+    const res = await ctx.request(path, { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe('not_found');
+  });
+
   it('refuses an oversized body with 413', async () => {
-    const res = await ctx.request('/api/health', { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await ctx.request('/api/v1/cart/quote', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).code).toBe('payload_too_large');
   });
@@ -66,6 +108,8 @@ describe('the API shell', () => {
     expect(await (await ctx.request('/api/docs/assets/init.js')).text()).toContain('/api/openapi.json');
     const asset = await ctx.request('/api/docs/assets/swagger-ui-bundle.js');
     expect(asset.headers.get('content-type')).toContain('javascript');
+    const missing = await ctx.request('/api/docs/assets/nothing.css');
+    expect([missing.status, (await missing.json()).code]).toEqual([404, 'not_found']);
   });
 });
 
@@ -131,8 +175,8 @@ describe('the API modules', () => {
   it('are every route the app has under /api', () => {
     const walked = new Set(mounted().flatMap((m) => m.routes.map((r) => `${r.method} ${r.path}`)));
     const app = new Set(ctx.app.routes.map((r) => `${r.method} ${r.path}`).filter((r) => / \/api\//.test(r)));
-    // Besides the modules, the API router itself has the OpenAPI document and the 404/405 fallback.
-    for (const own of ['GET /api/openapi.json', 'ALL /api/*']) app.delete(own);
+    // Besides the modules: the OpenAPI document, the dev routes' guard, the 404/405 check and fallback.
+    for (const own of ['GET /api/openapi.json', 'ALL /api/dev/*', 'ALL /api/*']) app.delete(own);
     expect([...walked].sort()).toEqual([...app].sort());
   });
 });

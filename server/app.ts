@@ -2,6 +2,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { TrieRouter } from 'hono/router/trie-router';
 import { secureHeaders } from 'hono/secure-headers';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { createPageRenderer, type PageRenderer } from './lib/ssr';
 import { catalogueCacheFor } from './modules/catalogue/cache';
 import { AppError } from './lib/errors';
 import { devDarajaModule } from './dev/daraja-routes';
+import { thisMachineOnly } from './dev/loopback';
 import { devMailboxModule } from './dev/mailbox';
 import {
   correlation,
@@ -108,6 +110,11 @@ export function createApp(deps: Deps) {
   app.use('*', correlation(deps.logger));
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', contentSecurityPolicy: undefined }));
   app.use('/api/*', compress());
+  // Before the body is read and before any module's sign-in check: a path no route has is a 404 and a
+  // method its path lacks a 405 with `Allow`, for a guest and a signed-in caller alike.
+  // The development routes give themselves away to no other machine, not even by a 405.
+  app.use('/api/dev/*', thisMachineOnly);
+  app.use('/api/*', knownRoutesOnly(api));
   const limitBody = bodyLimit({
     maxSize: deps.env.BODY_LIMIT,
     onError: () => {
@@ -126,19 +133,8 @@ export function createApp(deps: Deps) {
   );
   app.use('/api/*', refuseControlChars);
   app.route('/api', api);
-  app.all('/api/*', (c) => {
-    const allowed = allowedMethods(api, c.req.path.slice('/api'.length));
-    if (allowed.length) {
-      c.header('Allow', allowed.join(', '));
-      return errorResponse(
-        c,
-        405,
-        'method_not_allowed',
-        `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
-      );
-    }
-    return noSuchRoute(c);
-  });
+  // A route that passed on without answering (a docs asset that is not there).
+  app.all('/api/*', noSuchRoute);
   // Rendered pages are cached as long as the catalogue answers they show would be, and flushed with
   // them; with the catalogue cache off, pages are rendered per request.
   const catalogue = deps.env.CATALOGUE_CACHE === 'off' ? null : catalogueCacheFor(deps);
@@ -157,21 +153,28 @@ export function createApp(deps: Deps) {
   return app;
 }
 
-function allowedMethods(api: Hono<AppEnv>, path: string): string[] {
-  const methods = new Set<string>();
-  for (const r of api.routes) {
-    if (r.method === 'ALL') continue;
-    const pattern = new RegExp(
-      '^' +
-        r.path
-          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-          .replace(/\/:[^/]+/g, '/[^/]+')
-          .replace(/\*/g, '.*') +
-        '$',
+/**
+ * Lets through only a request some route of `api` answers: a path no route has is a 404, a method
+ * the path lacks a 405 naming the ones it has (HEAD wherever GET is, as Hono answers it).
+ */
+function knownRoutesOnly(api: Hono<AppEnv>): MiddlewareHandler<AppEnv> {
+  // Hono's own router, so a path matches here exactly as it will in `api`. Middleware (`ALL`) is no
+  // route: `use('/*', requireAdmin)` must not make every path under its prefix known.
+  const paths = new TrieRouter<string>();
+  for (const r of api.routes) if (r.method !== 'ALL') paths.add('ALL', r.path, r.method);
+  return async (c, next) => {
+    const matched = paths.match('ALL', c.req.path.slice('/api'.length))[0].map(([method]) => method);
+    if (!matched.length) return noSuchRoute(c);
+    const allowed = [...new Set([...matched, ...(matched.includes('GET') ? ['HEAD'] : [])])];
+    if (allowed.includes(c.req.method)) return next();
+    c.header('Allow', allowed.join(', '));
+    return errorResponse(
+      c,
+      405,
+      'method_not_allowed',
+      `${c.req.method} is not allowed here; use ${allowed.join(' or ')}.`,
     );
-    if (pattern.test(path)) methods.add(r.method);
-  }
-  return [...methods];
+  };
 }
 
 /** A plain 404 no cache keeps: the file may be there after the next deploy. */

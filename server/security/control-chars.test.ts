@@ -44,7 +44,7 @@ describe('control characters in the URL', () => {
   it.each([
     ['a NUL in a product id', '/api/v1/products/%00'],
     ['a NUL in an order id', '/api/v1/orders/abc%00def'],
-    ['an escape in a category slug', '/api/v1/categories/%1Bfruit'],
+    ['an escape in a setup list name', '/api/v1/setups/%1Bcountries'],
   ])('%s is a 400 for the path', async (_, path) => {
     const e = await errorOf(await ctx.request(path));
     expect(e).toMatchObject({ status: 400, code: 'validation_failed' });
@@ -82,12 +82,7 @@ describe('control characters in JSON bodies', () => {
   });
 
   it.each([
-    [
-      'a NUL in a sign-up name',
-      '/auth/sign-up',
-      { name: 'Wanjiku\u0000', email: 'w@example.com', password: 'a-long-passphrase' },
-      'name',
-    ],
+    ['a NUL in a sign-up email', '/auth/register', { email: 'wanjiku\u0000@example.com' }, 'email'],
     ['a backspace in a login email', '/auth/login', { email: 'w\b@example.com', password: 'x' }, 'email'],
     [
       'a vertical tab deep in a cart line',

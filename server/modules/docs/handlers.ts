@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DOCS_POLICY } from '../../lib/csp';
-import type { AppEnv } from '../../lib/http';
+import { noSuchRoute, type AppEnv } from '../../lib/http';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, string> = {
@@ -38,7 +38,7 @@ export function docsModule() {
     .get('/assets/:file', async (c) => {
       const file = c.req.param('file');
       const type = ASSETS[file];
-      if (!type) return c.notFound();
+      if (!type) return noSuchRoute(c);
       const body = await readFile(path.join(swaggerDir, file));
       return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
     });

@@ -4,6 +4,7 @@ import { apiModules } from './app';
 import { closeDarajaSimulators } from './dev/daraja-simulator';
 import { createLogger } from './lib/logger';
 import { createTestContext, type TestContext } from './test/harness';
+import { documentValidator, pointer, type OpenApiDocument } from './test/openapi';
 
 /** An id no path segment of the API spells, so each templated path matches its own routes only. */
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
@@ -241,5 +242,38 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('lets null through where the server sends or takes null, and only there', async () => {
+    const doc: OpenApiDocument = await (await ctx.request('/api/openapi.json')).json();
+    const validate = documentValidator(doc);
+    const schema = (id: string) => pointer('components', 'schemas', id);
+    const property = (id: string, name: string) => pointer('components', 'schemas', id, 'properties', name);
+    // A shopper clears their phone and country; a checkout by location has no delivery area; a
+    // delivered order has no next status; get-user sends no challenge when it sent no code.
+    expect(validate(schema('UpdateMeBody'), { phone: null, country: null })).toBeNull();
+    expect(validate(property('OrderDelivery', 'areaId'), null)).toBeNull();
+    expect(validate(property('AdminOrder', 'nextStatus'), null)).toBeNull();
+    expect(validate(property('GetUserResult', 'id'), null)).toBeNull();
+    // Still the component's own rules otherwise.
+    expect(validate(schema('UpdateMeBody'), { phone: '+254712345678', country: 'KE' })).toBeNull();
+    expect(validate(schema('UpdateMeBody'), { country: 'Kenya' })).not.toBeNull();
+    expect(validate(property('AdminOrder', 'nextStatus'), 'lost')).not.toBeNull();
+    // A challenge id is never null where one is asked for, as the server refuses null there.
+    expect(validate(schema('VerifyOtpBody'), { id: null, otp: '123456' })).not.toBeNull();
+    expect(validate(schema('ResendOtpBody'), { id: null })).not.toBeNull();
+    const res = await ctx.request('/api/v1/auth/verify-otp', {
+      method: 'POST',
+      json: { id: null, otp: '123456' },
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it('writes each pattern as a regex a client can compile, without flags', async () => {
+    const doc: OpenApiDocument = await (await ctx.request('/api/openapi.json')).json();
+    const validate = documentValidator(doc);
+    const name = pointer('components', 'schemas', 'PersonName');
+    expect(validate(name, 'Wanjiku Kamau')).toBeNull();
+    expect(validate(name, 'Wanjiku\u0085')).not.toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { RELEASE } from '../contract/constants';
 import { bearerScheme } from './lib/auth/middleware';
 import { connectSources, newNonce, pagePolicy } from './lib/csp';
+import { openApiDocument } from './lib/openapi-document';
 import { createPageRenderer, type PageRenderer } from './lib/ssr';
 import { catalogueCacheFor } from './modules/catalogue/cache';
 import { AppError } from './lib/errors';
@@ -83,28 +84,32 @@ export function apiModules(deps: Deps): Mount[] {
   ];
 }
 
+/** What the OpenAPI document says of itself. */
+const DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Sokoni API',
+    version: RELEASE,
+    description: 'Online food and grocery delivery for Kenya. Money is whole Kenyan shillings.',
+    // The shop's own API, offered to no one else: no licence is granted. OpenAPI 3.1 names it with
+    // an SPDX identifier (a custom `LicenseRef-`).
+    license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Sokoni-Proprietary' },
+  },
+  // The paths are written relative to the router mounted at /api; a relative URL keeps the
+  // document right on any host, and /api/docs "Try it out" calls the page's own origin.
+  servers: [{ url: '/api', description: 'This server' }],
+};
+
 /** Builds the whole HTTP application: the API under /api and the SPA everywhere else. */
 export function createApp(deps: Deps) {
   const api = mount(newRouter(), apiModules(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerScheme);
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Sokoni API',
-      version: RELEASE,
-      description: 'Online food and grocery delivery for Kenya. Money is whole Kenyan shillings.',
-      // The shop's own API, offered to no one else: no licence is granted. OpenAPI 3.1 names it with
-      // an SPDX identifier (a custom `LicenseRef-`); the generator's type is still 3.0's, without one.
-      license: {
-        name: 'Proprietary: all rights reserved',
-        identifier: 'LicenseRef-Sokoni-Proprietary',
-      } as { name: string },
-    },
-    // The paths are written relative to the router mounted at /api; a relative URL keeps the
-    // document right on any host, and /api/docs "Try it out" calls the page's own origin.
-    servers: [{ url: '/api', description: 'This server' }],
-  });
+  // Written once, on the first request for it: the routes are all declared by then.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get('/openapi.json', (c) =>
+    c.json((document ??= openApiDocument(api.openAPIRegistry.definitions, DOCUMENT))),
+  );
 
   const app = new Hono<AppEnv>();
   app.use('*', correlation(deps.logger));

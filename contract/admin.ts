@@ -53,13 +53,21 @@ export const Version = z.number().int().positive();
 /** `"3"`, `W/"3"` or `3` (a weak tag too: compression on the way may have weakened the ETag). */
 const IF_MATCH = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/;
 
-/** The PUT's `If-Match` header (header names in lower case, as the server reads them); 428 without it. */
+/**
+ * The PUT's `If-Match` header (header names in lower case, as the server reads them). Required: its
+ * absence is the 428 of a missing precondition rather than zod's 400, so the schema lets it be left
+ * out and the document says it is required.
+ */
 export const IfMatchHeaders = z.object({
   'if-match': z
     .string()
     .regex(IF_MATCH, 'must be the product version you edited, e.g. "3"')
     .optional()
-    .meta({ description: 'The `version` of the product the form was filled from', example: '"3"' }),
+    .meta({
+      description: 'The `version` of the product the form was filled from; without it the answer is 428',
+      example: '"3"',
+      param: { required: true },
+    }),
 });
 
 /** The version an If-Match header names (one `IfMatchHeaders` accepted). */

@@ -276,6 +276,15 @@ describe('saving a product (PUT)', () => {
     expect((await admin.put(`/products/${randomUUID()}`, asInput(p), ifMatch(1))).status).toBe(404);
   });
 
+  it('documents If-Match as required, as the 428 without it says', async () => {
+    const doc = await (await ctx.request('/api/openapi.json')).json();
+    const put = doc.paths['/v1/products/{id}'].put;
+    expect(put.parameters).toContainEqual(
+      expect.objectContaining({ in: 'header', name: 'if-match', required: true }),
+    );
+    expect(Object.keys(put.responses)).toContain('428');
+  });
+
   it('updates kept variants, adds new ones, archives dropped ones and restores one sent again', async () => {
     const p = await createViaApi(
       admin,

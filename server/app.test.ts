@@ -182,11 +182,13 @@ describe('the API modules', () => {
   });
 });
 
-type Answer = { content?: Record<string, { schema?: { $ref?: string } }> };
+type Answer = { content?: Record<string, { schema?: { $ref?: string } }>; headers?: Record<string, unknown> };
+
+/** The operations that send an M-Pesa prompt, which the prompt limits answer with 429. */
+const PROMPTS = ['POST /v1/checkout', 'POST /v1/orders/{orderId}/pay'];
 type Operation = {
   operationId?: string;
   security?: Record<string, string[]>[];
-  parameters?: unknown[];
   requestBody?: unknown;
   responses: Record<string, Answer>;
 };
@@ -229,12 +231,18 @@ describe('the OpenAPI document', () => {
       const needs = (status: string, why: boolean) => {
         if (why && !op.responses[status]) missing.push(`${name}: ${status}`);
       };
-      // zod validates every parameter and body: a bad one is a 400.
-      needs('400', Boolean(op.parameters?.length || op.requestBody));
+      // zod validates every parameter and body, and a control character anywhere in a request is
+      // refused (refuseControlChars): any operation can answer 400, unless it names the 4XX range.
+      needs('400', !op.responses['4XX']);
+      // A body over BODY_LIMIT is refused before it is read.
+      needs('413', Boolean(op.requestBody) && !op.responses['4XX']);
       // A token is required unless an empty requirement offers the way without one.
       const security = op.security ?? [];
       needs('401', security.length > 0 && !security.some((s) => Object.keys(s).length === 0));
-      needs('429', path.startsWith('/v1/auth/'));
+      // The auth routes' limits, and the M-Pesa prompt limits of checkout and pay-again.
+      needs('429', path.startsWith('/v1/auth/') || PROMPTS.includes(name));
+      if (op.responses['429'] && !op.responses['429'].headers?.['Retry-After'])
+        missing.push(`${name}: 429 without Retry-After`);
       for (const [status, answer] of Object.entries(op.responses)) {
         const schema = answer.content?.['application/json']?.schema;
         if (status.startsWith('4') && schema?.$ref !== '#/components/schemas/ErrorBody')
@@ -242,6 +250,14 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('says the rules every route applies: no control characters, a body limit', async () => {
+    const doc = await (await ctx.request('/api/openapi.json')).json();
+    expect(doc.info.description).toContain('control character');
+    expect(doc.info.description).toContain('413');
+    const res = await ctx.request('/api/v1/auth/me?page=%07', { method: 'GET' });
+    expect([res.status, (await res.json()).code]).toEqual([400, 'validation_failed']);
   });
 
   it('lets null through where the server sends or takes null, and only there', async () => {

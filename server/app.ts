@@ -90,7 +90,14 @@ const DOCUMENT = {
   info: {
     title: 'Sokoni API',
     version: RELEASE,
-    description: 'Online food and grocery delivery for Kenya. Money is whole Kenyan shillings.',
+    description:
+      'Online food and grocery delivery for Kenya. Money is whole Kenyan shillings.\n\n' +
+      'Every route refuses a control character in any string of the request with a 400 ' +
+      '`validation_failed` naming where it is, before any other check: in a path segment or a query ' +
+      'parameter (name or value) any of U+0000–U+001F and U+007F; in a JSON body, keys included, ' +
+      'the same except tab, line feed and carriage return. A body larger than the server allows ' +
+      '(1 MiB unless configured) is a 413 `payload_too_large`. A method a path does not have is a 405 ' +
+      'with `Allow`, and a path no route has a 404, whoever asks.',
     // The shop's own API, offered to no one else: no licence is granted. OpenAPI 3.1 names it with
     // an SPDX identifier (a custom `LicenseRef-`).
     license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Sokoni-Proprietary' },
@@ -100,6 +107,27 @@ const DOCUMENT = {
   servers: [{ url: '/api', description: 'This server' }],
 };
 
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+});
+
+/**
+ * The answers this app's own middleware gives before a route's (the document's description says
+ * why), in each operation that does not already name them or the whole 4XX range: 400 for a control
+ * character (refuseControlChars) on any operation, 413 on any that takes a body.
+ */
+function withAppAnswers<T extends { paths?: Record<string, object> }>(document: T): T {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const op of Object.values(item) as { requestBody?: unknown; responses: Record<string, unknown> }[]) {
+      if (op.responses['4XX']) continue;
+      op.responses['400'] ??= errorAnswer('A control character in the URL or the body (`validation_failed`)');
+      if (op.requestBody) op.responses['413'] ??= errorAnswer('The body is too large (`payload_too_large`)');
+    }
+  }
+  return document;
+}
+
 /** Builds the whole HTTP application: the API under /api and the SPA everywhere else. */
 export function createApp(deps: Deps) {
   const api = mount(newRouter(), apiModules(deps));
@@ -108,7 +136,7 @@ export function createApp(deps: Deps) {
   // Written once, on the first request for it: the routes are all declared by then.
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) =>
-    c.json((document ??= openApiDocument(api.openAPIRegistry.definitions, DOCUMENT))),
+    c.json((document ??= withAppAnswers(openApiDocument(api.openAPIRegistry.definitions, DOCUMENT)))),
   );
 
   const app = new Hono<AppEnv>();

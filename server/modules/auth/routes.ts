@@ -18,12 +18,12 @@ import {
   VerifyOtpResult,
 } from '../../../contract/auth';
 import { bearerSecurity, optionalBearerSecurity, publicSecurity } from '../../lib/auth/middleware';
-import { body, error, ok, signedOut } from '../../lib/openapi';
+import { body, error, ok, rateLimited, signedOut } from '../../lib/openapi';
 
 // Paths are under /v1/auth, where server/app.ts mounts this module.
 
 const invalid = error('The body is not valid (`issues` name the fields)');
-const limited = error('Too many requests from this address or for this email; see Retry-After');
+const limited = rateLimited('Too many requests from this address or for this email (`rate_limited`)');
 const tags = ['auth'];
 
 export const getUserRoute = createRoute({
@@ -81,7 +81,7 @@ export const resendOtpRoute = createRoute({
     400: invalid,
     404: error('No such challenge'),
     410: error('The challenge is used or locked'),
-    429: error('Within 60 s of the last code, or 5 codes this hour; see Retry-After'),
+    429: rateLimited('Within 60 s of the last code, or 5 codes this hour (`rate_limited`)'),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CheckoutBody, CheckoutResult, IdempotencyKey } from '../../../contract/checkout';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { body, error, ok, shoppersOnly } from '../../lib/openapi';
+import { body, error, ok, rateLimited, shoppersOnly } from '../../lib/openapi';
 
 // Paths are under /v1/checkout, where server/app.ts mounts this module.
 
@@ -35,6 +35,7 @@ export const checkoutRoute = createRoute({
     409: error(
       'A line is out of stock (`out_of_stock`, the message names it) or the key was used for another body (`idempotency_key_reused`)',
     ),
+    429: rateLimited('Too many M-Pesa prompts to this phone number, or from this account (`rate_limited`)'),
     ...signedIn,
   },
 });

@@ -8,7 +8,7 @@ import {
   PayOrderBody,
 } from '../../../contract/checkout';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { badId, body, error, json, ok, shoppersOnly } from '../../lib/openapi';
+import { badId, body, error, json, ok, rateLimited, shoppersOnly } from '../../lib/openapi';
 
 // Paths are under /v1/orders, where server/app.ts mounts this module.
 
@@ -61,6 +61,7 @@ export const payOrderRoute = createRoute({
     409: error(
       'Already paid, under review, a prompt still open (`payment_pending`), or the stock is gone (`out_of_stock`)',
     ),
+    429: rateLimited('Too many M-Pesa prompts to this phone number, or from this account (`rate_limited`)'),
     ...signedIn,
   },
 });

@@ -20,7 +20,8 @@ export const NairobiDate = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'must be a real date');
+  }, 'must be a real date')
+  .meta({ format: 'date' });
 
 /**
  * `GET /v1/admin/orders`: newest first. `q` matches the order number (`1042` or `SKN1042`), the

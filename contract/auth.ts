@@ -9,7 +9,11 @@ export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 10 * 60;
 export const OTP_RESEND_SECONDS = 60;
 
-export const Email = z.email().max(254).meta({ id: 'Email', example: 'wanjiku@sokoni.co.ke' });
+// The pattern zod checks, in the document too: `format: email` alone allows addresses zod refuses.
+export const Email = z
+  .email()
+  .max(254)
+  .meta({ id: 'Email', example: 'wanjiku@sokoni.co.ke', pattern: z.regexes.email.source });
 
 export const Password = z
   .string()

@@ -97,7 +97,13 @@ const DOCUMENT = {
       'parameter (name or value) any of U+0000–U+001F and U+007F; in a JSON body, keys included, ' +
       'the same except tab, line feed and carriage return. A body larger than the server allows ' +
       '(1 MiB unless configured) is a 413 `payload_too_large`. A method a path does not have is a 405 ' +
-      'with `Allow`, and a path no route has a 404, whoever asks.',
+      'with `Allow`, and a path no route has a 404, whoever asks.\n\n' +
+      'Some rules depend on the shop’s data or on several fields at once, so the schemas below cannot ' +
+      'state them; each is a 400 `validation_failed` naming the field: an id that names nothing the shop has (a ' +
+      'category, product, image, attribute, variant of the product); an icon that is not one of Material Design Icons; a location outside Kenya; a ' +
+      'phone number that is not a Kenyan mobile number; a percentage discount above 99; an end before ' +
+      'its start; a discount that covers nothing; a category order that leaves a category out; a place ' +
+      'given by half a location, by an area and a location, or by neither; and an id, a value or a line listed twice.',
     // The shop's own API, offered to no one else: no licence is granted. OpenAPI 3.1 names it with
     // an SPDX identifier (a custom `LicenseRef-`).
     license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Sokoni-Proprietary' },

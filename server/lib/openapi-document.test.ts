@@ -122,7 +122,10 @@ describe('the OpenAPI document', () => {
     const patterns = new Set(patternsOf(doc));
     // No regex is left out (the generator writes one per string), and none is in it that zod lacks.
     expect(regexes.map((r) => r.source).filter((s) => !patterns.has(s))).toEqual([]);
-    expect([...patterns].filter((p) => !regexes.some((r) => r.source === p))).toEqual([]);
+    // A format's own regex may be written as the pattern too (Email: `format: email` alone is looser).
+    const formats = [...routeSchemas().keys()].map((s) => (s._zod.def as { pattern?: unknown }).pattern);
+    const sources = new Set([...regexes, ...formats].filter((r) => r instanceof RegExp).map((r) => r.source));
+    expect([...patterns].filter((p) => !sources.has(p))).toEqual([]);
     for (const regex of regexes) {
       const asDocumented = new RegExp(regex.source, 'u');
       expect(regex.flags, regex.source).toMatch(/^u?$/);

@@ -33,6 +33,9 @@ const outboxRoute = createRoute({
   responses: {
     200: ok('Messages', z.array(OutboxMessage)),
     400: error('`to` is longer than 254 characters'),
+    403: error(
+      'Asked through a proxy or tunnel (a forwarding header, or a host other than localhost): the dev tools answer only this machine (`dev_tools_local_only`)',
+    ),
   },
 });
 

@@ -96,7 +96,7 @@ export const updateProfileRoute = createRoute({
   responses: {
     200: ok('Signed in', AuthResult),
     400: error(
-      'Bad body (unknown fields such as type, userId or email included), an invalid token, or a common password (`password_too_common`)',
+      'Bad body (unknown fields such as type, userId or email included), an invalid token, or a password too easy to guess: common, built on the shop name, the city, or the email or name of the account, or guessable (`password_too_common`)',
     ),
     409: error('An account with this email was created meanwhile'),
     410: error('The token is used or expired'),
@@ -126,7 +126,7 @@ export const setPasswordRoute = createRoute({
   responses: {
     200: ok('Signed in', AuthResult),
     400: error(
-      'Bad body, an invalid token, a sign-up token (`wrong_token_purpose`), or a common password (`password_too_common`)',
+      'Bad body, an invalid token, a sign-up token (`wrong_token_purpose`), or a password too easy to guess: common, built on the shop name, the city, or the email or name of the account, or guessable (`password_too_common`)',
     ),
     410: error('The token is used or expired'),
     429: limited,
@@ -189,7 +189,7 @@ export const changePasswordRoute = createRoute({
   request: { body: body(ChangePasswordBody) },
   responses: {
     200: ok('The user', User),
-    400: error('Bad body, the current password is wrong, or the new one is common (`password_too_common`)'),
+    400: error('Bad body, the current password is wrong, or the new one is too easy to guess: common, built on the shop name, the city, or the email or name of the account, or guessable (`password_too_common`)'),
     401: signedOut,
     429: limited,
   },

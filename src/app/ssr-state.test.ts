@@ -1,3 +1,6 @@
+import { act, createElement, useState, type ChangeEvent, type FormEvent } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import createCache from '@emotion/cache';
 import { serializeStyles } from '@emotion/serialize';
@@ -138,11 +141,11 @@ describe('presses made before the app takes a server-drawn page over', () => {
   it('are held, then pressed again in their order once the app has taken over', async () => {
     const { add, menu, link, pressed } = page();
     holdEarlyPresses(window);
+    // Links work without the app: not held while nothing else is.
+    link.click();
     add.click();
     menu.click();
     add.click();
-    // Links work without the app: not held.
-    link.click();
     expect(pressed).toEqual(['Cart']);
 
     await replay();
@@ -152,6 +155,28 @@ describe('presses made before the app takes a server-drawn page over', () => {
     await replay();
     expect(pressed).toEqual(['Cart', 'Add to Cart', 'Open menu', 'Add to Cart', 'Open menu']);
     expect(window.sokoniEarlyPresses).toBeUndefined();
+  });
+
+  it('hold a link followed after a press, so its page load does not drop the press, and follow it after', async () => {
+    const { root, add, link, pressed } = page();
+    let followed = 0;
+    // What a browser does with a click on a link nobody stopped: it loads the link's page.
+    root.addEventListener('click', (event) => {
+      if (event.target === link && !event.defaultPrevented) followed += 1;
+    });
+    holdEarlyPresses(window);
+    add.click();
+    add.click();
+    link.click();
+    expect(pressed).toEqual([]);
+    expect(followed).toBe(0);
+    // A click that opens the link in another tab leaves this page as it is: let through.
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    expect(pressed).toEqual(['Cart']);
+
+    await replay();
+    expect(pressed).toEqual(['Cart', 'Add to Cart', 'Add to Cart', 'Cart']);
+    expect(followed).toBe(2);
   });
 
   it("focus each button again in the app's sight before pressing it", async () => {
@@ -213,6 +238,89 @@ describe('presses made before the app takes a server-drawn page over', () => {
     await replay();
     expect(chosen).toEqual(['price_asc', 'pressed']);
     expect(select.value).toBe('price_asc');
+  });
+
+  it('hold what was typed into a box and a form sent, and type and send it again into the app', async () => {
+    // A box the app draws from its own state (the search page's, from the address's query), as the
+    // server drew it; the app takes it over only after the shopper typed and pressed Enter.
+    function Search({ hint = '' }: { hint?: string }) {
+      const [text, setText] = useState('milk');
+      const [sent, setSent] = useState('');
+      return createElement(
+        'form',
+        {
+          onSubmit: (event: FormEvent) => {
+            event.preventDefault();
+            setSent(text);
+          },
+        },
+        createElement('input', {
+          'aria-label': 'Search',
+          placeholder: hint,
+          value: text,
+          onChange: (event: ChangeEvent<HTMLInputElement>) => setText(event.currentTarget.value),
+        }),
+        createElement('output', null, sent),
+      );
+    }
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(createElement(Search));
+    document.body.append(root);
+    roots.push(root);
+    const box = root.querySelector('input')!;
+    let loaded = 0;
+    root.addEventListener('submit', (event) => void (event.defaultPrevented || (loaded += 1)));
+
+    holdEarlyPresses(window);
+    for (const text of ['', 'e', 'eg', 'eggs']) {
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    root.querySelector('form')!.requestSubmit();
+    expect(loaded).toBe(0);
+
+    const app = await act(() => hydrateRoot(root, createElement(Search)));
+    // Taken over, the app draws the box from its state again.
+    await act(() => app.render(createElement(Search, { hint: 'search' })));
+    expect(box.value).toBe('milk');
+    await act(() => replay());
+    expect(box.value).toBe('eggs');
+    expect(root.querySelector('output')!.textContent).toBe('eggs');
+    app.unmount();
+  });
+
+  it('hold a radio chosen, and choose it again in the app', async () => {
+    function Sizes() {
+      const [size, setSize] = useState('small');
+      return createElement(
+        'div',
+        null,
+        ['small', 'large'].map((value) =>
+          createElement('input', {
+            key: value,
+            type: 'radio',
+            name: 'size',
+            value,
+            'aria-label': value,
+            checked: size === value,
+            onChange: () => setSize(value),
+          }),
+        ),
+        createElement('output', null, size),
+      );
+    }
+    const root = document.createElement('div');
+    root.innerHTML = renderToString(createElement(Sizes));
+    document.body.append(root);
+    roots.push(root);
+    holdEarlyPresses(window);
+    root.querySelector<HTMLInputElement>('[value="large"]')!.click();
+
+    const app = await act(() => hydrateRoot(root, createElement(Sizes)));
+    await act(() => replay());
+    expect(root.querySelector('output')!.textContent).toBe('large');
+    expect(root.querySelector<HTMLInputElement>('[value="large"]')!.checked).toBe(true);
+    app.unmount();
   });
 
   it('are not held on a page the server did not render', async () => {

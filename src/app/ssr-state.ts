@@ -94,41 +94,71 @@ declare global {
   }
 }
 
-/** A button pressed, or a choice made in a list (`value`), before the app took the page over. */
+/**
+ * What a shopper did on a server-drawn page before the app took it over: a button or a link pressed,
+ * a choice made in a list or the text typed into a box (`value`: what it was left with), a box ticked
+ * or a radio chosen (`checked`), a form sent (`submit`, Enter in a box).
+ */
 export interface EarlyPress {
   target: Element;
   value?: string;
+  checked?: boolean;
+  submit?: true;
 }
 
 /**
- * A press on a button of a server-drawn page before the app has taken the page over would go
- * unanswered: the buttons' handlers arrive with the app's scripts, ~1–2 s after the first paint on a
- * slow phone. So would a choice in a list (a category's "Sort by"): the list shows it, but nothing
- * follows. This holds both (in the order made) until the app takes them (`replayEarlyPresses`).
- * Links work without the app, so they are left alone.
+ * Before the app has taken a server-drawn page over, its buttons and forms have no handlers yet (they
+ * arrive with the app's scripts, seconds after the first paint on a slow phone), and the app then
+ * draws its boxes and lists from its own state, over whatever the shopper typed or chose. So this
+ * holds all of it, in the order done, until the app takes it (`replayEarlyPresses`): a press on a
+ * button, a choice in a list, a radio or a box, the text typed into a box, a form sent (which would
+ * otherwise load the form's address with none of it). Links work without the app and are left alone,
+ * unless something is held already: a link's full-page load would drop it, so the link is held too and
+ * followed once the rest is done (a click that opens another tab or window is let through).
  *
  * It runs inline in a rendered page's head, before the first paint (src/entry-server.tsx writes its
  * source into the page), so it is self-contained: it names nothing from outside itself.
  */
 export function holdEarlyPresses(win: Window & typeof globalThis): void {
   const held: EarlyPress[] = [];
-  const hold = (event: Event) => {
-    const button =
-      event.target instanceof win.Element ? event.target.closest('button, [role="button"]') : null;
-    if (!button) return;
+  const keep = (event: Event, press: EarlyPress) => {
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push({ target: button });
+    held.push(press);
   };
+  const hold = (event: Event) => {
+    const { target, button, ctrlKey, metaKey, shiftKey, altKey } = event as MouseEvent;
+    const pressed =
+      target instanceof win.Element
+        ? (target.closest('button, [role="button"]') ??
+          (held.length && !button && !ctrlKey && !metaKey && !shiftKey && !altKey
+            ? target.closest('a[href]:not([target="_blank"]):not([download])')
+            : null))
+        : null;
+    if (pressed) keep(event, { target: pressed });
+  };
+  const send = (event: Event) => keep(event, { target: event.target as Element, submit: true });
+  const checkable = (box: EventTarget | null): box is HTMLInputElement =>
+    box instanceof win.HTMLInputElement && /^(checkbox|radio)$/.test(box.type);
   const choose = (event: Event) => {
-    if (event.target instanceof win.HTMLSelectElement)
-      held.push({ target: event.target, value: event.target.value });
+    const { target } = event;
+    if (target instanceof win.HTMLSelectElement) held.push({ target, value: target.value });
+    else if (checkable(target)) held.push({ target, checked: target.checked });
   };
-  win.document.addEventListener('click', hold, true);
-  win.document.addEventListener('change', choose, true);
+  const type = (event: Event) => {
+    const { target } = event;
+    if (!(target instanceof win.HTMLInputElement || target instanceof win.HTMLTextAreaElement) || checkable(target))
+      return;
+    // Only the latest text of a box typed into without a pause for anything else.
+    const last = held[held.length - 1];
+    if (last?.target === target) last.value = target.value;
+    else held.push({ target, value: target.value });
+  };
+  const listeners = { click: hold, submit: send, change: choose, input: type };
+  for (const [name, listener] of Object.entries(listeners)) win.document.addEventListener(name, listener, true);
   win.sokoniEarlyPresses = () => {
-    win.document.removeEventListener('click', hold, true);
-    win.document.removeEventListener('change', choose, true);
+    for (const [name, listener] of Object.entries(listeners))
+      win.document.removeEventListener(name, listener, true);
     return held.splice(0);
   };
 }
@@ -139,16 +169,28 @@ const ownedByApp = (element: Element) => Object.keys(element).some((key) => key.
 const shortPause = () => new Promise<void>((resolve) => setTimeout(resolve, 50));
 
 /**
- * Once the app has taken a server-drawn page over, presses its buttons again and makes its lists'
- * choices again, as they were made before (`holdEarlyPresses`), and lets later ones through. Taking a
- * page over keeps its elements, so a held one is the one on the screen; one the app has since
- * replaced is skipped.
+ * Gives a box the text the shopper typed, as the app hears typing: React tells a change by the value
+ * it last saw, which it notes when `value` is assigned, not when the prototype's setter is called; so
+ * it is first told of another value, then the box gets the text and says so (`input`).
+ */
+function typeAgain(win: Window & typeof globalThis, box: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  box.value = value ? '' : ' ';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(box) as object, 'value')?.set?.call(box, value);
+  box.dispatchEvent(new win.Event('input', { bubbles: true }));
+}
+
+/**
+ * Once the app has taken a server-drawn page over, does again what the shopper did before
+ * (`holdEarlyPresses`), in its order, and lets later presses through: presses buttons and links,
+ * makes lists' choices, types boxes' text, ticks boxes and sends forms. Taking a page over keeps its
+ * elements, so a held one is the one on the screen; one the app has since replaced is skipped.
  *
  * React takes some parts over after the rest (a route's content is a Suspense boundary), and a
  * component may answer only once its effects ran (Chakra's accordion, through Zag, starts its machine
  * in one), so each press waits until React owns its element (for at most 10 s), then a moment for its
  * effects. A press also focused its button before the app could see it, and the accordion answers a
- * click only once focused, so the button is focused again, in the app's sight, first.
+ * click only once focused, so the button is focused again, in the app's sight, first. A form is sent
+ * a moment after the text before it, so it sends the text as the app now has it.
  */
 export async function replayEarlyPresses(
   win: Window & typeof globalThis = window,
@@ -160,20 +202,28 @@ export async function replayEarlyPresses(
   const take = win.sokoniEarlyPresses;
   if (!take) return;
   delete win.sokoniEarlyPresses;
-  for (const { target, value } of take()) {
+  for (const { target, value, checked, submit } of take()) {
     if (!ready(target)) {
       for (let waited = 0; target.isConnected && !ready(target) && waited < 200; waited++) await pause();
       await pause();
     }
     if (!target.isConnected) continue;
-    if (value === undefined) {
-      if (!(target instanceof win.HTMLElement)) continue;
+    if (submit) {
+      await pause();
+      if (target instanceof win.HTMLFormElement) target.requestSubmit();
+    } else if (target instanceof win.HTMLSelectElement) {
+      target.value = value!;
+      target.dispatchEvent(new win.Event('change', { bubbles: true }));
+    } else if (target instanceof win.HTMLInputElement && checked !== undefined) {
+      target.checked = !checked;
+      target.click();
+    } else if (value !== undefined) {
+      if (target instanceof win.HTMLInputElement || target instanceof win.HTMLTextAreaElement)
+        typeAgain(win, target, value);
+    } else if (target instanceof win.HTMLElement) {
       if (win.document.activeElement === target) target.blur();
       target.focus({ preventScroll: true });
       target.click();
-    } else if (target instanceof win.HTMLSelectElement) {
-      target.value = value;
-      target.dispatchEvent(new win.Event('change', { bubbles: true }));
     }
   }
 }

@@ -94,6 +94,8 @@ export function SearchBar({
               <Input
                 ref={input}
                 type="search"
+                // Sent as the address's query when the form is sent without the app (no JavaScript).
+                name="q"
                 aria-label="Search our products"
                 placeholder={SEARCH_PLACEHOLDER}
                 value={text}

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { shopper, signInAs } from './support/session';
-import { appReady } from './support/shop';
+import { appReady, buyableCards } from './support/shop';
 
 // Issue 12: the public pages come with their content in the first HTML response (server rendering,
 // server/lib/ssr.ts and src/entry-server.tsx), and the browser takes that markup over (hydrates)
@@ -230,6 +230,87 @@ test('a sort chosen on a server-drawn category page before the app has taken it 
   entry.release();
   await expect(page).toHaveURL(/sort=price_asc/);
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+});
+
+/** A slow phone: the CPU slowed 4× (Chromium's DevTools protocol), for this page and the pages it opens. */
+async function slowCpu(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+test.describe('what a shopper does before the app has taken a slow page over', () => {
+  test.beforeEach(({ page: _ }, testInfo) => test.skip(testInfo.project.name !== 'live', LIVE_ONLY));
+  // Issue 26: typed queries and presses were lost at takeover, or when a link unloaded the page.
+  test.setTimeout(60_000);
+
+  const box = (page: Page) => page.getByRole('searchbox', { name: 'Search our products' });
+  // Taking a page over at 4× CPU, on two shared cores, is seconds.
+  const soon = expect.configure({ timeout: 20_000 });
+
+  test('a new query typed into the search page’s box is kept, and the address follows it', async ({ page }) => {
+    await slowCpu(page);
+    const entry = await holdEntry(page);
+    await page.goto('/search?q=milk', { waitUntil: 'domcontentloaded' });
+    await soon(box(page)).toHaveValue('milk');
+    await box(page).fill('');
+    await box(page).pressSequentially('eggs');
+    await entry.held();
+    entry.release();
+    await appReady(page);
+    await soon(page).toHaveURL(/\/search\?q=eggs$/);
+    await soon(box(page)).toHaveValue('eggs');
+  });
+
+  test('a query typed into the search page’s box and sent with Enter is searched, without a reload', async ({
+    page,
+  }) => {
+    await slowCpu(page);
+    const entry = await holdEntry(page);
+    await page.goto('/search?q=milk', { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await box(page).fill('');
+    await box(page).pressSequentially('tilapia');
+    await box(page).press('Enter');
+    await entry.held();
+    entry.release();
+    await appReady(page);
+    await soon(page).toHaveURL(/\/search\?q=tilapia$/);
+    await soon(box(page)).toHaveValue('tilapia');
+    await soon(page.getByRole('status')).toHaveText(/results? for “tilapia”/);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+
+  test('a query typed into the landing page’s box opens the search page with it', async ({ page }) => {
+    await slowCpu(page);
+    const entry = await holdEntry(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await box(page).pressSequentially('sukuma');
+    await entry.held();
+    entry.release();
+    await soon(page).toHaveURL(/\/search\?q=sukuma$/);
+    await soon(box(page)).toHaveValue('sukuma');
+  });
+
+  test('products added on the landing page, then the cart opened, are all in the cart', async ({ page }) => {
+    await slowCpu(page);
+    const entry = await holdEntry(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const cards = buyableCards(page);
+    const names: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const card = cards.nth(i);
+      names.push((await card.getByRole('heading').innerText()).trim());
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+    }
+    await page.getByRole('link', { name: /^Cart, / }).click();
+    await entry.held();
+    entry.release();
+    await soon(page).toHaveURL(/\/cart$/);
+    const lines = page.getByRole('list', { name: 'Items in your cart' });
+    await soon(lines).toBeVisible();
+    for (const name of names) await soon.soft(lines.getByRole('group', { name: `Quantity of ${name}` })).toBeVisible();
+    await soon(page.getByRole('link', { name: 'Cart, 6 items' })).toBeVisible();
+  });
 });
 
 test('a signed-in shopper gets the same pages, then their own header, without a mismatch', async ({

@@ -279,11 +279,20 @@ describe('presses made before the app takes a server-drawn page over', () => {
     root.querySelector('form')!.requestSubmit();
     expect(loaded).toBe(0);
 
+    // Until React has committed the page, nothing is typed or sent (it would hear none of it).
+    let waited = 0;
+    const tick = () => new Promise((resolve) => setTimeout(resolve));
+    const replayed = replayEarlyPresses(window, { pause: () => tick().then(() => void (waited += 1)) });
+    await tick();
+    await tick();
+    expect(waited).toBeGreaterThan(0);
+    expect(root.querySelector('output')!.textContent).toBe('');
+
     const app = await act(() => hydrateRoot(root, createElement(Search)));
     // Taken over, the app draws the box from its state again.
     await act(() => app.render(createElement(Search, { hint: 'search' })));
     expect(box.value).toBe('milk');
-    await act(() => replay());
+    await act(() => replayed);
     expect(box.value).toBe('eggs');
     expect(root.querySelector('output')!.textContent).toBe('eggs');
     app.unmount();

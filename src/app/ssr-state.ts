@@ -163,8 +163,35 @@ export function holdEarlyPresses(win: Window & typeof globalThis): void {
   };
 }
 
-/** Whether React has taken `element` over: it marks the nodes it owns once it has hydrated them. */
-const ownedByApp = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+/** What `ownedByApp` reads of React's fiber of a node. */
+interface Fiber {
+  return: Fiber | null;
+  alternate: Fiber | null;
+  flags: number;
+  tag: number;
+}
+
+/**
+ * Whether React has taken `element` over: it has committed the element, and so hears its events.
+ * React marks a node with its fiber as soon as it renders it, which taking a big page over in slices
+ * does well before the commit; until then an event on the node reaches nothing (and React notes a
+ * box's value as the shopper left it, so it would not tell a change either). This reads the fiber as
+ * React's own getNearestMountedFiber does: no ancestor still to be placed or hydrated (flags 4098),
+ * up to the root (tag 3).
+ */
+function ownedByApp(element: Element): boolean {
+  const key = Object.keys(element).find((name) => name.startsWith('__reactFiber$'));
+  const fiber = key ? (element as unknown as Record<string, Fiber | undefined>)[key] : undefined;
+  if (!fiber) return false;
+  let node = fiber;
+  let nearest: Fiber | null = fiber;
+  for (let next: Fiber | null = fiber; next && !next.alternate; next = node.return) {
+    node = next;
+    if (node.flags & 4098) nearest = node.return;
+  }
+  while (node.return) node = node.return;
+  return node.tag === 3 && nearest === fiber;
+}
 
 const shortPause = () => new Promise<void>((resolve) => setTimeout(resolve, 50));
 

@@ -311,6 +311,30 @@ test.describe('what a shopper does before the app has taken a slow page over', (
     for (const name of names) await soon.soft(lines.getByRole('group', { name: `Quantity of ${name}` })).toBeVisible();
     await soon(page.getByRole('link', { name: 'Cart, 6 items' })).toBeVisible();
   });
+
+  test('a size chosen on a product page, then added and the cart opened, is the size in the cart', async ({
+    page,
+  }) => {
+    const listed = (await (await page.request.get('/api/v2/products?limit=100&offset=0&sort=newest')).json()) as {
+      data: ListedProduct[];
+    };
+    const tilapia = listed.data.find((p) => p.name === 'Whole Tilapia')!;
+    await slowCpu(page);
+    const entry = await holdEntry(page);
+    await page.goto(`/view/product/${Buffer.from(tilapia.productId).toString('base64url')}`, {
+      waitUntil: 'domcontentloaded',
+    });
+    await page.getByRole('radio', { name: /Size: Large/ }).check();
+    await page.getByRole('main').getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('link', { name: /^Cart, / }).click();
+    await entry.held();
+    entry.release();
+    await soon(page).toHaveURL(/\/cart$/);
+    const lines = page.getByRole('list', { name: 'Items in your cart' });
+    await soon(lines).toContainText('Whole Tilapia');
+    await soon(lines).toContainText('Size: Large');
+    await soon(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  });
 });
 
 test('a signed-in shopper gets the same pages, then their own header, without a mismatch', async ({

@@ -20,7 +20,9 @@ export const LANDING_JS_BUDGET_KB = 150;
 // 180.5 → 180.7: presses made before take-over wait for React to own their element and are focused
 // again, and a list's choice is held too (src/app/ssr-state.ts). 180.7 → 175.3: what the entry imports
 // statically is one chunk, not ~18 (vite.config.ts `codeSplitting`): less import glue, one gzip stream.
-export const LANDING_JS_CEILING_KB = 175.3;
+// 175.3 → 175.5: text typed, boxes ticked and forms sent before take-over are done again, and each waits
+// until React has committed its element (src/app/ssr-state.ts, issue 26).
+export const LANDING_JS_CEILING_KB = 175.5;
 
 export interface JsFile {
   file: string;

@@ -12,7 +12,15 @@
  *   npm run bench:web
  *   npm run bench:web -- --runs 5 --skip-build
  *
- * Writes bench/results/web.json and bench/results/web.md. Exits 1 when a budget is missed.
+ * Then it measures Interaction to Next Paint of add to cart, + and −, opening a category, opening a
+ * product and typing in search on a 390 px phone with the CPU slowed 4× (bench/lib/inp.ts), each
+ * `--inp-runs` times, against the same build and server.
+ *
+ *   npm run bench:web -- --only inp --inp-runs 5          # INP only (no Lighthouse)
+ *   npm run bench:web -- --only inp --interactions search # some interactions only
+ *
+ * Writes bench/results/web.json and web.md (Lighthouse, landing JS) and web-inp.json and web-inp.md
+ * (INP). Exits 1 when a budget is missed.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -23,6 +31,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { load1, machine, quietMachine, round, startServer, writeResults } from './lib/harness';
+import {
+  CPU_SLOWDOWN,
+  INP_BUDGET_MS,
+  INP_CHROME_FLAGS,
+  measureInteractions,
+  VIEWPORT,
+  type InteractionResult,
+} from './lib/inp';
 import { LANDING_JS_BUDGET_KB, landingJs, type LandingJs } from './lib/landing-js';
 
 const BUDGET = { score: 95, accessibility: 100, landingJsGzipKB: LANDING_JS_BUDGET_KB } as const;
@@ -31,6 +47,7 @@ const OUT_DIR = path.join(ROOT, '.tmp/bench-web');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 const LHR_DIR = path.join(RESULTS_DIR, 'lighthouse');
 const BEFORE_FILE = path.join(RESULTS_DIR, 'web-before.json');
+const INP_BEFORE_FILE = path.join(RESULTS_DIR, 'web-inp-before.json');
 const slug = (name: string) =>
   name
     .replace(/\(.*\)/, (m) => `-${m.slice(1, -1)}`)
@@ -53,11 +70,20 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     'quiet-load': { type: 'string', default: '2.5' },
     'quiet-wait': { type: 'string', default: '300' },
-    // Record this run as the "before" that later runs are compared with (bench/results/web-before.json).
+    // Record this run as the "before" that later runs are compared with (bench/results/web-before.json,
+    // web-inp-before.json).
     baseline: { type: 'boolean', default: false },
+    // 'lighthouse' or 'inp': one half only.
+    only: { type: 'string' },
+    'inp-runs': { type: 'string', default: '5' },
+    // Comma-separated parts of interaction names ("cart,search").
+    interactions: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
+const INP_RUNS = Number(args['inp-runs']);
+const RUN_LIGHTHOUSE = args.only !== 'inp';
+const RUN_INP = args.only !== 'lighthouse';
 
 interface PageRun {
   /** null when Lighthouse could not score the page (see `error`). */
@@ -208,6 +234,7 @@ async function main() {
   });
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   const pages: PageResult[] = [];
+  let interactions: InteractionResult[] = [];
   try {
     const api = async <T>(p: string) =>
       ((await (await fetch(server.baseUrl + p)).json()) as { data: T }).data;
@@ -226,8 +253,9 @@ async function main() {
       { name: 'search (tilapia)', path: '/search?q=tilapia' },
       { name: 'cart', path: '/cart' },
     ];
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-    for (const t of targets) {
+    if (RUN_LIGHTHOUSE)
+      chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    for (const t of RUN_LIGHTHOUSE ? targets : []) {
       const results: { run: PageRun; lhr: unknown }[] = [];
       // A shop that has been up answers its public pages from the rendered-HTML cache (re-rendered in
       // the background, server/lib/ssr.ts); the first visitor after a start pays the render, so one
@@ -235,7 +263,7 @@ async function main() {
       await (await fetch(server.baseUrl + t.path)).arrayBuffer();
       for (let i = 0; i < RUNS; i++) {
         await quietMachine(Number(args['quiet-load']), Number(args['quiet-wait']));
-        results.push(await lighthouseRetrying(server.baseUrl + t.path, chrome.port));
+        results.push(await lighthouseRetrying(server.baseUrl + t.path, chrome!.port));
       }
       const sorted = [...results].sort((a, b) => (a.run.score ?? -1) - (b.run.score ?? -1));
       const middle = sorted[Math.floor(sorted.length / 2)]!;
@@ -253,6 +281,20 @@ async function main() {
           `LCP ${median.metrics.lcpMs} ms, TBT ${median.metrics.tbtMs} ms, CLS ${median.metrics.cls}`,
       );
     }
+    chrome?.kill();
+    chrome = null;
+    if (RUN_INP) {
+      for (const t of targets) await (await fetch(server.baseUrl + t.path)).arrayBuffer();
+      interactions = await measureInteractions(
+        { baseUrl: server.baseUrl, categoryPath: targets[1]!.path },
+        {
+          runs: INP_RUNS,
+          chromiumPath: CHROMIUM,
+          only: args.interactions?.split(','),
+          beforeRun: () => quietMachine(Number(args['quiet-load']), Number(args['quiet-wait'])).then(() => {}),
+        },
+      );
+    }
   } finally {
     chrome?.kill();
     await server.stop();
@@ -260,6 +302,12 @@ async function main() {
   }
 
   const jsMet = js.totalGzipKB <= BUDGET.landingJsGzipKB;
+  const inpMet = interactions.every((i) => i.met);
+  if (RUN_INP) await reportInteractions(meta, interactions);
+  if (!RUN_LIGHTHOUSE) {
+    if (!inpMet) process.exitCode = 1;
+    return;
+  }
   const json = {
     ...meta,
     budget: BUDGET,
@@ -276,7 +324,76 @@ async function main() {
   }
   const before = existsSync(BEFORE_FILE) ? (JSON.parse(readFileSync(BEFORE_FILE, 'utf8')) as Before) : null;
   await writeResults('web', json, markdown(meta, js, jsMet, pages, before));
-  if (!jsMet || pages.some((p) => !p.met)) process.exitCode = 1;
+  if (!jsMet || !inpMet || pages.some((p) => !p.met)) process.exitCode = 1;
+}
+
+interface InpBefore {
+  date: string;
+  interactions: InteractionResult[];
+}
+
+/** bench/results/web-inp.{json,md} (or, with --baseline, web-inp-before.json). */
+async function reportInteractions(meta: ReturnType<typeof machine>, interactions: InteractionResult[]) {
+  const json = {
+    ...meta,
+    budgetMs: INP_BUDGET_MS,
+    cpuSlowdown: CPU_SLOWDOWN,
+    viewport: VIEWPORT,
+    runsPerInteraction: INP_RUNS,
+    chromium: CHROMIUM,
+    chromeFlags: INP_CHROME_FLAGS,
+    interactions,
+  };
+  if (args.baseline) {
+    await writeFile(INP_BEFORE_FILE, JSON.stringify(json, null, 2) + '\n');
+    console.log('wrote bench/results/web-inp-before.json');
+    return;
+  }
+  const before = existsSync(INP_BEFORE_FILE)
+    ? (JSON.parse(readFileSync(INP_BEFORE_FILE, 'utf8')) as InpBefore)
+    : null;
+  const range = (i: InteractionResult) => `${i.minMs}–${i.maxMs} ms`;
+  const loads = interactions.flatMap((i) => i.runs.map((r) => r.loadAverage));
+  const lines = [
+    '# Interaction to Next Paint (cheap phone)',
+    '',
+    `Generated by \`npm run bench:web\` (bench/web.ts, bench/lib/inp.ts) on ${meta.date}: ${meta.cpu}, ${meta.cores} cores.`,
+    `The production build served by the real server, driven by Playwright in ${CHROMIUM} (${INP_CHROME_FLAGS.join(' ')})`,
+    `at ${VIEWPORT.width}×${VIEWPORT.height} with the CPU slowed ${CPU_SLOWDOWN}× (CDP \`Emulation.setCPUThrottlingRate\`);`,
+    "INP from the `web-vitals` library's `onINP` (attribution build, `reportAllChanges`), one interaction per fresh page,",
+    `${INP_RUNS} runs each. Budget: median ≤ ${INP_BUDGET_MS} ms. Load average (1 min) during the runs: ` +
+      `${Math.min(...loads)}–${Math.max(...loads)}.`,
+    '',
+    '| interaction | median | range | runs | slowest run: input delay / processing / presentation | ≤ 100 ms |',
+    '|---|---:|---|---|---|---|',
+    ...interactions.map((i) => {
+      const worst = [...i.runs].sort((a, b) => b.inpMs - a.inpMs)[0]!.report;
+      return (
+        `| ${i.name} | **${i.medianMs} ms** | ${range(i)} | ${i.runs.map((r) => r.inpMs).join(', ')} | ` +
+        `${worst.inputDelayMs} / ${worst.processingMs} / ${worst.presentationDelayMs} ms (${worst.type} on \`${worst.target}\`) | ` +
+        `${i.met ? 'met' : '**not met**'} |`
+      );
+    }),
+    '',
+  ];
+  if (before) {
+    lines.push(
+      '## Before and after',
+      '',
+      `"Before" is the run of ${before.date} (\`npm run bench:web -- --only inp --baseline\`, bench/results/web-inp-before.json).`,
+      '',
+      '| interaction | median before → after | range before → after |',
+      '|---|---|---|',
+      ...interactions.map((i) => {
+        const b = before.interactions.find((x) => x.name === i.name);
+        return b
+          ? `| ${i.name} | ${b.medianMs} ms → **${i.medianMs} ms** | ${range(b)} → ${range(i)} |`
+          : `| ${i.name} | – → **${i.medianMs} ms** | – → ${range(i)} |`;
+      }),
+      '',
+    );
+  }
+  await writeResults('web-inp', json, lines.join('\n'));
 }
 
 interface Before {

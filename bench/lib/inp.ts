@@ -152,7 +152,14 @@ async function settle(page: Page) {
   );
 }
 
-async function measure(browser: Browser, targets: InpTargets, scenario: Scenario): Promise<InteractionRun> {
+export type ActWrapper = (page: Page, cdp: CDPSession, act: () => Promise<void>) => Promise<void>;
+
+async function measure(
+  browser: Browser,
+  targets: InpTargets,
+  scenario: Scenario,
+  wrap?: ActWrapper,
+): Promise<InteractionRun> {
   const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: false });
   try {
     await context.addInitScript({ content: `${WEB_VITALS}\n${OBSERVER}` });
@@ -167,7 +174,7 @@ async function measure(browser: Browser, targets: InpTargets, scenario: Scenario
       await settle(page);
     }
     await page.evaluate(() => ((window as unknown as { __inp: unknown[] }).__inp = []));
-    await scenario.act(page);
+    await (wrap ? wrap(page, cdp, () => scenario.act(page)) : scenario.act(page));
     // The report comes once the interaction's frame is painted (and the observer has run).
     const handle = await page.waitForFunction(
       () => {
@@ -212,11 +219,14 @@ export async function measureInteractions(
     chromiumPath,
     only,
     beforeRun,
+    wrap,
   }: {
     runs: number;
     chromiumPath: string;
     only?: string[];
     beforeRun?: () => Promise<void>;
+    /** Around each measured interaction (a CPU profile, say). */
+    wrap?: ActWrapper;
   },
 ): Promise<InteractionResult[]> {
   const scenarios = SCENARIOS.filter((s) => !only?.length || only.some((o) => s.name.includes(o)));
@@ -226,7 +236,7 @@ export async function measureInteractions(
     for (let i = 0; i < runs; i++) {
       for (const scenario of scenarios) {
         await beforeRun?.();
-        const run = await measure(browser, targets, scenario);
+        const run = await measure(browser, targets, scenario, wrap);
         runsOf.get(scenario.name)!.push(run);
         const r = run.report;
         console.log(

@@ -1,6 +1,7 @@
 import { renderWithProviders } from '@/test/render-app';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { toastError } from './errors';
 import { notify } from './notify';
@@ -39,5 +40,21 @@ describe('toasts', () => {
     });
     expect(await screen.findByText('Product was not found.')).toBeInTheDocument();
     expect(await screen.findByText('An error occurred.')).toBeInTheDocument();
+  });
+
+  it('wait for the next paint, so the tap that raised one is drawn first', async () => {
+    renderWithProviders(<p>shop</p>);
+    const success = vi.spyOn(toast, 'success');
+    await import('sonner');
+
+    act(() => {
+      notify.success('Cart updated');
+    });
+    // Whatever promise work the tap's task still had is done: the toast is not shown in it.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+    expect(success).not.toHaveBeenCalled();
+
+    expect(await screen.findByText('Cart updated')).toBeInTheDocument();
+    expect(success).toHaveBeenCalledOnce();
   });
 });

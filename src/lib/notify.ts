@@ -25,12 +25,25 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
+/**
+ * Runs `task` after the browser has painted the next frame. A toast is never what the tap that raised
+ * it must show first: sonner renders it with `flushSync`, and the first one mounts the toaster, which
+ * in the tap's own task held up its frame (Interaction to Next Paint, docs/design.md#budgets). In order:
+ * a toast and a later dismissal of it keep their order.
+ */
+function afterNextPaint(task: () => void) {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
+  else setTimeout(task, 0);
+}
+
 function show(kind: Kind, message: ReactNode, options: ExternalToast = {}): string | number {
   const id = options.id ?? `t${Date.now().toString(36)}${(sequence += 1)}`;
   const className = [options.className, `${ID_CLASS_PREFIX}${id}`].filter(Boolean).join(' ');
-  loadSonner()
-    .then(({ toast }) => toast[kind](message, { ...options, id, className }))
-    .catch((error: unknown) => console.warn('[sokoni] could not show a notification', message, error));
+  afterNextPaint(() => {
+    loadSonner()
+      .then(({ toast }) => toast[kind](message, { ...options, id, className }))
+      .catch((error: unknown) => console.warn('[sokoni] could not show a notification', message, error));
+  });
   return id;
 }
 
@@ -42,7 +55,7 @@ export const notify = {
   message: (message: ReactNode, options?: ExternalToast) => show('message', message, options),
   /** Closes one toast, or all of them without an id. */
   dismiss: (id?: string | number) => {
-    void sonner?.then(({ toast }) => toast.dismiss(id));
+    afterNextPaint(() => void sonner?.then(({ toast }) => toast.dismiss(id)));
   },
 };
 

@@ -1,14 +1,17 @@
 import { clearGuestCart, getGuestCartItems } from '@/features/cart';
 import { encodeBase64Url } from '@/lib/base64';
-import { renderApp, renderAppQuietly } from '@/test/render-app';
+import { quietQueryClient, renderApp, renderAppQuietly, renderInRouter } from '@/test/render-app';
 import { fixtureId } from '@mocks/fixtures/catalogue';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { Profiler } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { productQueries } from '../api/product-queries';
 import { productPath } from '../model/paths';
+import { ProductPage } from './product-page';
 
 // A page's first render loads its route modules, which takes more than a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -20,6 +23,27 @@ describe('the product page', () => {
   beforeEach(() => {
     resetMockDb();
     clearGuestCart();
+  });
+
+  it('opened from a link with the product loaded, draws its skeleton first and the details in a later render', async () => {
+    // As when a card is tapped: the route's loader fetched the product before the page mounts.
+    const queryClient = quietQueryClient();
+    await queryClient.prefetchQuery(productQueries.detail(find('Hass avocado').id));
+    const commits: string[] = [];
+    const whatIsDrawn = () =>
+      screen.queryByRole('heading', { level: 1 })?.textContent ??
+      (screen.queryByRole('status', { name: 'Loading product' }) ? 'skeleton' : 'nothing');
+
+    renderInRouter(
+      <Profiler id="product" onRender={() => commits.push(whatIsDrawn())}>
+        <ProductPage productId={find('Hass avocado').id} via={null} />
+      </Profiler>,
+      queryClient,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hass avocado' })).toBeInTheDocument();
+    expect(commits[0]).toBe('skeleton');
+    expect(commits.at(-1)).toBe('Hass avocado');
   });
 
   it('shows the product with its gallery, prices, variants, categories and description', async () => {

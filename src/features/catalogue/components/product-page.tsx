@@ -1,8 +1,9 @@
 import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { isApiError } from '@/lib/api-client';
 import { useErrorToast } from '@/lib/use-error-toast';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { productQueries } from '../api/product-queries';
 import { viewFromDetail } from '../model/product-view';
 import { CatalogueNotFound } from './catalogue-not-found';
@@ -20,7 +21,12 @@ function LoadedProductPage({ productId, via, ...slots }: ProductPageProps & { pr
   const query = useQuery({ ...productQueries.detail(productId), retryOnMount: false });
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   useErrorToast(missing ? null : query.error, 'product-error');
-  const product = useMemo(() => (query.data ? viewFromDetail(query.data) : undefined), [query.data]);
+  const loaded = useMemo(() => (query.data ? viewFromDetail(query.data) : undefined), [query.data]);
+  // The details are a page's worth of components: opened from a link with the product already loaded
+  // (the route's loader fetched it), the page mounts with its skeleton, so the tap is painted at once,
+  // and the details follow in a render React can interrupt. A page the server drew is taken over as drawn.
+  const takenOver = !useHydrated();
+  const product = useDeferredValue(loaded, takenOver ? undefined : null);
 
   if (product) {
     const viaCategory = via
@@ -28,7 +34,7 @@ function LoadedProductPage({ productId, via, ...slots }: ProductPageProps & { pr
       : undefined;
     return <ProductDetails key={product.productId} product={product} via={viaCategory} {...slots} />;
   }
-  if (query.isPending) return <ProductDetailsSkeleton />;
+  if (query.isPending || loaded) return <ProductDetailsSkeleton />;
   if (missing) return <CatalogueNotFound what="product" />;
   return (
     <Center py="20" px="4" role="alert">

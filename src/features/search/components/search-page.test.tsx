@@ -8,8 +8,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, v
 import { searchQueries } from '../api/search-queries';
 import { clearRecentSearches, RECENT_SEARCHES_KEY } from '../stores/recent-searches-store';
 import { resetSearchText } from '../stores/search-text-store';
+import type * as SearchResultListModule from './search-result-list';
 
 const SEARCH_URL = '*/api/v1/search/orama';
+
+/** How many times the results list was drawn (the real list, counted). */
+const listRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./search-result-list', async (importOriginal) => {
+  const actual = await importOriginal<typeof SearchResultListModule>();
+  return {
+    ...actual,
+    SearchResultList: (props: Parameters<typeof actual.SearchResultList>[0]) => {
+      listRenders.count += 1;
+      return actual.SearchResultList(props);
+    },
+  };
+});
 
 // Typing, the 250 ms pause, the request and the first toast (sonner loads lazily) can take more
 // than Testing Library's default second on a busy machine; whole journeys more than five.
@@ -93,6 +107,18 @@ describe('the search page', () => {
     expect(screen.getByText('1 result for “omena”')).toBeInTheDocument();
     // Debounced: one request for the whole word, not one per key.
     expect(searches).toEqual(['omena']);
+  });
+
+  it('draws only the box on a key press that leaves the results as they are', async () => {
+    const { user } = await openSearch();
+    await user.type(searchBox(), 'omena');
+    await screen.findByRole('option', { name: /^Omena\b/ });
+    const drawn = listRenders.count;
+
+    // The next search starts after the pause; until then the results stay, and so does their list.
+    await user.type(searchBox(), 's');
+    expect(searchBox()).toHaveValue('omenas');
+    expect(listRenders.count).toBe(drawn);
   });
 
   it('marks products that cannot be bought now', async () => {

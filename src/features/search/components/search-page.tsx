@@ -1,10 +1,19 @@
 import { Box, Container, Text, VisuallyHidden } from '@chakra-ui/react';
 import { productLink } from '@/features/catalogue';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useStableCallback } from '@/lib/use-stable-callback';
 import type { SearchResult } from '@contract/search';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useEffectEvent, useId, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { searchQueries } from '../api/search-queries';
 import { useSearchErrorToast, useSearchLoader } from '../hooks/use-search-side-effects';
 import { useSearchTerm } from '../hooks/use-search-term';
@@ -48,19 +57,22 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
   useSearchLoader(term !== '' && search.isFetching);
   useSearchErrorToast(search.error, search.errorUpdatedAt);
 
-  const typed = normaliseSearchTerm(text);
+  // A key press redraws the box at once; what lies below it follows the text in a render React can
+  // interrupt (the panel switching from recent searches to the results, say), and is skipped when a
+  // key changes nothing there (SearchBody is memoised; its handlers keep their identity).
+  const typed = normaliseSearchTerm(useDeferredValue(text));
   const results = typed && term ? search.data : undefined;
   const stale = search.isPlaceholderData;
   const shown = results ?? [];
   const active = shown.find((r) => r.id === activeId) ?? null;
 
-  const open = (result: SearchResult) => {
-    rememberSearch(typed || term);
+  const open = useStableCallback((result: SearchResult) => {
+    rememberSearch(normaliseSearchTerm(text) || term);
     void navigate(productLink({ productId: result.id, categoryId: result.categoryId }));
-  };
+  });
 
   /** Searches for `value` now: Enter, a suggestion, a recent search, "Try again". */
-  const searchFor = (value: string) => {
+  const searchFor = useStableCallback((value: string) => {
     const q = normaliseSearchTerm(value);
     // A blank query sends nothing (its query is disabled) and the loader is cleared
     // (docs/behaviour.md#validation).
@@ -68,13 +80,14 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
     rememberSearch(q);
     if (q === term && search.isError) void search.refetch();
     else searchNow(q);
-  };
+  });
 
-  const pick = (value: string) => {
+  const pick = useStableCallback((value: string) => {
     setSearchText(value);
     setActiveId(null);
     searchFor(value);
-  };
+  });
+  const retry = useStableCallback(() => searchFor(text));
 
   const move = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
@@ -101,7 +114,6 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
           ? 'none'
           : 'loading';
   const listShown = view === 'results';
-  const count = stale ? 'Searching…' : countLabel(results?.length ?? 0, term);
 
   return (
     // At least a screen tall, so the footer waits below the fold instead of crowding the results.
@@ -117,34 +129,78 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
         controls={listShown ? listId : undefined}
         activeDescendant={listShown && active ? resultOptionId(listId, active) : undefined}
       />
-      <Container maxW="3xl" py={{ base: '4', sm: '6' }} px={{ base: '3', sm: '4' }}>
-        <VisuallyHidden asChild>
-          <h1>Search</h1>
-        </VisuallyHidden>
-        {/* Always on the page, so screen readers hear each new count. */}
-        <Text role="status" fontSize="sm" color="fg.muted" px="1" mb={listShown ? '3' : '0'}>
-          {listShown ? count : view === 'none' ? <VisuallyHidden>No results</VisuallyHidden> : null}
-        </Text>
-        {view === 'start' ? (
-          <SearchStart onPick={pick} />
-        ) : view === 'failed' ? (
-          <SearchFailed onRetry={() => searchFor(text)} />
-        ) : view === 'results' && results ? (
-          <SearchResultList
-            id={listId}
-            results={results}
-            query={term}
-            activeId={active?.id ?? null}
-            stale={stale}
-            onActivate={setActiveId}
-            onOpen={open}
-          />
-        ) : view === 'none' ? (
-          <NoResults term={term} onPick={pick} />
-        ) : (
-          <SearchResultsSkeleton />
-        )}
-      </Container>
+      <SearchBody
+        view={view}
+        listId={listId}
+        results={results}
+        term={term}
+        activeId={active?.id ?? null}
+        stale={stale}
+        onActivate={setActiveId}
+        onOpen={open}
+        onPick={pick}
+        onRetry={retry}
+      />
     </Box>
   );
 }
+
+interface SearchBodyProps {
+  view: 'start' | 'failed' | 'results' | 'none' | 'loading';
+  listId: string;
+  results: SearchResult[] | undefined;
+  term: string;
+  activeId: string | null;
+  stale: boolean;
+  onActivate(resultId: string | null): void;
+  onOpen(result: SearchResult): void;
+  onPick(term: string): void;
+  onRetry(): void;
+}
+
+/** Everything under the box: the count, then the start panel, the results or their states. */
+const SearchBody = memo(function SearchBody({
+  view,
+  listId,
+  results,
+  term,
+  activeId,
+  stale,
+  onActivate,
+  onOpen,
+  onPick,
+  onRetry,
+}: SearchBodyProps) {
+  const listShown = view === 'results';
+  const count = stale ? 'Searching…' : countLabel(results?.length ?? 0, term);
+  return (
+    <Container maxW="3xl" py={{ base: '4', sm: '6' }} px={{ base: '3', sm: '4' }}>
+      <VisuallyHidden asChild>
+        <h1>Search</h1>
+      </VisuallyHidden>
+      {/* Always on the page, so screen readers hear each new count. */}
+      <Text role="status" fontSize="sm" color="fg.muted" px="1" mb={listShown ? '3' : '0'}>
+        {listShown ? count : view === 'none' ? <VisuallyHidden>No results</VisuallyHidden> : null}
+      </Text>
+      {view === 'start' ? (
+        <SearchStart onPick={onPick} />
+      ) : view === 'failed' ? (
+        <SearchFailed onRetry={onRetry} />
+      ) : view === 'results' && results ? (
+        <SearchResultList
+          id={listId}
+          results={results}
+          query={term}
+          activeId={activeId}
+          stale={stale}
+          onActivate={onActivate}
+          onOpen={onOpen}
+        />
+      ) : view === 'none' ? (
+        <NoResults term={term} onPick={onPick} />
+      ) : (
+        <SearchResultsSkeleton />
+      )}
+    </Container>
+  );
+});

@@ -45,6 +45,8 @@ if (hasDom) {
 
   afterEach(async () => {
     // Sonner keeps toasts in module state and replays them to the next Toaster; start each test clean.
+    // Toasts wait for the next paint (src/lib/notify.ts): let those a test raised last arrive first.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     (await import('sonner')).toast.dismiss();
     // The web project does not enable Vitest globals, so Testing Library cannot register this itself.
     cleanup();

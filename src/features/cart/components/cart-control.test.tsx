@@ -1,10 +1,14 @@
-import { cardVariant, ProductCard, type ProductView } from '@/features/catalogue';
-import { renderInRouter } from '@/test/render-app';
+import { cardVariant, ProductCard, productQueries, type ProductView } from '@/features/catalogue';
+import { quietQueryClient, renderInRouter } from '@/test/render-app';
 import { productView as product, resetShop } from '@/test/shop';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addGuestItem, getGuestCartItems } from '../stores/guest-cart-store';
 import { CartControl } from './cart-control';
+
+// The first toast loads sonner and its styles, which takes more than a second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const renderCard = (view: ProductView) =>
   renderInRouter(<ProductCard product={view} action={<CartControl product={view} />} />);
@@ -39,6 +43,30 @@ describe('the cart control on a product card', () => {
     await user.click(within(stepper).getByRole('button', { name: 'Remove Sukuma wiki from cart' }));
     expect(await within(card('Sukuma wiki')).findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     expect(getGuestCartItems()).toEqual([]);
+  });
+
+  it("draws a guest's add once: no busy button on the way to minus, quantity and plus", async () => {
+    const sukuma = product('Sukuma wiki');
+    // As on a card: the product is loaded, so a guest's add is made in the browser at once.
+    const queryClient = quietQueryClient();
+    await queryClient.prefetchQuery(productQueries.detail(sukuma.productId));
+    const drawn: string[] = [];
+    const whatIsDrawn = () =>
+      document.querySelector('button[data-loading], button[aria-busy="true"]')
+        ? 'busy'
+        : screen.queryByRole('group', { name: 'Quantity of Sukuma wiki' })
+          ? 'stepper'
+          : 'add';
+    const { user } = renderInRouter(
+      <Profiler id="control" onRender={() => drawn.push(whatIsDrawn())}>
+        <CartControl product={sukuma} />
+      </Profiler>,
+      queryClient,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('group', { name: 'Quantity of Sukuma wiki' })).toBeInTheDocument();
+    expect(drawn).not.toContain('busy');
+    expect(drawn.at(-1)).toBe('stepper');
   });
 
   it('shows the quantity of a product already in the cart and stops at the stock', async () => {

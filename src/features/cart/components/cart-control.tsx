@@ -3,10 +3,38 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { cardVariant, isInStock, type ProductView } from '@/features/catalogue';
 import type { Variant } from '@contract/catalogue';
 import { mdiCartPlus, mdiMinus, mdiPlus } from '@mdi/js';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useCartActions, useCartItem, useCartMode, type CartLineRef } from '../hooks/use-cart';
 
 type Size = 'md' | 'lg';
+
+/** How long a change may take before its button shows it is busy. */
+export const BUSY_AFTER_MS = 150;
+
+/**
+ * Runs one change at a time and says when it is taking a while. A guest's change is made in the browser
+ * at once: marking the button busy first would draw the control twice in the tap's frame (the busy
+ * state, then the result), which a cheap phone feels (Interaction to Next Paint, docs/design.md#budgets).
+ * So the busy state only shows when the change is still running after {@link BUSY_AFTER_MS}, as a
+ * signed-in shopper's request may be; presses while one runs are ignored either way.
+ */
+function useChange(): [busy: boolean, run: (change: () => Promise<unknown>) => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const run = async (change: () => Promise<unknown>) => {
+    if (running.current) return;
+    running.current = true;
+    const slow = setTimeout(() => setBusy(true), BUSY_AFTER_MS);
+    try {
+      await change();
+    } finally {
+      clearTimeout(slow);
+      running.current = false;
+      setBusy(false);
+    }
+  };
+  return [busy, run];
+}
 
 export interface QuantityStepperProps {
   /** The line; with its stock when the caller knows it (the cart page), else it is looked up. */
@@ -19,15 +47,7 @@ export interface QuantityStepperProps {
 /** − quantity + for a line in the cart; − at one removes it, + stops at the stock. */
 export function QuantityStepper({ item, name, size = 'md' }: QuantityStepperProps) {
   const { increase, decrease } = useCartActions();
-  const [busy, setBusy] = useState(false);
-  const onIncrease = async () => {
-    setBusy(true);
-    try {
-      await increase(item);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, run] = useChange();
   return (
     <HStack
       role="group"
@@ -68,7 +88,7 @@ export function QuantityStepper({ item, name, size = 'md' }: QuantityStepperProp
         rounded="none"
         h="full"
         aria-busy={busy}
-        onClick={() => void onIncrease()}
+        onClick={() => void run(() => increase(item))}
       >
         <MdiIcon path={mdiPlus} boxSize="5" />
       </IconButton>
@@ -92,20 +112,12 @@ export function CartControl({ product, variant = cardVariant(product), size = 'm
   const item = useCartItem(product.productId, variant?.variantId);
   const { add } = useCartActions();
   const mode = useCartMode();
-  const [adding, setAdding] = useState(false);
+  const [adding, run] = useChange();
   // Admins have no cart (docs/behaviour.md#roles).
   if (mode === 'none') return null;
   if (item) return <QuantityStepper item={item} name={product.name} size={size} />;
 
-  const onAdd = async () => {
-    if (!variant) return;
-    setAdding(true);
-    try {
-      await add(product.productId, variant.variantId);
-    } finally {
-      setAdding(false);
-    }
-  };
+  const onAdd = () => (variant ? run(() => add(product.productId, variant.variantId)) : undefined);
   return (
     <Button
       w="full"

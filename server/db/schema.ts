@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -11,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -584,4 +587,37 @@ export const activityLog = pgTable(
     index('activity_log_entity_idx').on(t.entity, t.entityId, t.createdAt.desc()),
     index('activity_log_created_idx').on(t.createdAt.desc()),
   ],
+);
+
+// ── Dashboard rollup (server/modules/dashboard/rollup.ts, docs/architecture.md) ───────────────────
+
+/**
+ * What one figure of the dashboard gains or loses: `status` and `payment` count orders by
+ * fulfilment and payment status (`key` the status, no day); `paid` is the paid orders and their
+ * total of a Nairobi day (`day`, no key); `sold` the units and line revenue of a product (`key`,
+ * its id) in the orders paid on a Nairobi day.
+ */
+const dashboardFigure = {
+  kind: text('kind', { enum: ['status', 'payment', 'paid', 'sold'] }).notNull(),
+  day: date('day', { mode: 'string' }),
+  key: text('key'),
+  orders: integer('orders').notNull().default(0),
+  units: bigint('units', { mode: 'number' }).notNull().default(0),
+  revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+};
+
+/**
+ * Changes to the dashboard's figures, appended by the triggers on orders and order_items (migration
+ * 0011) in the transaction of the write: insert-only, so checkouts never wait on each other for them.
+ */
+export const dashboardDeltas = pgTable('dashboard_deltas', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  ...dashboardFigure,
+});
+
+/** The deltas summed per figure by the compaction job; the dashboard adds the deltas not yet in it. */
+export const dashboardRollup = pgTable(
+  'dashboard_rollup',
+  dashboardFigure,
+  (t) => [unique('dashboard_rollup_figure_uq').on(t.kind, t.day, t.key).nullsNotDistinct()],
 );

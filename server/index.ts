@@ -10,6 +10,7 @@ import { mailOutboxJob } from './jobs/mail-outbox';
 import { paymentReconcilerJob } from './jobs/payment-reconciler';
 import { startJobs } from './jobs/runner';
 import { gracefulClose } from './lib/drain';
+import { dashboardRollupJob } from './modules/dashboard/rollup';
 import { createLogger } from './lib/logger';
 import { createMailTransport } from './lib/mail/transport';
 import { createDarajaClientFromEnv } from './lib/payments/daraja';
@@ -55,6 +56,7 @@ async function main() {
         maxAttempts: env.MAIL_MAX_ATTEMPTS,
       }),
       housekeepingJob(database.db),
+      dashboardRollupJob(database.db),
       catalogueChangesJob(database, logger),
     ],
     logger,

@@ -55,17 +55,21 @@ export function dashboardRollupJob(db: Db, intervalMs = 60_000): Job {
 
 /**
  * The figures as rows `(kind, day, key, orders, units, revenue)`: every `status` and `payment`
- * count, and the `paid` and `sold` figures of the Nairobi days from `from` to before `to`
- * (`YYYY-MM-DD`); the rollup's rows plus the deltas not yet compacted, summed per figure.
+ * count, the `paid` figures of the Nairobi days from `from` and the `sold` ones from `salesFrom`,
+ * to before `to` (`YYYY-MM-DD`); the rollup's rows plus the deltas not yet compacted, summed per
+ * figure.
  */
-export const dashboardFigures = (from: string, to: string) => sql`
-  select kind, day, key, sum(orders)::int as orders, sum(units)::bigint as units,
-         sum(revenue)::bigint as revenue
-  from (
-    select kind, day, key, orders, units, revenue from dashboard_rollup
-    where kind in ('status', 'payment') or (kind in ('paid', 'sold') and day >= ${from}::date and day < ${to}::date)
-    union all
-    select kind, day, key, orders, units, revenue from dashboard_deltas
-    where kind in ('status', 'payment') or (day >= ${from}::date and day < ${to}::date)
-  ) f
-  group by kind, day, key`;
+export function dashboardFigures(from: string, salesFrom: string, to: string) {
+  const wanted = sql`(kind in ('status', 'payment')
+    or (kind = 'paid' and day >= ${from}::date and day < ${to}::date)
+    or (kind = 'sold' and day >= ${salesFrom}::date and day < ${to}::date))`;
+  return sql`
+    select kind, day, key, sum(orders)::int as orders, sum(units)::bigint as units,
+           sum(revenue)::bigint as revenue
+    from (
+      select kind, day, key, orders, units, revenue from dashboard_rollup where ${wanted}
+      union all
+      select kind, day, key, orders, units, revenue from dashboard_deltas where ${wanted}
+    ) f
+    group by kind, day, key`;
+}

@@ -73,11 +73,11 @@ export function dashboardStatement(now: Date) {
   const salesFrom = window.dates[DASHBOARD_DAYS - REVENUE_SERIES_DAYS]!;
   const end = nairobiDate(window.end);
   const statement = sql`
-    with figures as (${dashboardFigures(window.dates[0]!, end)}),
+    with figures as (${dashboardFigures(window.dates[0]!, salesFrom, end)}),
     best as (
       select p.id, p.pid, p.name, sum(f.units)::int as units, sum(f.revenue)::int as revenue
       from figures f join products p on p.id = case when f.kind = 'sold' then f.key::uuid end
-      where f.kind = 'sold' and f.day >= ${salesFrom}::date
+      where f.kind = 'sold'
       group by p.id
       having sum(f.units) > 0
       order by units desc, revenue desc, p.id

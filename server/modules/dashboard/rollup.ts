@@ -9,7 +9,7 @@ import { periodic, type Job } from '../../jobs/runner';
 // rollup plus the deltas not yet compacted, so the dashboard is exact at any moment.
 
 /** The deltas one compaction moves at most. */
-export const COMPACT_BATCH = 20_000;
+const COMPACT_BATCH = 20_000;
 
 /**
  * Sums up to `batch` of the oldest deltas into the rollup and deletes them, in one transaction:

@@ -1,7 +1,6 @@
 import { apiDelete, apiGet, apiGetRaw, apiPatch, apiPost, apiPut, apiUpload } from '@/lib/api-client';
 import type {
   ActivityList,
-  AdminAttribute,
   AdminProduct,
   AdminProductList,
   AdminProductParams,
@@ -60,8 +59,3 @@ export async function fetchProductActivity(productId: string, signal?: AbortSign
   });
   return body as ActivityList;
 }
-
-/** `GET /api/v1/attribute?eager=true`: every attribute with its values. */
-export const fetchAttributes = (signal?: AbortSignal) =>
-  apiGet<{ count: number; rows: AdminAttribute[] }>('v1/attribute', { searchParams: { eager: 'true' }, signal });
-

@@ -1,8 +1,9 @@
+import { attributeQueries } from '@/features/admin-taxonomy';
 import { categoryQueries, productQueries } from '@/features/catalogue';
 import { searchQueries } from '@/features/search';
 import type { AdminProductParams } from '@contract/admin';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fetchAdminProduct, fetchAdminProducts, fetchAttributes, fetchProductActivity } from './admin-catalogue-api';
+import { fetchAdminProduct, fetchAdminProducts, fetchProductActivity } from './admin-catalogue-api';
 
 const keys = {
   all: ['admin', 'products'] as const,
@@ -37,16 +38,6 @@ export const adminProductQueries = {
     }),
 };
 
-/** The attributes with their values, for the variant pickers. */
-export const adminAttributeQueries = {
-  eager: () =>
-    queryOptions({
-      queryKey: ['admin', 'attributes', 'eager'] as const,
-      queryFn: ({ signal }) => fetchAttributes(signal),
-      staleTime: 10_000,
-    }),
-};
-
 /**
  * After any catalogue write: the back office's lists, details and activity, and the shop's product,
  * category and search answers, so both follow at once without a reload.
@@ -55,7 +46,8 @@ export function invalidateCatalogue(queryClient: QueryClient): Promise<unknown> 
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: keys.all }),
     queryClient.invalidateQueries({ queryKey: keys.activity() }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'attributes'] }),
+    // The attributes' values count the products that use them.
+    queryClient.invalidateQueries({ queryKey: attributeQueries.all() }),
     queryClient.invalidateQueries({ queryKey: productQueries.all() }),
     queryClient.invalidateQueries({ queryKey: categoryQueries.list().queryKey }),
     queryClient.invalidateQueries({ queryKey: searchQueries.all() }),

@@ -14,6 +14,7 @@ import {
   Textarea,
   Wrap,
 } from '@chakra-ui/react';
+import { attributeQueries } from '@/features/admin-taxonomy';
 import { categoryQueries } from '@/features/catalogue';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldIssues } from '@/lib/errors';
@@ -22,7 +23,6 @@ import { PRODUCT_DESCRIPTION_MAX, type AdminProduct, type ProductInput } from '@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useReducer, useRef, useState, type ReactNode } from 'react';
 import { patchImage } from '../api/admin-catalogue-api';
-import { adminAttributeQueries } from '../api/admin-queries';
 import {
   draftFromProduct,
   emptyDraft,
@@ -65,7 +65,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, notice }:
   // Alt texts the server has for images uploaded or patched here (the product's own come with it).
   const serverAlt = useRef(new Map<string, string>());
   const categories = useQuery(categoryQueries.list());
-  const attributes = useQuery(adminAttributeQueries.eager());
+  const attributes = useQuery(attributeQueries.list(true));
 
   // A reload after a conflict hands in a newer product: start again from it.
   const [shownVersion, setShownVersion] = useState(product?.version);

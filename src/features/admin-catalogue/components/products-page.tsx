@@ -5,28 +5,23 @@ import {
   Card,
   HStack,
   Image,
-  Input,
-  InputGroup,
   NativeSelect,
-  Skeleton,
   Stack,
   Table,
   Text,
-  useBreakpointValue,
-  Wrap,
 } from '@chakra-ui/react';
+import { AdminList, useListState, type SearchChange } from '@/components/admin-list';
 import { EmptyPanel } from '@/components/empty-panel';
-import { ListPager } from '@/components/list-pager';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { categoryQueries } from '@/features/catalogue';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { formatKsh } from '@/lib/format';
 import type { AdminProductRow, ProductStatus } from '@contract/admin';
-import { mdiImageOffOutline, mdiMagnify, mdiPackageVariantClosed, mdiPlus } from '@mdi/js';
+import { mdiImageOffOutline, mdiPackageVariantClosed, mdiPlus } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { adminProductQueries } from '../api/admin-queries';
 import { listParams, PRODUCTS_PAGE_SIZE, SORT_LABELS, type ProductsSearch } from '../model/products-search';
 import { ProductActionsMenu } from './product-actions-menu';
@@ -34,11 +29,8 @@ import { ProductActionsMenu } from './product-actions-menu';
 export interface ProductsPageProps {
   adminId: string;
   search: ProductsSearch;
-  /** Merges into the URL's search params; `replace` for typing, so history holds searches, not letters. */
-  onSearchChange: (change: Partial<ProductsSearch>, options?: { replace?: boolean }) => void;
+  onSearchChange: SearchChange<ProductsSearch>;
 }
-
-const SEARCH_DELAY_MS = 300;
 
 const STATUS_BADGE: Record<ProductStatus, { label: string; palette: string }> = {
   visible: { label: 'Visible', palette: 'green' },
@@ -54,32 +46,9 @@ export function ProductsPage({ adminId, search, onSearchChange }: ProductsPagePr
   const list = useQuery(adminProductQueries.list(listParams(search)));
   const categories = useQuery(categoryQueries.list());
   useErrorToast(list.error, 'admin-products-error');
-  const layout = useBreakpointValue({ base: 'cards', md: 'table' } as const, { ssr: false }) ?? 'cards';
+  const state = useListState(search, onSearchChange, PRODUCTS_PAGE_SIZE, list.data);
   const [openMenu, setOpenMenu] = useState<string | null>(null);
-
-  // The search box types freely; the URL (and the request) follow once typing pauses.
-  const [text, setText] = useState(search.q ?? '');
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    // Back/forward changed the URL: the box follows it.
-    setShownQ(search.q);
-    setText(search.q ?? '');
-  }
-  useEffect(() => {
-    if (text.trim() === (search.q ?? '').trim()) return;
-    const timer = setTimeout(() => {
-      const q = text.trim() || undefined;
-      setShownQ(q);
-      onSearchChange({ q, page: undefined }, { replace: true });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, search.q, onSearchChange]);
-
-  const page = search.page ?? 1;
-  const total = list.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PAGE_SIZE));
-  const rows = list.data?.data ?? [];
-  const first = total === 0 ? 0 : (page - 1) * PRODUCTS_PAGE_SIZE + 1;
+  const filtered = Boolean(search.q || search.categoryId || search.status);
 
   const menuFor = (p: AdminProductRow) => (
     <ProductActionsMenu
@@ -89,201 +58,173 @@ export function ProductsPage({ adminId, search, onSearchChange }: ProductsPagePr
       onOpenChange={(open) => setOpenMenu(open ? p.productId : null)}
     />
   );
+  const nameLink = (p: AdminProductRow, children: ReactNode) => (
+    <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: p.productId }}>
+      {children}
+    </Link>
+  );
 
   return (
     <PageFrame title="Manage products" description="Add, edit and organise the products of the shop.">
-      <Stack gap="4">
-        <Wrap gap="3" align="end">
-          <InputGroup flex="1" minW={{ base: 'full', md: '64' }} startElement={<MdiIcon path={mdiMagnify} />}>
-            <Input
-              type="search"
-              aria-label="Search products"
-              placeholder="Search by name or PID"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </InputGroup>
-          <NativeSelect.Root size="md" width={{ base: 'full', sm: '52' }}>
-            <NativeSelect.Field
-              aria-label="Category"
-              value={search.categoryId ?? ''}
-              onChange={(e) => onSearchChange({ categoryId: e.target.value || undefined, page: undefined })}
-            >
-              <option value="">All categories</option>
-              {categories.data?.rows.map((c) => (
-                <option key={c.categoryId} value={c.categoryId}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root size="md" width={{ base: 'full', sm: '40' }}>
-            <NativeSelect.Field
-              aria-label="Status"
-              value={search.status ?? ''}
-              onChange={(e) =>
-                onSearchChange({ status: (e.target.value || undefined) as ProductStatus | undefined, page: undefined })
-              }
-            >
-              <option value="">In the catalogue</option>
-              <option value="visible">Visible</option>
-              <option value="hidden">Hidden</option>
-              <option value="archived">Archived</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root size="md" width={{ base: 'full', sm: '52' }}>
-            <NativeSelect.Field
-              aria-label="Sort by"
-              value={search.sort ?? 'updated'}
-              onChange={(e) =>
-                onSearchChange({ sort: e.target.value === 'updated' ? undefined : (e.target.value as ProductsSearch['sort']) })
-              }
-            >
-              {Object.entries(SORT_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Button asChild colorPalette="primary" width={{ base: 'full', sm: 'auto' }}>
-            <Link to="/admin/$adminId/products/create" params={{ adminId }}>
-              <MdiIcon path={mdiPlus} />
-              Create a new product
-            </Link>
-          </Button>
-        </Wrap>
-
-        {list.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label="Loading products">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} height="14" rounded="l2" />
-            ))}
-          </Stack>
-        ) : rows.length === 0 ? (
+      <AdminList
+        state={state}
+        onSearchChange={onSearchChange}
+        label="Products"
+        searchLabel="Search products"
+        searchPlaceholder="Search by name or PID"
+        pending={list.isPending}
+        waiting={list.isPlaceholderData}
+        interactive
+        emptyLabel="No products"
+        filters={
+          <>
+            <NativeSelect.Root size="md" width={{ base: 'full', sm: '52' }}>
+              <NativeSelect.Field
+                aria-label="Category"
+                value={search.categoryId ?? ''}
+                onChange={(e) => onSearchChange({ categoryId: e.target.value || undefined, page: undefined })}
+              >
+                <option value="">All categories</option>
+                {categories.data?.rows.map((c) => (
+                  <option key={c.categoryId} value={c.categoryId}>
+                    {c.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <NativeSelect.Root size="md" width={{ base: 'full', sm: '40' }}>
+              <NativeSelect.Field
+                aria-label="Status"
+                value={search.status ?? ''}
+                onChange={(e) =>
+                  onSearchChange({ status: (e.target.value || undefined) as ProductStatus | undefined, page: undefined })
+                }
+              >
+                <option value="">In the catalogue</option>
+                <option value="visible">Visible</option>
+                <option value="hidden">Hidden</option>
+                <option value="archived">Archived</option>
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <NativeSelect.Root size="md" width={{ base: 'full', sm: '52' }}>
+              <NativeSelect.Field
+                aria-label="Sort by"
+                value={search.sort ?? 'updated'}
+                onChange={(e) =>
+                  onSearchChange({ sort: e.target.value === 'updated' ? undefined : (e.target.value as ProductsSearch['sort']) })
+                }
+              >
+                {Object.entries(SORT_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Button asChild colorPalette="primary" width={{ base: 'full', sm: 'auto' }}>
+              <Link to="/admin/$adminId/products/create" params={{ adminId }}>
+                <MdiIcon path={mdiPlus} />
+                Create a new product
+              </Link>
+            </Button>
+          </>
+        }
+        empty={
           <EmptyPanel
             icon={mdiPackageVariantClosed}
-            title={search.q || search.categoryId || search.status ? 'No products match' : 'No products yet'}
-            description={
-              search.q || search.categoryId || search.status
-                ? 'Try another search or filter.'
-                : 'Create the first product of the shop.'
-            }
+            title={filtered ? 'No products match' : 'No products yet'}
+            description={filtered ? 'Try another search or filter.' : 'Create the first product of the shop.'}
           />
-        ) : layout === 'table' ? (
-          <Table.ScrollArea borderWidth="1px" rounded="l2" bg="bg" opacity={list.isPlaceholderData ? 0.6 : 1}>
-            <Table.Root size="sm" interactive aria-label="Products">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader w="14">
-                    <Box srOnly>Image</Box>
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader>Name</Table.ColumnHeader>
-                  <Table.ColumnHeader>PID</Table.ColumnHeader>
-                  <Table.ColumnHeader>Categories</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Stock</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader w="12">
-                    <Box srOnly>Actions</Box>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((p) => (
-                  <Table.Row key={p.productId}>
-                    <Table.Cell>
-                      <Thumb product={p} />
-                    </Table.Cell>
-                    <Table.Cell fontWeight="medium">
-                      <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: p.productId }}>
-                        {p.name}
-                      </Link>
-                    </Table.Cell>
-                    <Table.Cell color="fg.muted" fontFamily="mono" fontSize="xs">
-                      {p.pid}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text lineClamp={2} fontSize="sm">
-                        {p.categories.map((c) => c.name).join(', ') || '—'}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {priceRange(p)}
-                      {p.onSale ? (
-                        <Badge ms="2" colorPalette="green" size="sm">
-                          On sale
-                        </Badge>
-                      ) : null}
-                    </Table.Cell>
-                    <Table.Cell textAlign="end" color={p.totalStock === 0 ? 'fg.error' : undefined}>
-                      {p.totalStock.toLocaleString('en-KE')}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <StatusBadge status={p.status} />
-                    </Table.Cell>
-                    <Table.Cell>{menuFor(p)}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        ) : (
-          <Stack as="ul" aria-label="Products" gap="3" opacity={list.isPlaceholderData ? 0.6 : 1}>
-            {rows.map((p) => (
-              <Card.Root as="li" key={p.productId} size="sm" listStyleType="none">
-                <Card.Body>
-                  <HStack align="start" gap="3">
-                    <Thumb product={p} />
-                    <Stack gap="1" flex="1" minW="0">
-                      <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: p.productId }}>
-                        <Text fontWeight="semibold" truncate>
-                          {p.name}
-                        </Text>
-                      </Link>
-                      <Text fontSize="xs" color="fg.muted" fontFamily="mono">
-                        {p.pid}
-                      </Text>
-                      <Text fontSize="sm">{priceRange(p)}</Text>
-                      <HStack gap="2" wrap="wrap">
-                        <StatusBadge status={p.status} />
-                        {p.onSale ? (
-                          <Badge colorPalette="green" size="sm">
-                            On sale
-                          </Badge>
-                        ) : null}
-                        <Text fontSize="xs" color={p.totalStock === 0 ? 'fg.error' : 'fg.muted'}>
-                          {p.totalStock.toLocaleString('en-KE')} in stock
-                        </Text>
-                      </HStack>
-                      {p.categories.length ? (
-                        <Text fontSize="xs" color="fg.muted" truncate>
-                          {p.categories.map((c) => c.name).join(', ')}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                    {menuFor(p)}
-                  </HStack>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </Stack>
+        }
+        head={
+          <>
+            <Table.ColumnHeader w="14">
+              <Box srOnly>Image</Box>
+            </Table.ColumnHeader>
+            <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>PID</Table.ColumnHeader>
+            <Table.ColumnHeader>Categories</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Price</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Stock</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader w="12">
+              <Box srOnly>Actions</Box>
+            </Table.ColumnHeader>
+          </>
+        }
+        row={(p) => (
+          <Table.Row key={p.productId}>
+            <Table.Cell>
+              <Thumb product={p} />
+            </Table.Cell>
+            <Table.Cell fontWeight="medium">{nameLink(p, p.name)}</Table.Cell>
+            <Table.Cell color="fg.muted" fontFamily="mono" fontSize="xs">
+              {p.pid}
+            </Table.Cell>
+            <Table.Cell>
+              <Text lineClamp={2} fontSize="sm">
+                {p.categories.map((c) => c.name).join(', ') || '—'}
+              </Text>
+            </Table.Cell>
+            <Table.Cell textAlign="end" whiteSpace="nowrap">
+              {priceRange(p)}
+              {p.onSale ? (
+                <Badge ms="2" colorPalette="green" size="sm">
+                  On sale
+                </Badge>
+              ) : null}
+            </Table.Cell>
+            <Table.Cell textAlign="end" color={p.totalStock === 0 ? 'fg.error' : undefined}>
+              {p.totalStock.toLocaleString('en-KE')}
+            </Table.Cell>
+            <Table.Cell>
+              <StatusBadge status={p.status} />
+            </Table.Cell>
+            <Table.Cell>{menuFor(p)}</Table.Cell>
+          </Table.Row>
         )}
-
-        <ListPager
-          page={page}
-          pages={pages}
-          total={total}
-          shown={rows.length}
-          first={first}
-          emptyLabel="No products"
-          waiting={list.isPlaceholderData}
-          onPage={(p) => onSearchChange({ page: p })}
-        />
-      </Stack>
+        card={(p) => (
+          <Card.Root as="li" key={p.productId} size="sm" listStyleType="none">
+            <Card.Body>
+              <HStack align="start" gap="3">
+                <Thumb product={p} />
+                <Stack gap="1" flex="1" minW="0">
+                  {nameLink(
+                    p,
+                    <Text fontWeight="semibold" truncate>
+                      {p.name}
+                    </Text>,
+                  )}
+                  <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                    {p.pid}
+                  </Text>
+                  <Text fontSize="sm">{priceRange(p)}</Text>
+                  <HStack gap="2" wrap="wrap">
+                    <StatusBadge status={p.status} />
+                    {p.onSale ? (
+                      <Badge colorPalette="green" size="sm">
+                        On sale
+                      </Badge>
+                    ) : null}
+                    <Text fontSize="xs" color={p.totalStock === 0 ? 'fg.error' : 'fg.muted'}>
+                      {p.totalStock.toLocaleString('en-KE')} in stock
+                    </Text>
+                  </HStack>
+                  {p.categories.length ? (
+                    <Text fontSize="xs" color="fg.muted" truncate>
+                      {p.categories.map((c) => c.name).join(', ')}
+                    </Text>
+                  ) : null}
+                </Stack>
+                {menuFor(p)}
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+        )}
+      />
     </PageFrame>
   );
 }

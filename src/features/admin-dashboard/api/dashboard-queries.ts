@@ -6,12 +6,18 @@ import { queryOptions } from '@tanstack/react-query';
 export const fetchDashboard = (signal?: AbortSignal) =>
   apiGet<AdminDashboard>('v1/admin/dashboard', { signal });
 
+const keys = {
+  all: ['admin', 'dashboard'] as const,
+  summary: () => [...keys.all, 'summary'] as const,
+};
+
 /** Query factories of the dashboard. */
 export const dashboardQueries = {
-  all: () => ['admin', 'dashboard'] as const,
+  /** Every dashboard query, for invalidation. */
+  all: () => keys.all,
   summary: () =>
     queryOptions({
-      queryKey: ['admin', 'dashboard', 'summary'] as const,
+      queryKey: keys.summary(),
       queryFn: ({ signal }) => fetchDashboard(signal),
       staleTime: 30_000,
       // New paid orders show up while the page stays open.

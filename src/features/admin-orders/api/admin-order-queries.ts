@@ -1,3 +1,4 @@
+import { dashboardQueries } from '@/features/admin-dashboard';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { fetchAdminOrder, fetchAdminOrders, type AdminOrderParams } from './admin-orders-api';
 
@@ -50,6 +51,6 @@ export function invalidateOrders(queryClient: QueryClient, orderId?: string): Pr
       ? queryClient.invalidateQueries({ queryKey: adminOrderQueries.detail(orderId).queryKey })
       : queryClient.invalidateQueries({ queryKey: keys.details() }),
     // The dashboard's figures move with the orders.
-    queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: dashboardQueries.all() }),
   ]);
 }

@@ -1,20 +1,6 @@
-import {
-  Button,
-  Card,
-  Field,
-  HStack,
-  Input,
-  InputGroup,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  useBreakpointValue,
-  Wrap,
-} from '@chakra-ui/react';
+import { Button, Card, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { AdminList, useListState, type SearchChange } from '@/components/admin-list';
 import { EmptyPanel } from '@/components/empty-panel';
-import { ListPager } from '@/components/list-pager';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { toastError } from '@/lib/errors';
@@ -29,10 +15,10 @@ import {
   orderLabel,
   PAYMENT_STATUS_LABELS,
 } from '@contract/fulfilment';
-import { mdiBellRingOutline, mdiDownload, mdiMagnify, mdiReceiptTextOutline } from '@mdi/js';
+import { mdiBellRingOutline, mdiDownload, mdiReceiptTextOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { adminOrderQueries } from '../api/admin-order-queries';
 import { fetchOrdersCsv, saveFile } from '../api/admin-orders-api';
 import { nairobiTime } from '../model/look';
@@ -43,43 +29,19 @@ import { useNewPaidOrders } from './use-new-paid-orders';
 export interface OrdersPageProps {
   adminId: string;
   search: OrdersSearch;
-  /** Merges into the URL's search params; `replace` for typing, so history holds searches, not letters. */
-  onSearchChange: (change: Partial<OrdersSearch>, options?: { replace?: boolean }) => void;
+  onSearchChange: SearchChange<OrdersSearch>;
 }
 
-const SEARCH_DELAY_MS = 300;
 const ORDER_STATUSES: OrderStatus[] = [...FULFILMENT_STEPS, 'cancelled'];
+const NO_FILTERS = { paymentStatus: undefined, status: undefined, q: undefined, from: undefined, to: undefined, page: undefined };
 
 /** `/admin/{adminId}/orders`: every order, newest first, filtered and paged on the server. */
 export function OrdersPage({ adminId, search, onSearchChange }: OrdersPageProps) {
   const list = useQuery(adminOrderQueries.list(listParams(search)));
   useErrorToast(list.error, 'admin-orders-error');
-  const layout = useBreakpointValue({ base: 'cards', md: 'table' } as const, { ssr: false }) ?? 'cards';
+  const state = useListState(search, onSearchChange, ORDERS_PAGE_SIZE, list.data);
   const newPaid = useNewPaidOrders();
   const [exporting, setExporting] = useState(false);
-
-  // The search box types freely; the URL (and the request) follow once typing pauses.
-  const [text, setText] = useState(search.q ?? '');
-  const [shownQ, setShownQ] = useState(search.q);
-  if (shownQ !== search.q) {
-    setShownQ(search.q);
-    setText(search.q ?? '');
-  }
-  useEffect(() => {
-    if (text.trim() === (search.q ?? '').trim()) return;
-    const timer = setTimeout(() => {
-      const q = text.trim() || undefined;
-      setShownQ(q);
-      onSearchChange({ q, page: undefined }, { replace: true });
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, search.q, onSearchChange]);
-
-  const page = search.page ?? 1;
-  const total = list.data?.meta.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const rows = list.data?.data ?? [];
-  const first = total === 0 ? 0 : (page - 1) * ORDERS_PAGE_SIZE + 1;
   const filtered = isFiltered(search);
 
   async function exportCsv() {
@@ -97,14 +59,7 @@ export function OrdersPage({ adminId, search, onSearchChange }: OrdersPageProps)
 
   function showNewPaid() {
     newPaid.acknowledge();
-    onSearchChange({
-      page: undefined,
-      paymentStatus: 'paid',
-      status: undefined,
-      q: undefined,
-      from: undefined,
-      to: undefined,
-    });
+    onSearchChange({ ...NO_FILTERS, paymentStatus: 'paid' });
   }
 
   return (
@@ -137,211 +92,176 @@ export function OrdersPage({ adminId, search, onSearchChange }: OrdersPageProps)
           </HStack>
         ) : null}
 
-        <Wrap gap="3" align="end">
-          <InputGroup flex="1" minW={{ base: 'full', md: '64' }} startElement={<MdiIcon path={mdiMagnify} />}>
-            <Input
-              type="search"
-              aria-label="Search orders"
-              placeholder="Order number, email or phone"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </InputGroup>
-          <NativeSelect.Root size="md" width={{ base: 'full', sm: '44' }}>
-            <NativeSelect.Field
-              aria-label="Payment"
-              value={search.paymentStatus ?? ''}
-              onChange={(e) =>
-                onSearchChange({
-                  paymentStatus: (e.target.value || undefined) as PaymentStatus | undefined,
-                  page: undefined,
-                })
-              }
-            >
-              <option value="">All payments</option>
-              {Object.entries(PAYMENT_STATUS_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <NativeSelect.Root size="md" width={{ base: 'full', sm: '44' }}>
-            <NativeSelect.Field
-              aria-label="Fulfilment"
-              value={search.status ?? ''}
-              onChange={(e) =>
-                onSearchChange({
-                  status: (e.target.value || undefined) as OrderStatus | undefined,
-                  page: undefined,
-                })
-              }
-            >
-              <option value="">All fulfilment</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ORDER_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          <Field.Root width={{ base: 'full', sm: '40' }}>
-            <Field.Label fontSize="xs">From</Field.Label>
-            <Input
-              type="date"
-              value={search.from ?? ''}
-              max={search.to}
-              onChange={(e) => onSearchChange({ from: e.target.value || undefined, page: undefined })}
-            />
-          </Field.Root>
-          <Field.Root width={{ base: 'full', sm: '40' }}>
-            <Field.Label fontSize="xs">To</Field.Label>
-            <Input
-              type="date"
-              value={search.to ?? ''}
-              min={search.from}
-              onChange={(e) => onSearchChange({ to: e.target.value || undefined, page: undefined })}
-            />
-          </Field.Root>
-          <Button
-            variant="outline"
-            onClick={() => void exportCsv()}
-            loading={exporting}
-            width={{ base: 'full', sm: 'auto' }}
-          >
-            <MdiIcon path={mdiDownload} />
-            Export CSV
-          </Button>
-          {filtered ? (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setText('');
-                onSearchChange({
-                  paymentStatus: undefined,
-                  status: undefined,
-                  q: undefined,
-                  from: undefined,
-                  to: undefined,
-                  page: undefined,
-                });
-              }}
-            >
-              Clear filters
-            </Button>
-          ) : null}
-        </Wrap>
-        <Text fontSize="xs" color="fg.muted">
-          Dates and times are Nairobi time.
-        </Text>
-
-        {list.isPending ? (
-          <Stack gap="2" aria-busy="true" aria-label="Loading orders">
-            {Array.from({ length: 5 }, (_, i) => (
-              <Skeleton key={i} height="12" rounded="l2" />
-            ))}
-          </Stack>
-        ) : rows.length === 0 ? (
-          <EmptyPanel
-            icon={mdiReceiptTextOutline}
-            title={filtered ? 'No orders match' : 'No orders yet'}
-            description={
-              filtered
-                ? 'Try another search, filter or date range.'
-                : 'Orders appear here as shoppers check out.'
-            }
-          />
-        ) : layout === 'table' ? (
-          <Table.ScrollArea borderWidth="1px" rounded="l2" bg="bg" opacity={list.isPlaceholderData ? 0.6 : 1}>
-            <Table.Root size="sm" interactive aria-label="Orders">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Order</Table.ColumnHeader>
-                  <Table.ColumnHeader>Placed</Table.ColumnHeader>
-                  <Table.ColumnHeader>Shopper</Table.ColumnHeader>
-                  <Table.ColumnHeader>Phone</Table.ColumnHeader>
-                  <Table.ColumnHeader>Area</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Items</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
-                  <Table.ColumnHeader>Payment</Table.ColumnHeader>
-                  <Table.ColumnHeader>Fulfilment</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {rows.map((o) => (
-                  <Table.Row key={o.orderId}>
-                    <Table.Cell fontWeight="semibold" whiteSpace="nowrap">
-                      <OrderLink adminId={adminId} order={o} />
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{nairobiTime(o.createdAt)}</Table.Cell>
-                    <Table.Cell>
-                      <Text lineClamp={1}>{o.customer.name}</Text>
-                      <Text fontSize="xs" color="fg.muted" lineClamp={1}>
-                        {o.customer.email}
-                      </Text>
-                    </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{o.phone}</Table.Cell>
-                    <Table.Cell>{o.deliveryAreaName ?? '—'}</Table.Cell>
-                    <Table.Cell textAlign="end">{o.itemCount}</Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
-                      {formatKsh(o.total)}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <PaymentBadge status={o.paymentStatus} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="1" wrap="wrap">
-                        <FulfilmentBadge status={o.status} />
-                        {o.refundStatus ? <RefundBadge status={o.refundStatus} /> : null}
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        ) : (
-          <Stack as="ul" aria-label="Orders" gap="3" opacity={list.isPlaceholderData ? 0.6 : 1}>
-            {rows.map((o) => (
-              <Card.Root as="li" key={o.orderId} size="sm" listStyleType="none">
-                <Card.Body>
-                  <Stack gap="1">
-                    <HStack justify="space-between" gap="3">
-                      <Text fontWeight="semibold">
-                        <OrderLink adminId={adminId} order={o} />
-                      </Text>
-                      <Text fontWeight="semibold">{formatKsh(o.total)}</Text>
-                    </HStack>
-                    <Text fontSize="sm">
-                      {o.customer.name} · {o.phone}
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {nairobiTime(o.createdAt)} · {o.deliveryAreaName ?? 'Pinned location'} · {o.itemCount}{' '}
-                      {o.itemCount === 1 ? 'item' : 'items'}
-                    </Text>
-                    <HStack gap="1" wrap="wrap">
-                      <PaymentBadge status={o.paymentStatus} />
-                      <FulfilmentBadge status={o.status} />
-                      {o.refundStatus ? <RefundBadge status={o.refundStatus} /> : null}
-                    </HStack>
-                  </Stack>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </Stack>
-        )}
-
-        <ListPager
-          page={page}
-          pages={pages}
-          total={total}
-          shown={rows.length}
-          first={first}
-          emptyLabel="No orders"
+        <AdminList
+          state={state}
+          onSearchChange={onSearchChange}
+          label="Orders"
+          searchLabel="Search orders"
+          searchPlaceholder="Order number, email or phone"
+          note="Dates and times are Nairobi time."
+          pending={list.isPending}
           waiting={list.isPlaceholderData}
-          onPage={(p) => onSearchChange({ page: p })}
+          interactive
+          emptyLabel="No orders"
+          filters={
+            <>
+              <NativeSelect.Root size="md" width={{ base: 'full', sm: '44' }}>
+                <NativeSelect.Field
+                  aria-label="Payment"
+                  value={search.paymentStatus ?? ''}
+                  onChange={(e) =>
+                    onSearchChange({
+                      paymentStatus: (e.target.value || undefined) as PaymentStatus | undefined,
+                      page: undefined,
+                    })
+                  }
+                >
+                  <option value="">All payments</option>
+                  {Object.entries(PAYMENT_STATUS_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <NativeSelect.Root size="md" width={{ base: 'full', sm: '44' }}>
+                <NativeSelect.Field
+                  aria-label="Fulfilment"
+                  value={search.status ?? ''}
+                  onChange={(e) =>
+                    onSearchChange({
+                      status: (e.target.value || undefined) as OrderStatus | undefined,
+                      page: undefined,
+                    })
+                  }
+                >
+                  <option value="">All fulfilment</option>
+                  {ORDER_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {ORDER_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.Root width={{ base: 'full', sm: '40' }}>
+                <Field.Label fontSize="xs">From</Field.Label>
+                <Input
+                  type="date"
+                  value={search.from ?? ''}
+                  max={search.to}
+                  onChange={(e) => onSearchChange({ from: e.target.value || undefined, page: undefined })}
+                />
+              </Field.Root>
+              <Field.Root width={{ base: 'full', sm: '40' }}>
+                <Field.Label fontSize="xs">To</Field.Label>
+                <Input
+                  type="date"
+                  value={search.to ?? ''}
+                  min={search.from}
+                  onChange={(e) => onSearchChange({ to: e.target.value || undefined, page: undefined })}
+                />
+              </Field.Root>
+              <Button
+                variant="outline"
+                onClick={() => void exportCsv()}
+                loading={exporting}
+                width={{ base: 'full', sm: 'auto' }}
+              >
+                <MdiIcon path={mdiDownload} />
+                Export CSV
+              </Button>
+              {filtered ? (
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    state.setText('');
+                    onSearchChange(NO_FILTERS);
+                  }}
+                >
+                  Clear filters
+                </Button>
+              ) : null}
+            </>
+          }
+          empty={
+            <EmptyPanel
+              icon={mdiReceiptTextOutline}
+              title={filtered ? 'No orders match' : 'No orders yet'}
+              description={
+                filtered ? 'Try another search, filter or date range.' : 'Orders appear here as shoppers check out.'
+              }
+            />
+          }
+          head={
+            <>
+              <Table.ColumnHeader>Order</Table.ColumnHeader>
+              <Table.ColumnHeader>Placed</Table.ColumnHeader>
+              <Table.ColumnHeader>Shopper</Table.ColumnHeader>
+              <Table.ColumnHeader>Phone</Table.ColumnHeader>
+              <Table.ColumnHeader>Area</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Items</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Total</Table.ColumnHeader>
+              <Table.ColumnHeader>Payment</Table.ColumnHeader>
+              <Table.ColumnHeader>Fulfilment</Table.ColumnHeader>
+            </>
+          }
+          row={(o) => (
+            <Table.Row key={o.orderId}>
+              <Table.Cell fontWeight="semibold" whiteSpace="nowrap">
+                <OrderLink adminId={adminId} order={o} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{nairobiTime(o.createdAt)}</Table.Cell>
+              <Table.Cell>
+                <Text lineClamp={1}>{o.customer.name}</Text>
+                <Text fontSize="xs" color="fg.muted" lineClamp={1}>
+                  {o.customer.email}
+                </Text>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{o.phone}</Table.Cell>
+              <Table.Cell>{o.deliveryAreaName ?? '—'}</Table.Cell>
+              <Table.Cell textAlign="end">{o.itemCount}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {formatKsh(o.total)}
+              </Table.Cell>
+              <Table.Cell>
+                <PaymentBadge status={o.paymentStatus} />
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap="1" wrap="wrap">
+                  <FulfilmentBadge status={o.status} />
+                  {o.refundStatus ? <RefundBadge status={o.refundStatus} /> : null}
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          )}
+          card={(o) => (
+            <Card.Root as="li" key={o.orderId} size="sm" listStyleType="none">
+              <Card.Body>
+                <Stack gap="1">
+                  <HStack justify="space-between" gap="3">
+                    <Text fontWeight="semibold">
+                      <OrderLink adminId={adminId} order={o} />
+                    </Text>
+                    <Text fontWeight="semibold">{formatKsh(o.total)}</Text>
+                  </HStack>
+                  <Text fontSize="sm">
+                    {o.customer.name} · {o.phone}
+                  </Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {nairobiTime(o.createdAt)} · {o.deliveryAreaName ?? 'Pinned location'} · {o.itemCount}{' '}
+                    {o.itemCount === 1 ? 'item' : 'items'}
+                  </Text>
+                  <HStack gap="1" wrap="wrap">
+                    <PaymentBadge status={o.paymentStatus} />
+                    <FulfilmentBadge status={o.status} />
+                    {o.refundStatus ? <RefundBadge status={o.refundStatus} /> : null}
+                  </HStack>
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+          )}
         />
       </Stack>
     </PageFrame>

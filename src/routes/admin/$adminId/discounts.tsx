@@ -1,6 +1,6 @@
 import { DiscountsPage, parseDiscountsSearch, type DiscountsSearch } from '@/features/admin-discounts';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useListNavigate } from '@/components/admin-list';
+import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/admin/$adminId/discounts')({
   staticData: { title: 'Discounts' },
@@ -9,18 +9,6 @@ export const Route = createFileRoute('/admin/$adminId/discounts')({
 });
 
 function Page() {
-  const { adminId } = Route.useParams();
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const router = useRouter();
-  const onSearchChange = useCallback(
-    (change: Partial<DiscountsSearch>, options?: { replace?: boolean }) => {
-      // A search sent once typing pauses must not pull the admin back from a link they followed.
-      const here = router.buildLocation({ to: '/admin/$adminId/discounts', params: { adminId } }).pathname;
-      if (router.latestLocation.pathname !== here) return;
-      void navigate({ search: (prev) => ({ ...prev, ...change }), replace: options?.replace });
-    },
-    [navigate, router, adminId],
-  );
-  return <DiscountsPage search={search} onSearchChange={onSearchChange} />;
+  const onSearchChange = useListNavigate<DiscountsSearch>();
+  return <DiscountsPage search={Route.useSearch()} onSearchChange={onSearchChange} />;
 }

@@ -11,6 +11,7 @@ import {
   type Discount,
   type DiscountState,
 } from '@contract/discounts';
+import { formatNairobi } from '@contract/nairobi-time';
 import { mdiPlus, mdiSaleOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -127,12 +128,18 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
         }
         row={(d) => (
           <Table.Row key={d.discountId}>
-            <Table.Cell fontWeight="semibold">{d.name}</Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{discountValueLabel(d)}</Table.Cell>
-            <Table.Cell title={coverFull(d)} maxW="64">
-              {coverLabel(d)}
+            <Table.Cell fontWeight="semibold" minW="32">
+              {d.name}
             </Table.Cell>
-            <Table.Cell fontSize="xs">{scheduleLabel(d)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{discountValueLabel(d)}</Table.Cell>
+            <Table.Cell title={coverFull(d)} minW="40" whiteSpace="normal">
+              <Text lineClamp={3}>{coverLabel(d)}</Text>
+            </Table.Cell>
+            <Table.Cell fontSize="xs">
+              {/* Start and end on their own lines, neither broken. */}
+              <Text whiteSpace="nowrap">{formatNairobi(d.startsAt)} →</Text>
+              <Text whiteSpace="nowrap">{d.endsAt ? formatNairobi(d.endsAt) : 'no end'}</Text>
+            </Table.Cell>
             <Table.Cell>
               <StateBadge state={d.state} />
             </Table.Cell>

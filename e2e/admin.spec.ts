@@ -293,3 +293,24 @@ test('the shop downloads no back-office code; the back office loads its editor a
   expect(withText(office, 'ProseMirror').length, 'the rich-text editor').toBeGreaterThan(0);
   expect(withText(office, 'mdiAbacus').length, 'the whole icon set').toBeGreaterThan(0);
 });
+
+test('the dashboard draws the revenue of the last 30 days, on a laptop and on a phone', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  const user = await signInAs(page, testInfo.project.name, admin);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/${user.userId}/dashboard`);
+    const figure = page.getByRole('figure', { name: /^Revenue per day over the last 30 days/ });
+    // Drawn, not just a card: the chart's surface fills the card and the area's line crosses it.
+    const surface = figure.locator('svg.recharts-surface');
+    await expect(surface).toBeVisible(LOAD);
+    const curve = figure.locator('path.recharts-area-curve');
+    await expect(curve).toHaveAttribute('d', /^M[\d.-]+,[\d.-]+[LC]/, LOAD);
+    const frame = (await figure.boundingBox())!;
+    const drawn = (await surface.boundingBox())!;
+    const line = (await curve.boundingBox())!;
+    expect(drawn.width).toBeGreaterThan(frame.width * 0.9);
+    expect(drawn.height).toBeGreaterThan(100);
+    expect(line.width).toBeGreaterThan(frame.width * 0.7);
+  }
+});

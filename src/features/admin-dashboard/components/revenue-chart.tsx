@@ -12,7 +12,9 @@ export default function RevenueChart({ days }: { days: readonly DashboardDay[] }
   });
   return (
     <Chart.Root maxH="72" chart={chart}>
-      <AreaChart data={chart.data} margin={{ left: 8, right: 8 }}>
+      {/* `responsive`: recharts 3.3+ draws nothing without a size (an empty wrapper, no message);
+          Chakra's Chart.Root gives the box its size and the chart follows it. */}
+      <AreaChart responsive data={chart.data} margin={{ left: 8, right: 8 }}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
         <XAxis dataKey={chart.key('day')} tickLine={false} axisLine={false} minTickGap={24} />
         <YAxis tickLine={false} axisLine={false} tickFormatter={(v: number) => formatCompact(v)} width={48} />

@@ -35,14 +35,25 @@ export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
 // ── Shared pieces ───────────────────────────────────────────────────────────────────────────────
 
-/** Trimmed text that must not be empty; the message names the limit. */
-const name = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+/** `the name` → `The name`. */
+const sentence = (what: string) => what.charAt(0).toUpperCase() + what.slice(1);
+
+/**
+ * Trimmed text of at most `max` characters; every message a whole sentence naming the field
+ * (`what`, e.g. "the product's name"), as the form shows it under the field.
+ */
+const text = (max: number, what: string, min?: { enter: string }) => {
+  const trimmed = z.string(`Enter ${what} as text.`).trim();
+  return (min ? trimmed.min(1, min.enter) : trimmed)
+    .max(max, `${sentence(what)} must be at most ${max} characters.`)
+    .refine((s) => !s.includes('\u0000'), `${sentence(what)} must not contain NUL characters.`);
+};
+
+/** Trimmed text that must not be empty: `enter` says what to type ("Enter a category name, e.g. …"). */
+const name = (max: number, what: string, enter = `Enter ${what}.`) => text(max, what, { enter });
+
+/** What the variant name field asks for, when it is needed. */
+export const VARIANT_NAME_NEEDED = 'Enter a variant name, e.g. 1 kg.';
 
 export const ProductStatus = z.enum(['visible', 'hidden', 'archived']).meta({ id: 'ProductStatus' });
 export type ProductStatus = z.infer<typeof ProductStatus>;
@@ -79,7 +90,7 @@ export const VariantAttributeInput = z
   .strictObject({
     attributeId: Uuid,
     /** An existing value of the attribute, or a new one, which the save adds to the attribute. */
-    value: name(NAME_MAX),
+    value: name(NAME_MAX, 'the value', 'Enter a value, e.g. 500 g.'),
   })
   .meta({ id: 'VariantAttributeInput' });
 
@@ -87,24 +98,25 @@ export const VariantInput = z
   .strictObject({
     /** Present for a variant the product already has (or had: an archived one comes back). */
     variantId: Uuid.optional(),
-    name: name(NAME_MAX),
+    /** May be empty only when it is the product's one variant (the shop then shows no name). */
+    name: text(NAME_MAX, 'the variant name').default(''),
     price: z
-      .number('must be a number')
-      .int('must be whole shillings')
-      .positive('must be more than 0')
-      .max(VARIANT_PRICE_MAX, `must be at most ${VARIANT_PRICE_MAX}`),
+      .number('Enter the price in shillings.')
+      .int('Enter the price in whole shillings.')
+      .positive('The price must be more than 0.')
+      .max(VARIANT_PRICE_MAX, `The price must be at most ${VARIANT_PRICE_MAX}.`),
     quantity: z
-      .number('must be a number')
-      .int('must be a whole number')
-      .min(0, 'must not be negative')
-      .max(VARIANT_QUANTITY_MAX, `must be at most ${VARIANT_QUANTITY_MAX}`),
-    isAvailable: z.boolean('must be true or false'),
+      .number('Enter how many are in stock.')
+      .int('Enter the stock as a whole number.')
+      .min(0, 'The stock must not be negative.')
+      .max(VARIANT_QUANTITY_MAX, `The stock must be at most ${VARIANT_QUANTITY_MAX}.`),
+    isAvailable: z.boolean('Say whether the variant is for sale (true or false).'),
     attributes: z
       .array(VariantAttributeInput)
       .max(20)
       .refine(
         (list) => new Set(list.map((a) => a.attributeId)).size === list.length,
-        'each attribute only once per variant',
+        'Give each attribute only once per variant.',
       ),
   })
   .meta({ id: 'VariantInput' });
@@ -113,31 +125,42 @@ export type VariantInput = z.infer<typeof VariantInput>;
 /** `POST /v1/products` and `PUT /v1/products/{id}`: the whole product. */
 export const ProductInput = z
   .strictObject({
-    name: name(PRODUCT_NAME_MAX),
-    description: z
-      .string()
-      .trim()
-      .max(PRODUCT_DESCRIPTION_MAX, `must be at most ${PRODUCT_DESCRIPTION_MAX} characters`),
+    name: name(PRODUCT_NAME_MAX, 'the product name', 'Enter a product name, e.g. Sukuma wiki.'),
+    description: text(PRODUCT_DESCRIPTION_MAX, 'the description'),
     /** HTML from the editor; the server keeps only its allow-listed tags and attributes. */
-    recipeTips: z.string().max(RECIPE_TIPS_MAX, `must be at most ${RECIPE_TIPS_MAX} characters`),
+    recipeTips: z
+      .string('Enter the recipe tips as text.')
+      .max(RECIPE_TIPS_MAX, `The recipe tips must be at most ${RECIPE_TIPS_MAX} characters.`),
     categoryIds: z
       .array(Uuid)
       .max(PRODUCT_CATEGORIES_MAX)
-      .refine((ids) => new Set(ids).size === ids.length, 'each category only once'),
+      .refine((ids) => new Set(ids).size === ids.length, 'Choose each category only once.'),
     /** In display order; the first is the card image. */
     imageIds: z
       .array(Uuid)
       .max(PRODUCT_IMAGES_MAX)
-      .refine((ids) => new Set(ids).size === ids.length, 'each image only once'),
-    /** At least one; the first prices the card. */
+      .refine((ids) => new Set(ids).size === ids.length, 'Add each image only once.'),
+    /** At least one; the first prices the card. A lone variant needs no name; two or more each do. */
     variants: z
       .array(VariantInput)
-      .min(1, 'a product needs at least one variant')
+      .min(1, 'Add at least one variant.')
       .max(VARIANTS_MAX)
       .refine((list) => {
         const ids = list.flatMap((v) => (v.variantId ? [v.variantId] : []));
         return new Set(ids).size === ids.length;
-      }, 'each variantId only once'),
+      }, 'Send each variantId only once.')
+      .superRefine(
+        (list, ctx) => {
+          if (!Array.isArray(list) || list.length < 2) return;
+          list.forEach((v: unknown, i) => {
+            const name = (v as { name?: unknown } | null)?.name;
+            if (name === '' || name === undefined)
+              ctx.addIssue({ code: 'custom', path: [i, 'name'], message: VARIANT_NAME_NEEDED });
+          });
+        },
+        // Also when another field of a variant is wrong: the form shows every error at once.
+        { when: () => true },
+      ),
     hidden: z.boolean().default(false),
   })
   .meta({ id: 'ProductInput' });
@@ -369,9 +392,9 @@ export const CategoryColor = z.enum(CATEGORY_COLORS).meta({ id: 'CategoryColor' 
 /** `POST /v1/categories` and `PUT /v1/categories/{id}`. */
 export const CategoryInput = z
   .strictObject({
-    name: name(NAME_MAX),
+    name: name(NAME_MAX, 'the category name', 'Enter a category name, e.g. Vegetables.'),
     /** A Material Design Icons export name, e.g. `mdiFish`. */
-    icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/, 'must be a Material Design icon name such as mdiFish'),
+    icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/, 'Choose an icon: a Material Design icon name such as mdiFish.'),
     color: CategoryColor,
   })
   .meta({ id: 'CategoryInput' });
@@ -388,7 +411,7 @@ export const CategoryOrder = z
     categoryIds: z
       .array(Uuid)
       .min(1)
-      .refine((ids) => new Set(ids).size === ids.length, 'each category only once'),
+      .refine((ids) => new Set(ids).size === ids.length, 'Choose each category only once.'),
   })
   .meta({ id: 'CategoryOrder' });
 export type CategoryOrder = z.infer<typeof CategoryOrder>;
@@ -424,11 +447,11 @@ export const AttributeListQuery = z
 /** `POST /v1/attribute` and `PUT /v1/attribute/{attributeId}` (the attribute without its id). */
 export const AttributeInput = z
   .strictObject({
-    name: name(NAME_MAX),
+    name: name(NAME_MAX, 'the attribute name', 'Enter an attribute name, e.g. Weight.'),
     values: z
-      .array(name(NAME_MAX))
+      .array(name(NAME_MAX, 'the value', 'Enter a value, e.g. 500 g.'))
       .max(ATTRIBUTE_VALUES_MAX)
-      .refine((v) => new Set(v.map((x) => x.toLowerCase())).size === v.length, 'each value only once'),
+      .refine((v) => new Set(v.map((x) => x.toLowerCase())).size === v.length, 'Give each value only once.'),
   })
   .meta({ id: 'AttributeInput' });
 export type AttributeInput = z.infer<typeof AttributeInput>;
@@ -445,7 +468,7 @@ export const ForceQuery = z
 
 /** `DELETE /v1/attribute/{attributeId}/value`. */
 export const AttributeValueBody = z
-  .strictObject({ value: name(NAME_MAX) })
+  .strictObject({ value: name(NAME_MAX, 'the value', 'Enter a value, e.g. 500 g.') })
   .meta({ id: 'AttributeValueBody' });
 export type AttributeValueBody = z.infer<typeof AttributeValueBody>;
 

@@ -135,7 +135,7 @@ describe('mock back office: products', () => {
       400,
       'validation_failed',
     );
-    expect(bad.issues).toContainEqual({ path: 'variants.0.price', message: 'must be more than 0' });
+    expect(bad.issues).toContainEqual({ path: 'variants.0.price', message: 'The price must be more than 0.' });
 
     const unknown = await failure(
       await call('POST', '/v1/products', {

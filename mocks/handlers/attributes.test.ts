@@ -61,7 +61,7 @@ describe('mock attributes API', () => {
       await call('POST', '/v1/attribute', admin(), { name: 'Size', values: ['S', 's'] }),
       ErrorBody,
     );
-    expect(twice.issues).toEqual([{ path: 'values', message: 'each value only once' }]);
+    expect(twice.issues).toEqual([{ path: 'values', message: 'Give each value only once.' }]);
   });
 
   it('updates an attribute; dropping a value in use needs force, which takes it off the variants', async () => {

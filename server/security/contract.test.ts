@@ -30,6 +30,7 @@ const SAID_IN_WORDS: [message: RegExp, words: string][] = [
     'a place given by half a location',
   ],
   [/choose at least one product or category/, 'a discount that covers nothing'],
+  [/Enter a variant name/, 'a product with two or more variants, one without a name'],
 ];
 
 /** Generated requests per operation, in each direction. */

@@ -167,6 +167,29 @@ describe('creating a product', () => {
   });
 });
 
+describe('a product with one size', () => {
+  it('needs no variant name, and the shop shows none', async () => {
+    const res = await admin.post('/products', productBody({ name: 'Mursik', variants: [variantBody({ name: '' })] }));
+    expect(res.status).toBe(201);
+    const created = AdminProduct.parse((await res.json()).data);
+    expect(created.variants.map((v) => v.name)).toEqual(['']);
+  });
+
+  it('answers 400 naming each nameless variant once there are two, in a whole sentence', async () => {
+    const res = await admin.post(
+      '/products',
+      productBody({ variants: [variantBody({ name: '' }), variantBody({ name: ' ' }), variantBody({ name: 'Large' })] }),
+    );
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('validation_failed');
+    expect(body.issues.map(({ path, message }: { path: string; message: string }) => ({ path, message }))).toEqual([
+      { path: 'variants.0.name', message: 'Enter a variant name, e.g. 1 kg.' },
+      { path: 'variants.1.name', message: 'Enter a variant name, e.g. 1 kg.' },
+    ]);
+  });
+});
+
 describe('reading products', () => {
   it('answers 404 for an unknown product and 400 for a bad id', async () => {
     expect((await admin.get(`/admin/products/${randomUUID()}`)).status).toBe(404);

@@ -194,7 +194,7 @@ describe('POST /api/v1/attribute', () => {
 
   it('names the bad parts: a value twice in any case, a blank value, a missing name', async () => {
     const twice = await refusal(await call('POST', '', { name: unique('Grade'), values: ['A', 'a'] }), 400);
-    expect(twice.issues).toEqual([{ path: 'values', message: 'each value only once' }]);
+    expect(twice.issues).toEqual([{ path: 'values', message: 'Give each value only once.' }]);
     const blank = await refusal(await call('POST', '', { name: unique('Grade'), values: ['A', '  '] }), 400);
     expect(blank.issues?.map((i) => i.path)).toEqual(['values.1']);
     const nameless = await refusal(await call('POST', '', { values: ['A'] }), 400);

@@ -343,7 +343,7 @@ describe('POST /api/v1/categories/reorder', () => {
       { path: 'categoryIds', message: expect.stringContaining(`"${before.rows[0]!.name}" (${ids[0]})`) },
     ]);
     const twice = await refusal(await call('POST', '/reorder', { categoryIds: [ids[0], ...ids] }), 400);
-    expect(twice.issues?.[0]).toEqual({ path: 'categoryIds', message: 'each category only once' });
+    expect(twice.issues?.[0]).toEqual({ path: 'categoryIds', message: 'Choose each category only once.' });
     await refusal(await call('POST', '/reorder', { categoryIds: [] }), 400);
     expect(await categoryList()).toEqual(before);
   });

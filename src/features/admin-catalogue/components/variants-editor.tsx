@@ -97,7 +97,7 @@ function VariantCard({ variant: v, index, count, attributes, errors, dispatch }:
             <IconButton size="xs" variant="ghost" aria-label={`Move ${title} down`} disabled={index === count - 1} onClick={() => dispatch({ type: 'moveVariant', index, by: 1 })}>
               <MdiIcon path={mdiArrowDown} />
             </IconButton>
-            <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Remove ${title}`} disabled={count <= 1} title={count <= 1 ? 'A product needs at least one variant' : undefined} onClick={() => dispatch({ type: 'removeVariant', index })}>
+            <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Remove ${title}`} disabled={count <= 1} title={count <= 1 ? 'A product needs at least one variant.' : undefined} onClick={() => dispatch({ type: 'removeVariant', index })}>
               <MdiIcon path={mdiDeleteOutline} />
             </IconButton>
           </HStack>
@@ -105,9 +105,11 @@ function VariantCard({ variant: v, index, count, attributes, errors, dispatch }:
       </Card.Header>
       <Card.Body gap="4">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
-          <Field.Root invalid={Boolean(err('name'))} required>
+          {/* A product with one size needs no variant name: the shop then shows none. */}
+          <Field.Root invalid={Boolean(err('name'))} required={count > 1}>
             <Field.Label>Variant name</Field.Label>
             <Input value={v.name} placeholder="e.g. 1 kg" onChange={(e) => set('name', e.target.value)} />
+            {count > 1 ? null : <Field.HelperText>Optional while the product has one variant.</Field.HelperText>}
             <Field.ErrorText>{err('name')}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={Boolean(err('price'))} required>

@@ -70,12 +70,30 @@ describe('the product form model', () => {
     d = reduce(d, { type: 'variantField', index: 1, field: 'price', value: '-3' });
     const result = validateDraft(d);
     expect('errors' in result && result.errors).toMatchObject({
-      'variants.1.name': 'is required',
-      'variants.1.price': 'must be more than 0',
-      'variants.1.quantity': 'must be a number',
+      'variants.1.name': 'Enter a variant name, e.g. 1 kg.',
+      'variants.1.price': 'The price must be more than 0.',
+      'variants.1.quantity': 'Enter how many are in stock.',
     });
     const ok = validateDraft(filled());
     expect('input' in ok && ok.input.variants[0]).toMatchObject({ price: 40, quantity: 1000 });
+  });
+
+  it('needs no variant name for a product with one variant, but one for each of two', () => {
+    const one = reduce(filled(), { type: 'variantField', index: 0, field: 'name', value: '' });
+    const ok = validateDraft(one);
+    expect('input' in ok && ok.input.variants[0]!.name).toBe('');
+    const two = reduce(one, { type: 'addVariant' });
+    const result = validateDraft(two);
+    expect('errors' in result && result.errors['variants.0.name']).toBe('Enter a variant name, e.g. 1 kg.');
+  });
+
+  it('says every field error as a whole sentence', () => {
+    let d = reduce(filled(), { type: 'field', field: 'name', value: ' ' });
+    d = reduce(d, { type: 'addVariant' });
+    const result = validateDraft(d);
+    const messages = Object.values('errors' in result ? result.errors : {});
+    expect(messages.length).toBeGreaterThanOrEqual(4);
+    for (const message of messages) expect(message).toMatch(/^[A-Z].*\.$/);
   });
 
   it('knows when there are unsaved changes', () => {

@@ -53,7 +53,7 @@ const text = (max: number, what: string, min?: { enter: string }) => {
 const name = (max: number, what: string, enter = `Enter ${what}.`) => text(max, what, { enter });
 
 /** What the variant name field asks for, when it is needed. */
-export const VARIANT_NAME_NEEDED = 'Enter a variant name, e.g. 1 kg.';
+const VARIANT_NAME_NEEDED = 'Enter a variant name, e.g. 1 kg.';
 
 export const ProductStatus = z.enum(['visible', 'hidden', 'archived']).meta({ id: 'ProductStatus' });
 export type ProductStatus = z.infer<typeof ProductStatus>;

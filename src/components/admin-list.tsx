@@ -21,7 +21,7 @@ import { MdiIcon } from './mdi-icon';
  */
 
 /** The part of a list's URL state every list has. */
-export interface ListSearch {
+interface ListSearch {
   q?: string;
   /** 1-based. */
   page?: number;
@@ -62,7 +62,7 @@ interface ListAnswer<T> {
   meta: { total: number };
 }
 
-export interface ListState<T> {
+interface ListState<T> {
   /** The search box's text, ahead of the URL while typing. */
   text: string;
   setText(text: string): void;
@@ -115,7 +115,7 @@ export function useListState<T, S extends ListSearch>(
   };
 }
 
-export interface AdminListProps<T> {
+interface AdminListProps<T> {
   state: ListState<T>;
   onSearchChange: SearchChange<ListSearch>;
   /** The list's accessible name, e.g. "Orders": the table's and the cards'. */

@@ -11,7 +11,6 @@ import {
   type Discount,
   type DiscountState,
 } from '@contract/discounts';
-import { formatNairobi } from '@contract/nairobi-time';
 import { mdiPlus, mdiSaleOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -135,10 +134,9 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
             <Table.Cell title={coverFull(d)} minW="40" whiteSpace="normal">
               <Text lineClamp={3}>{coverLabel(d)}</Text>
             </Table.Cell>
-            <Table.Cell fontSize="xs">
-              {/* Start and end on their own lines, neither broken. */}
-              <Text whiteSpace="nowrap">{formatNairobi(d.startsAt)} →</Text>
-              <Text whiteSpace="nowrap">{d.endsAt ? formatNairobi(d.endsAt) : 'no end'}</Text>
+            {/* Start and end on their own lines, neither broken. */}
+            <Table.Cell fontSize="xs" whiteSpace="pre">
+              {scheduleLabel(d).replace(' → ', ' →\n')}
             </Table.Cell>
             <Table.Cell>
               <StateBadge state={d.state} />

@@ -1,5 +1,6 @@
-import type { OrderStatus, PaymentStatus } from './checkout';
-import type { Refusal } from './stock';
+import type { Cart } from './cart';
+import type { OrderStatus, PaymentStatus, PriceChange, ShownFigures } from './checkout';
+import { variantLabel, type Refusal } from './stock';
 
 // The rules of placing an order and of asking for its payment again, with the words the shopper reads
 // when one stops them: one copy for the server and the mocks. Type-only imports: no zod here.
@@ -17,6 +18,42 @@ export function totalRefusal(total: number): Refusal | null {
     status: 400,
     code: 'bad_request',
     message: `M-Pesa takes at most KSH ${MPESA_MAX_AMOUNT.toLocaleString('en-KE')} in one payment. Split your order.`,
+  };
+}
+
+const ksh = (amount: number) => `KSH ${amount.toLocaleString('en-KE')}`;
+
+/**
+ * Checkout when the cart, priced now, does not cost the total the page showed: a 409 whose message
+ * names each cause in a sentence (an offer ended or began, a price was edited, the delivery fee
+ * changed, the cart changed in another tab) and then the new total, with the new figures beside it.
+ * Null when the totals agree: the shopper is charged exactly what they saw.
+ */
+export function priceChangedRefusal(shown: ShownFigures, now: Cart): Refusal | null {
+  if (shown.total === now.total) return null;
+  const shownLines = new Map(shown.items.map((i) => [i.itemId, i]));
+  const causes: string[] = [];
+  for (const line of now.Items) {
+    const was = shownLines.get(line.itemId);
+    if (was === undefined || was.price === line.price) continue;
+    const label = variantLabel(line.name, line.variantName);
+    const figures = `it costs ${ksh(line.price)}, not ${ksh(was.price)}.`;
+    if (was.onSale && !line.onSale) causes.push(`The offer on ${label} ended: ${figures}`);
+    else if (!was.onSale && line.onSale) causes.push(`${label} went on offer: ${figures}`);
+    else causes.push(`The price of ${label} changed from ${ksh(was.price)} to ${ksh(line.price)}.`);
+  }
+  if (shown.shippingRate !== now.shippingRate)
+    causes.push(`The delivery fee changed from ${ksh(shown.shippingRate)} to ${ksh(now.shippingRate)}.`);
+  const sameLines =
+    shown.items.length === now.Items.length && now.Items.every((l) => shownLines.has(l.itemId));
+  // Lines added or removed, or a quantity changed, in another tab.
+  if (!sameLines || causes.length === 0) causes.push('Your cart changed since this page showed it.');
+  const priceChange: PriceChange = { shownTotal: shown.total, cart: now };
+  return {
+    status: 409,
+    code: 'price_changed',
+    message: `${causes.join(' ')} Your total is now ${ksh(now.total)}, not ${ksh(shown.total)}: check it and press Pay again.`,
+    details: { priceChange },
   };
 }
 

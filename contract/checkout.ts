@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DeliveryAreaId, Latitude, Longitude } from './cart';
-import { ListMeta, pageParams, Uuid } from './common';
+import { Cart, CART_LINES_MAX, DeliveryAreaId, Latitude, Longitude } from './cart';
+import { ErrorBody, ListMeta, pageParams, Uuid } from './common';
 import { MpesaPhone } from './phone';
 
 // Checkout, orders and their M-Pesa payments (docs/design.md#checkout-and-payment).
@@ -69,8 +69,32 @@ export type PaymentIssue = z.infer<typeof PaymentIssue>;
 export const ADDRESS_MAX = 500;
 
 /**
+ * What the checkout page showed when the shopper pressed Pay: the total, the delivery fee and each
+ * line's unit price and whether it was on offer, from the `GET /v1/cart` answer it drew. Checkout charges exactly `total` or
+ * refuses (409 `price_changed`); the figures never set a price, they are only compared.
+ */
+export const ShownFigures = z
+  .strictObject({
+    total: Ksh,
+    shippingRate: Ksh,
+    items: z
+      .array(
+        z.strictObject({
+          itemId: z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be a cart line id from GET /v1/cart'),
+          price: Ksh,
+          /** Whether the page showed the line on offer (an ended offer is named as such). */
+          onSale: z.boolean(),
+        }),
+      )
+      .max(CART_LINES_MAX),
+  })
+  .meta({ id: 'ShownFigures' });
+export type ShownFigures = z.infer<typeof ShownFigures>;
+
+/**
  * `POST /v1/checkout` (with the Idempotency-Key header). The place is a delivery area or a latitude
- * and longitude; the address is the street, building and directions for the rider.
+ * and longitude; the address is the street, building and directions for the rider; `shown` is what
+ * the page showed, so the shopper is never charged another amount.
  */
 export const CheckoutBody = z
   .strictObject({
@@ -83,6 +107,7 @@ export const CheckoutBody = z
       .trim()
       .min(3, 'enter the delivery address')
       .max(ADDRESS_MAX, `must be at most ${ADDRESS_MAX} characters`),
+    shown: ShownFigures,
   })
   .refine((b) => (b.lat === undefined) === (b.lng === undefined), {
     message: 'send lat and lng together',
@@ -114,6 +139,19 @@ export const CheckoutResult = z
   })
   .meta({ id: 'CheckoutResult' });
 export type CheckoutResult = z.infer<typeof CheckoutResult>;
+
+/**
+ * The new figures of a 409 `price_changed`: the total the page showed and the cart as checkout
+ * priced it (lines, delivery fee, total), so the page can show them without asking again.
+ */
+export const PriceChange = z.object({ shownTotal: Ksh, cart: Cart }).meta({ id: 'PriceChange' });
+export type PriceChange = z.infer<typeof PriceChange>;
+
+/** Checkout's 409: the error envelope, with `priceChange` when the code is `price_changed`. */
+export const CheckoutConflict = ErrorBody.extend({ priceChange: PriceChange.optional() }).meta({
+  id: 'CheckoutConflict',
+});
+export type CheckoutConflict = z.infer<typeof CheckoutConflict>;
 
 /** `POST /v1/orders/{orderId}/pay`: a new prompt, to the order's phone unless another is given. */
 export const PayOrderBody = z.strictObject({ phone: MpesaPhone.optional() }).meta({ id: 'PayOrderBody' });

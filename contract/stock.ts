@@ -8,6 +8,8 @@ export interface Refusal {
   status: 400 | 404 | 409;
   code: string;
   message: string;
+  /** Fields the error body carries beside message and code (the new figures of `price_changed`). */
+  details?: Readonly<Record<string, unknown>>;
 }
 
 /** How messages name a variant: `Tilapia (Large)`, or just the name when the variant has none. */

@@ -8,6 +8,7 @@ import { reconcilePayments } from './payment-reconciler';
 import {
   api,
   checkoutBody,
+  checkoutWith,
   createProduct,
   idempotencyKey,
   phoneEnding,
@@ -30,9 +31,7 @@ describe(`reconciler races (${raceEngine})`, () => {
     const orderIds: string[] = [];
     for (let i = 0; i < 6; i++) {
       await call.post('/cart', { item: { productId: product.productId, quantity: 1 } });
-      const res = await call.post('/checkout', checkoutBody(phoneEnding('09')), {
-        'Idempotency-Key': idempotencyKey(),
-      });
+      const res = await checkoutWith(call, checkoutBody(phoneEnding('09')), idempotencyKey());
       orderIds.push((await res.json()).data.orderId);
     }
     await ctx.database.db

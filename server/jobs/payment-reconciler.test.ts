@@ -8,6 +8,7 @@ import { startJobs } from './runner';
 import {
   api,
   checkoutBody,
+  checkoutWith,
   createProduct,
   idempotencyKey,
   phoneEnding,
@@ -31,7 +32,7 @@ describe('the payment reconciler', () => {
     await call.post('/cart', { item: { productId: product.productId, quantity: 2 } });
     const started = Date.now();
     const { data } = await (
-      await call.post('/checkout', checkoutBody(phoneEnding('09')), { 'Idempotency-Key': idempotencyKey() })
+      await checkoutWith(call, checkoutBody(phoneEnding('09')), idempotencyKey())
     ).json();
     expect(await stockOf(ctx.database.db, product.variantIds[0]!)).toBe(0);
 
@@ -74,7 +75,7 @@ describe('the payment reconciler', () => {
     await call.post('/cart', { item: { productId: product.productId, quantity: 1 } });
     const second = (
       await (
-        await call.post('/checkout', checkoutBody(phoneEnding('09')), { 'Idempotency-Key': idempotencyKey() })
+        await checkoutWith(call, checkoutBody(phoneEnding('09')), idempotencyKey())
       ).json()
     ).data;
     await new Promise((r) => setTimeout(r, 1_700));

@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly issues?: Issue[],
     readonly headers?: Record<string, string>,
+    /** Fields the body carries beside the envelope's (the new figures of `price_changed`). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
@@ -30,4 +32,5 @@ export const forbidden = (message = 'You are not allowed to do that.') =>
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 
 /** A refusal of a shared rule (contract/) as the error the handlers answer with. */
-export const refused = ({ status, code, message }: Refusal) => new AppError(status, code, message);
+export const refused = ({ status, code, message, details }: Refusal) =>
+  new AppError(status, code, message, undefined, undefined, details);

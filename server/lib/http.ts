@@ -60,9 +60,11 @@ export function errorResponse(
   code: string,
   message: string,
   issues?: Issue[],
+  details?: Readonly<Record<string, unknown>>,
 ) {
   const correlationId = c.get('correlationId') ?? randomUUID();
   const body: ErrorBody = {
+    ...details,
     message: `${message} Correlation ID: ${correlationId}`,
     code,
     correlationId,
@@ -131,7 +133,7 @@ export function correlation(logger: Logger) {
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
-    return errorResponse(c, err.status, err.code, err.message, err.issues);
+    return errorResponse(c, err.status, err.code, err.message, err.issues, err.details);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

@@ -228,9 +228,43 @@ export async function shopperWithCart(ctx: TestContext, { stock = 5, quantity = 
   return { ...s, call, product, variantId: product.variantIds[0]! };
 }
 
-/** `POST /v1/checkout` with a fresh Idempotency-Key, or the one given. */
-export const checkoutWith = (call: ReturnType<typeof api>, body: unknown, key: string = idempotencyKey()) =>
-  call.post('/checkout', body, { 'Idempotency-Key': key });
+/**
+ * What the checkout page shows for the cart and place of `body`, as `shown` (contract ShownFigures):
+ * the `GET /v1/cart` answer for that place. Zeros when the cart cannot be read (a bad place), so a
+ * test of another refusal still sends a well-formed body.
+ */
+export async function shownFor(call: Api, body: Record<string, unknown>) {
+  const query = new URLSearchParams();
+  for (const k of ['deliveryAreaId', 'lat', 'lng'] as const)
+    if (body[k] !== undefined) query.set(k, String(body[k]));
+  const res = await call.get(`/cart?${query}`);
+  if (res.status !== 200) return { total: 0, shippingRate: 0, items: [] };
+  const { data } = (await res.json()) as {
+    data: {
+      total: number;
+      shippingRate: number;
+      Items: { itemId: string; price: number; onSale: boolean }[];
+    };
+  };
+  return {
+    total: data.total,
+    shippingRate: data.shippingRate,
+    items: data.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
+  };
+}
+
+/** The body with `shown` as the page would send it now, unless it already has one (or is no object). */
+export async function asShown(call: Api, body: unknown) {
+  if (typeof body !== 'object' || body === null || 'shown' in body) return body;
+  return { ...body, shown: await shownFor(call, body as Record<string, unknown>) };
+}
+
+/**
+ * `POST /v1/checkout` with a fresh Idempotency-Key, or the one given; the body gets the figures the
+ * page shows now (asShown) unless it carries its own `shown`.
+ */
+export const checkoutWith = async (call: Api, body: unknown, key: string = idempotencyKey()) =>
+  call.post('/checkout', await asShown(call, body), { 'Idempotency-Key': key });
 
 /** Checks the cart out, paying from `phone`; the order must be placed. */
 export async function placeOrder(call: ReturnType<typeof api>, phone: string): Promise<TestOrder> {

@@ -5,11 +5,13 @@ import { raceEngine } from '../../test/harness';
 import {
   api,
   checkoutBody,
+  checkoutWith,
   createProduct,
   idempotencyKey,
   phoneEnding,
   servedContextForFile,
   shopper,
+  shownFor,
   stockOf,
   waitForOrder,
 } from '../../test/shop';
@@ -33,13 +35,12 @@ describe(`checkout races (${raceEngine})`, () => {
         quantity: 1,
       })),
     );
+    // Every cart costs the same: what one checkout page shows is what all of them show.
+    const body = checkoutBody(phoneEnding('00'));
+    const shown = await shownFor(api(ctx, shoppers[0]!.token), body);
     const pushesBefore = ctx.pushes.length;
     const answers = await Promise.all(
-      shoppers.map((s) =>
-        api(ctx, s.token).post('/checkout', checkoutBody(phoneEnding('00')), {
-          'Idempotency-Key': idempotencyKey(),
-        }),
-      ),
+      shoppers.map((s) => checkoutWith(api(ctx, s.token), { ...body, shown }, idempotencyKey())),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -78,7 +79,7 @@ describe(`checkout races (${raceEngine})`, () => {
     const body = checkoutBody(phoneEnding('00'));
     const pushesBefore = ctx.pushes.length;
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => call.post('/checkout', body, { 'Idempotency-Key': key })),
+      Array.from({ length: 5 }, () => checkoutWith(call, body, key)),
     );
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).data.orderId as string)));

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CheckoutBody, CheckoutResult, IdempotencyKey } from '../../../contract/checkout';
+import { CheckoutBody, CheckoutConflict, CheckoutResult, IdempotencyKey } from '../../../contract/checkout';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { body, error, ok, rateLimited, shoppersOnly } from '../../lib/openapi';
+import { body, error, json, ok, rateLimited, shoppersOnly } from '../../lib/openapi';
 
 // Paths are under /v1/checkout, where server/app.ts mounts this module.
 
@@ -16,7 +16,8 @@ export const checkoutRoute = createRoute({
   summary: 'Places the order for the cart and sends the M-Pesa prompt',
   description:
     'Re-prices the cart, reserves the stock, creates the order (payment `pending`) and empties the cart in one ' +
-    'transaction, then sends the STK push. Once the order exists the answer is always 201: when the prompt ' +
+    'transaction, then sends the STK push. The order is placed only at the total the page showed (`shown.total`): ' +
+    'any difference is a 409 `price_changed` with the new figures, and no order and no prompt. Once the order exists the answer is always 201: when the prompt ' +
     'could not be sent, `paymentStatus` is `failed` with `paymentMessage` (retry with `POST /v1/orders/{orderId}/pay`); ' +
     'when sending timed out it stays `pending` with a message. The same Idempotency-Key answers with the same order.',
   request: {
@@ -32,8 +33,12 @@ export const checkoutRoute = createRoute({
     400: error(
       'A bad body or key, an empty cart (`cart_empty`), an unknown area or a total above M-Pesa’s limit',
     ),
-    409: error(
-      'A line is out of stock (`out_of_stock`, the message names it) or the key was used for another body (`idempotency_key_reused`)',
+    409: json(
+      'A line is out of stock (`out_of_stock`, the message names it), an offer that priced a line ended meanwhile ' +
+        '(`offer_ended`), the cart no longer costs `shown.total` (`price_changed`: the message names each cause and ' +
+        '`priceChange` carries the new figures), too many unpaid orders (`too_many_unpaid_orders`) or the key was ' +
+        'used for another body (`idempotency_key_reused`)',
+      CheckoutConflict,
     ),
     429: rateLimited('Too many M-Pesa prompts to this phone number, or from this account (`rate_limited`)'),
     ...signedIn,

@@ -1,11 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import type { CheckoutBody, CheckoutResult } from '../../../contract/checkout';
+import type { Cart } from '../../../contract/cart';
+import type { CheckoutBody, CheckoutResult, ShownFigures } from '../../../contract/checkout';
 import { cartView } from '../../../contract/cart-view';
 import {
   cartEmpty,
   checkoutRequestKey,
   idempotencyKeyReused,
+  priceChangedRefusal,
   totalRefusal,
 } from '../../../contract/checkout-rules';
 import type { DeliverySettings, Place, PlaceInput } from '../../../contract/delivery';
@@ -65,6 +67,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
         // One use of each discount that priced a line, taken now; one that ended, was paused or
         // ran out since the prices were read is a 409 and the transaction takes nothing.
         await takeDiscountUses(tx, priced.discounts, now);
+        // The amount asked for is the amount the page showed: any difference (an offer ended, a
+        // price or the delivery fee changed) is a 409 with the new figures, and nothing is taken.
+        const changed = priceChangedRefusal(request.shown, priced.cart);
+        if (changed) throw refused(changed);
         const order = await writeOrder(tx, { userId: user.id, idempotencyKey, request, priced, now });
         const attempt = await openAttempt(
           tx,
@@ -91,6 +97,8 @@ interface CheckoutRequest {
   phone: string;
   place: PlaceInput;
   address: string;
+  /** What the page showed: the order is placed only at that total. */
+  shown: ShownFigures;
   /** What the Idempotency-Key is checked against: the body as it means. */
   hash: string;
 }
@@ -102,7 +110,7 @@ function readRequest(body: CheckoutBody): CheckoutRequest {
   const place = placeInput(body);
   if (!place) throw badRequest('Choose a delivery area, or send lat and lng.');
   const hash = createHash('sha256').update(checkoutRequestKey(body, phone)).digest('hex');
-  return { phone, place, address: body.address, hash };
+  return { phone, place, address: body.address, shown: body.shown, hash };
 }
 
 /**
@@ -127,6 +135,8 @@ interface PricedCart {
   /** The discounts the lines' prices came from, once each: the order takes a use of each. */
   discounts: OrderDiscount[];
   where: Place;
+  /** The lines, the delivery fee and the totals, as a cart answer shows them. */
+  cart: Cart;
   subtotal: number;
   total: number;
 }
@@ -146,7 +156,8 @@ async function priceCart(
   if (gone) throw refused(reservationRefusal(gone.label, null, CART_HINT));
   if (lines.length === 0) throw refused(cartEmpty());
   const where = await resolvePlace(tx, place, settings);
-  const { subtotal, total } = cartView(lines, where.fee);
+  const cart = cartView(lines, where.fee);
+  const { subtotal, total } = cart;
   const tooMuch = totalRefusal(total);
   if (tooMuch) throw refused(tooMuch);
   // A variant the admin switched off reads as stock 0 with its units still counted, so the
@@ -154,7 +165,7 @@ async function priceCart(
   const off = lines.find((l) => l.stock === 0);
   if (off) throw refused(reservationRefusal(variantLabel(off.name, off.variantName), 0, CART_HINT));
   const discounts = [...new Map([...pricedBy.values()].map((d) => [d.discountId, d])).values()];
-  return { lines, discounts, where, subtotal, total };
+  return { lines, discounts, where, cart, subtotal, total };
 }
 
 /** The order with its totals and lines frozen, holding the units just reserved; payment `pending`. */

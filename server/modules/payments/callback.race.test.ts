@@ -6,6 +6,7 @@ import {
   api,
   attemptsOf,
   checkoutBody,
+  checkoutWith,
   createProduct,
   idempotencyKey,
   orderOf,
@@ -69,7 +70,7 @@ describe(`callback races (${raceEngine})`, () => {
     const call = api(ctx, s.token);
     await call.post('/cart', { item: { productId: product.productId, quantity: 1 } });
     const { data } = await (
-      await call.post('/checkout', checkoutBody(phoneEnding('09')), { 'Idempotency-Key': idempotencyKey() })
+      await checkoutWith(call, checkoutBody(phoneEnding('09')), idempotencyKey())
     ).json();
     const [attempt] = await ctx.database.db
       .select()

@@ -10,6 +10,7 @@ import { createTestContext, raceEngine, type TestContext } from '../../test/harn
 import {
   api,
   checkoutBody,
+  checkoutWith,
   createProduct,
   idempotencyKey,
   phoneEnding,
@@ -45,9 +46,7 @@ describe(`Daraja down, connection refused (${raceEngine})`, () => {
 
   it('keeps the order with its payment failed, says so, and returns the stock at once', async () => {
     const s = await setup(ctx);
-    const res = await s.call.post('/checkout', checkoutBody(phoneEnding('00')), {
-      'Idempotency-Key': idempotencyKey(),
-    });
+    const res = await checkoutWith(s.call, checkoutBody(phoneEnding('00')), idempotencyKey());
     expect(res.status).toBe(201);
     const { data } = await res.json();
     expect(data).toMatchObject({ paymentStatus: 'failed', paymentIssue: 'mpesa_unavailable', status: 'new' });
@@ -91,9 +90,7 @@ describe(`Daraja slow, the push times out (${raceEngine})`, () => {
 
   it('answers with the order still pending and a clear message; the reconciler later expires it and returns the stock', async () => {
     const s = await setup(ctx);
-    const res = await s.call.post('/checkout', checkoutBody(phoneEnding('00')), {
-      'Idempotency-Key': idempotencyKey(),
-    });
+    const res = await checkoutWith(s.call, checkoutBody(phoneEnding('00')), idempotencyKey());
     expect(res.status).toBe(201);
     const { data } = await res.json();
     expect(data).toMatchObject({ paymentStatus: 'pending', paymentMessage: UNKNOWN_PUSH_MESSAGE });
@@ -139,9 +136,7 @@ describe(`Daraja slow, the push times out (${raceEngine})`, () => {
 
   it('still finds the order when the payment callback names a prompt whose push answer never arrived', async () => {
     const s = await setup(ctx);
-    const res = await s.call.post('/checkout', checkoutBody(phoneEnding('00')), {
-      'Idempotency-Key': idempotencyKey(),
-    });
+    const res = await checkoutWith(s.call, checkoutBody(phoneEnding('00')), idempotencyKey());
     const { data } = await res.json();
     const [attempt] = await ctx.database.db
       .select()
@@ -194,9 +189,7 @@ describe(`Daraja slow, the push times out (${raceEngine})`, () => {
     const tctx = await createTestContext({ MPESA_BASE_URL: tokenless.origin, MPESA_TIMEOUT_MS: '300' });
     try {
       const s = await setup(tctx);
-      const res = await s.call.post('/checkout', checkoutBody(phoneEnding('00')), {
-        'Idempotency-Key': idempotencyKey(),
-      });
+      const res = await checkoutWith(s.call, checkoutBody(phoneEnding('00')), idempotencyKey());
       expect((await res.json()).data).toMatchObject({
         paymentStatus: 'failed',
         paymentIssue: 'mpesa_unavailable',

@@ -13,7 +13,8 @@ import {
 } from '../../test/admin';
 import { cacheInstance, changed, detail, type CacheInstance } from '../../test/catalogue-cache';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { api, checkoutBody, idempotencyKey, phoneEnding, shopper } from '../../test/shop';
+import { api, checkoutBody,
+  checkoutWith, idempotencyKey, phoneEnding, shopper } from '../../test/shop';
 
 /*
  * The rule of the back office, route by route: a hidden or archived product, and an archived
@@ -172,9 +173,7 @@ async function expectRefusedEverywhere() {
   });
   expect(addVariant.status).toBe(404);
   expect((await shop.post('/saved-items', { productId: product.productId })).status).toBe(404);
-  const checkout = await shop.post('/checkout', checkoutBody(phoneEnding('00')), {
-    'Idempotency-Key': idempotencyKey(),
-  });
+  const checkout = await checkoutWith(shop, checkoutBody(phoneEnding('00')), idempotencyKey());
   expect(checkout.status).toBe(409);
   expect(await checkout.json()).toMatchObject({
     code: 'out_of_stock',
@@ -290,9 +289,7 @@ describe('availability', () => {
     const more = await shop.post('/cart', { item: { productId: product.productId, quantity: 1 } });
     expect(more.status).toBe(400);
     expect((await more.json()).code).toBe('out_of_stock');
-    const checkout = await shop.post('/checkout', checkoutBody(phoneEnding('00')), {
-      'Idempotency-Key': idempotencyKey(),
-    });
+    const checkout = await checkoutWith(shop, checkoutBody(phoneEnding('00')), idempotencyKey());
     expect(checkout.status).toBe(409);
     expect((await checkout.json()).code).toBe('out_of_stock');
   });

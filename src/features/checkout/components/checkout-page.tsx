@@ -110,7 +110,13 @@ function CheckoutForm() {
     event.preventDefault();
     setTouched((t) => ({ ...t, submitted: true }));
     if (!params || problems.address || problems.phone || blocked) return;
-    const body: CheckoutBody = { phone: phone.trim(), address: address.trim(), ...params };
+    // What the page shows is what the shopper agrees to pay: checkout charges exactly this or refuses.
+    const shown = {
+      total: cart.total,
+      shippingRate: cart.shippingRate,
+      items: cart.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
+    };
+    const body: CheckoutBody = { phone: phone.trim(), address: address.trim(), ...params, shown };
     void submit(body);
   };
 

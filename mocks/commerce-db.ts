@@ -180,6 +180,11 @@ export function reserve(
   return null;
 }
 
+/** Gives back the units `reserve` just took, when the checkout is refused after all. */
+export function unreserve(lines: readonly { variantId: string; quantity: number }[]) {
+  for (const line of lines) variantOf(line.variantId)!.variant.quantity += line.quantity;
+}
+
 /** Gives the order's units back to the catalogue (a failed payment, a cancel). */
 export function release(order: MockOrder) {
   if (!order.stockReserved) return;

@@ -18,9 +18,16 @@ export const correlationId = () => crypto.randomUUID();
 export const isResponse = (value: unknown): value is Response =>
   value instanceof HttpResponse || value instanceof Response;
 
-export function errorResponse(status: number, code: string, message: string, issues?: ErrorBody['issues']) {
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  issues?: ErrorBody['issues'],
+  details?: Refusal['details'],
+) {
   const id = correlationId();
   const body: ErrorBody = {
+    ...details,
     message: `${message} Correlation ID: ${id}`,
     code,
     correlationId: id,
@@ -33,7 +40,8 @@ export function errorResponse(status: number, code: string, message: string, iss
 }
 
 /** A refusal of a shared rule (contract/) as the server answers it. */
-export const refused = ({ status, code, message }: Refusal) => errorResponse(status, code, message);
+export const refused = ({ status, code, message, details }: Refusal) =>
+  errorResponse(status, code, message, undefined, details);
 
 /** The server's 400 for a request part that fails its schema (server/lib/http.ts newRouter). */
 export function invalid(part: RequestPart, error: ZodError): Response {

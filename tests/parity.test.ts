@@ -15,7 +15,7 @@ import { AuthResult, GetUserResult, LogoutResult, User, VerifyOtpResult } from '
 import { Cart, DeliveryAreaList } from '@contract/cart';
 import { Category, Image, ProductDetail, ProductList } from '@contract/catalogue';
 import { AdminOrder, AdminOrderList, type AdminOrderSummary } from '@contract/admin-orders';
-import { CheckoutResult, Order, OrderList } from '@contract/checkout';
+import { CheckoutConflict, CheckoutResult, Order, OrderList } from '@contract/checkout';
 import { AdminDashboard } from '@contract/dashboard';
 import { Discount, DiscountDeleted, DiscountList } from '@contract/discounts';
 import { countRows, ErrorBody } from '@contract/common';
@@ -154,6 +154,16 @@ const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
  * message carries the correlation id); for a success that the body is `schema`, and the `facts`
  * drawn from it.
  */
+/** The facts of an error answer that has a schema of its own beside the envelope. */
+function errorFacts<S extends z.ZodType>(
+  schema: S,
+  facts: (body: z.infer<S>, answer: Answer) => unknown,
+  answer: Answer,
+) {
+  const parsed = schema.safeParse(answer.body);
+  return parsed.success ? { facts: facts(parsed.data, answer) } : {};
+}
+
 function observe<S extends z.ZodType>(
   step: string,
   answer: Answer,
@@ -168,6 +178,8 @@ function observe<S extends z.ZodType>(
       status: answer.status,
       code: error.code,
       fields: (error.issues ?? []).map((i) => i.path).sort(),
+      // An error with more than the envelope (a 409 price_changed's new figures): its facts too.
+      ...(schema && facts ? errorFacts(schema, facts, answer) : {}),
     };
   }
   if (!schema) return { step, status: answer.status };
@@ -238,6 +250,18 @@ async function stockedProduct(side: Side) {
 }
 
 /** Polls the order until its payment left `pending`. */
+/** What the checkout page shows for the cart delivered to Westlands: the body's `shown`. */
+async function shownAtWestlands(side: Side, token: string) {
+  const { data: c } = (await side.call('GET', '/api/v1/cart?deliveryAreaId=westlands', { token })).body as {
+    data: Cart;
+  };
+  return {
+    total: c.total,
+    shippingRate: c.shippingRate,
+    items: c.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
+  };
+}
+
 async function settled(side: Side, token: string, orderId: string): Promise<Answer> {
   const until = Date.now() + 15_000;
   for (;;) {
@@ -429,10 +453,45 @@ async function shoppingSession(side: Side): Promise<Step[]> {
 
   // Checkout.
   const body = (ending: string) => ({ phone: phone(ending), deliveryAreaId: 'westlands', address: ADDRESS });
-  const checkout = (json: unknown, key?: string) =>
-    call('POST', '/api/v1/checkout', { token, json, headers: key ? { 'Idempotency-Key': key } : {} });
+  // As the page does: the body carries what the page shows now.
+  const checkout = async (json: object, key?: string) =>
+    call('POST', '/api/v1/checkout', {
+      token,
+      json: 'shown' in json ? json : { ...json, shown: await shownAtWestlands(side, token) },
+      headers: key ? { 'Idempotency-Key': key } : {},
+    });
   const beforeCheckout = cart(await call('GET', '/api/v1/cart?deliveryAreaId=westlands', { token }));
+  const shownBefore = await shownAtWestlands(side, token);
   steps.push(
+    observe(
+      'checkout with a total the page no longer shows',
+      await checkout(
+        { ...body('00'), shown: { ...shownBefore, total: shownBefore.total + 10 } },
+        randomUUID(),
+      ),
+      CheckoutConflict,
+      (e) => ({
+        code: e.code,
+        newTotal: e.priceChange?.cart.total === beforeCheckout.total,
+        sentence: e.message.includes(`not KSH ${(shownBefore.total + 10).toLocaleString('en-KE')}`),
+      }),
+    ),
+    observe(
+      'checkout with a delivery fee the page no longer shows',
+      await checkout(
+        {
+          ...body('00'),
+          shown: {
+            ...shownBefore,
+            total: shownBefore.total - 10,
+            shippingRate: shownBefore.shippingRate - 10,
+          },
+        },
+        randomUUID(),
+      ),
+      CheckoutConflict,
+      (e) => ({ code: e.code, feeNamed: e.message.startsWith('The delivery fee changed from') }),
+    ),
     observe('checkout without a key', await checkout(body('00'))),
     observe(
       'checkout with a bad phone',
@@ -1212,7 +1271,12 @@ async function ordersSession(side: Side): Promise<Step[]> {
     await call('POST', '/api/v1/cart', { ...shopper, json: { item: { productId, quantity: 1 } } });
     const answer = await call('POST', '/api/v1/checkout', {
       ...shopper,
-      json: { phone: phone(ending), deliveryAreaId: 'westlands', address: ADDRESS },
+      json: {
+        phone: phone(ending),
+        deliveryAreaId: 'westlands',
+        address: ADDRESS,
+        shown: await shownAtWestlands(side, shopper.token),
+      },
       headers: { 'Idempotency-Key': randomUUID() },
     });
     const result = (answer.body as { data: CheckoutResult }).data;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Cart } from '../../contract/cart';
-import { CheckoutResult, Order, OrderList } from '../../contract/checkout';
+import { CheckoutConflict, CheckoutResult, Order, OrderList } from '../../contract/checkout';
 import { envelope, ErrorBody } from '../../contract/common';
 import { DEMO_USERS, findUserById, issueMockToken } from '../auth-db';
 import { commerceSettings } from '../commerce-db';
@@ -34,14 +34,26 @@ async function fillCart(token: string) {
   return envelope(Cart).parse(await res.json()).data;
 }
 
-const checkoutBody = (phone: string) => ({
-  phone,
-  deliveryAreaId: 'westlands',
-  address: 'Mpaka Road, Apt 4B',
-});
+/** The checkout body as the page sends it: with the figures the cart shows now. */
+async function checkoutBody(token: string, phone: string) {
+  const res = await call('GET', '/v1/cart?deliveryAreaId=westlands', token);
+  const cart = envelope(Cart).parse(await res.json()).data;
+  return {
+    phone,
+    deliveryAreaId: 'westlands',
+    address: 'Mpaka Road, Apt 4B',
+    shown: {
+      total: cart.total,
+      shippingRate: cart.shippingRate,
+      items: cart.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
+    },
+  };
+}
 
 async function checkout(token: string, phone: string, key = crypto.randomUUID()) {
-  const res = await call('POST', '/v1/checkout', token, checkoutBody(phone), { 'Idempotency-Key': key });
+  const res = await call('POST', '/v1/checkout', token, await checkoutBody(token, phone), {
+    'Idempotency-Key': key,
+  });
   expect(res.status).toBe(201);
   return { res, result: envelope(CheckoutResult).parse(await res.json()).data };
 }
@@ -101,18 +113,18 @@ describe('mock checkout and orders API', () => {
     const again = await checkout(token, '+254712345600', key);
     expect(again.res.headers.get('Idempotent-Replayed')).toBe('true');
     expect(again.result.orderId).toBe(first.result.orderId);
-    const other = await call('POST', '/v1/checkout', token, checkoutBody('0722000000'), {
+    const other = await call('POST', '/v1/checkout', token, await checkoutBody(token, '0722000000'), {
       'Idempotency-Key': key,
     });
     expect(other.status).toBe(409);
     expect(ErrorBody.parse(await other.json()).code).toBe('idempotency_key_reused');
-    const noKey = await call('POST', '/v1/checkout', token, checkoutBody('0712345600'));
+    const noKey = await call('POST', '/v1/checkout', token, await checkoutBody(token, '0712345600'));
     expect(noKey.status).toBe(400);
   });
 
   it('refuses an empty cart and a line above the stock', async () => {
     const token = shopperToken();
-    const empty = await call('POST', '/v1/checkout', token, checkoutBody('0712345600'), {
+    const empty = await call('POST', '/v1/checkout', token, await checkoutBody(token, '0712345600'), {
       'Idempotency-Key': crypto.randomUUID(),
     });
     expect(empty.status).toBe(400);
@@ -120,13 +132,33 @@ describe('mock checkout and orders API', () => {
 
     await fillCart(token);
     product('Omena').variants[0]!.quantity = 1;
-    const res = await call('POST', '/v1/checkout', token, checkoutBody('0712345600'), {
+    const res = await call('POST', '/v1/checkout', token, await checkoutBody(token, '0712345600'), {
       'Idempotency-Key': crypto.randomUUID(),
     });
     expect(res.status).toBe(409);
     const body = ErrorBody.parse(await res.json());
     expect(body.code).toBe('out_of_stock');
     expect(body.message).toMatch(/^Sorry, only 1 of Omena/);
+  });
+
+  it('refuses a total the page no longer shows with the new figures, as the server does', async () => {
+    const token = shopperToken();
+    await fillCart(token);
+    const body = await checkoutBody(token, '0712345600');
+    const omena = product('Omena').variants[0]!;
+    const stock = omena.quantity;
+    omena.price += 10;
+    const res = await call('POST', '/v1/checkout', token, body, { 'Idempotency-Key': crypto.randomUUID() });
+    expect(res.status).toBe(409);
+    const refusal = CheckoutConflict.parse(await res.json());
+    expect(refusal.code).toBe('price_changed');
+    expect(refusal.message).toMatch(
+      /^The price of Omena .* changed from KSH \d+ to KSH \d+\. Your total is now/,
+    );
+    expect(refusal.priceChange?.cart.total).toBe(body.shown.total + 20);
+    expect(omena.quantity).toBe(stock);
+    const orders = OrderList.parse(await (await call('GET', '/v1/orders', token)).json());
+    expect(orders.data).toEqual([]);
   });
 
   it('fails a cancelled prompt, gives the units back, and pays on retry with another phone', async () => {
@@ -179,7 +211,7 @@ describe('mock checkout: one account cannot hold the stock', () => {
     let refusal: ErrorBody | undefined;
     for (let i = 0; i < 5 && !refusal; i++) {
       await fillCart(token);
-      const res = await call('POST', '/v1/checkout', token, checkoutBody('0712345609'), {
+      const res = await call('POST', '/v1/checkout', token, await checkoutBody(token, '0712345609'), {
         'Idempotency-Key': crypto.randomUUID(),
       });
       statuses.push(res.status);

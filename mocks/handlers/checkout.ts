@@ -6,10 +6,12 @@ import {
   cartEmpty,
   checkoutRequestKey,
   idempotencyKeyReused,
+  priceChangedRefusal,
   totalRefusal,
   unpaidHolds,
   unpaidOrdersRefusal,
 } from '../../contract/checkout-rules';
+import { cartView } from '../../contract/cart-view';
 import { placeInput, UNKNOWN_AREA_MESSAGE } from '../../contract/delivery';
 import { normaliseKenyanPhone } from '../../contract/phone';
 import { CART_HINT } from '../../contract/stock';
@@ -22,6 +24,7 @@ import {
   reserve,
   saveCommerceDb,
   settleDuePayments,
+  unreserve,
   type MockOrder,
 } from '../commerce-db';
 import { errorResponse, invalid, jsonBody, refused } from '../http';
@@ -32,7 +35,7 @@ import { mockCheckoutResult } from './orders';
 /*
  * POST /api/v1/checkout (server/modules/checkout), with the rules of contract/checkout-rules.ts:
  * with an Idempotency-Key, re-prices the
- * cart, reserves the units, creates the order with its payment pending, takes the lines out of the
+ * cart, reserves the units, refuses a total other than the one the page showed (409 price_changed), creates the order with its payment pending, takes the lines out of the
  * cart and "sends" the prompt (commerce-db settles it later, by the phone's last two digits). The
  * same key answers with the same order; with another body it is a 409.
  */
@@ -78,12 +81,18 @@ export const checkoutHandlers = [
         { path: 'deliveryAreaId', message: 'unknown delivery area' },
       ]);
     }
-    const subtotal = lines.reduce((sum, l) => sum + l.totalPrice, 0);
-    const total = subtotal + place.fee;
+    const priced = cartView(lines, place.fee);
+    const { subtotal, total } = priced;
     const tooMuch = totalRefusal(total);
     if (tooMuch) return refused(tooMuch);
     const problem = reserve(lines, CART_HINT);
     if (problem) return refused(problem);
+    // Only the total the page showed is charged; any other is a 409 with the new figures.
+    const changed = priceChangedRefusal(body.shown, priced);
+    if (changed) {
+      unreserve(lines);
+      return refused(changed);
+    }
 
     const now = Date.now();
     const order: MockOrder = {

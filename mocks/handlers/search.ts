@@ -1,7 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { SearchQuery, SearchResponse, type SearchResult } from '../../contract/search';
 import { mockDb } from '../db';
-import { activeVariants, imageDataUrl, shopperProducts, type CatalogueFixture, type FixtureProduct } from '../fixtures/catalogue';
+import {
+  activeVariants,
+  imageDataUrl,
+  shopperProducts,
+  type CatalogueFixture,
+  type FixtureProduct,
+} from '../fixtures/catalogue';
 import { invalid, queryObject } from '../http';
 
 /*

@@ -11,6 +11,8 @@
  * Writes bench/results/reliability.json and bench/results/reliability.md. Exits 1 on any error or
  * when memory grew more than 25 % (after the first window's warm-up) from the first window to the last.
  */
+import type { Cart } from '../contract/cart';
+import { shownFigures } from '../contract/checkout-rules';
 import { users } from '../server/db/schema';
 import { parseEnv } from '../server/env';
 import { issueSession } from '../server/lib/auth/session';
@@ -150,12 +152,19 @@ async function main() {
         return res;
       }
       const phone = `07${String(Math.floor(random() * 1e6)).padStart(6, '0')}00`;
+      // As the checkout page does: read the cart for the place, and send the figures it shows.
+      const page = await expect(
+        call('GET', '/api/v1/cart?deliveryAreaId=westlands', s.token),
+        [200],
+        'checkout page',
+      );
+      const shown = shownFigures((JSON.parse(page.text) as { data: Cart }).data);
       const res = await expect(
         call(
           'POST',
           '/api/v1/checkout',
           s.token,
-          { phone, deliveryAreaId: 'westlands', address: 'Soak Road 1' },
+          { phone, deliveryAreaId: 'westlands', address: 'Soak Road 1', shown },
           { 'Idempotency-Key': crypto.randomUUID() },
         ),
         [201, 409, 429],

@@ -21,6 +21,13 @@ export function totalRefusal(total: number): Refusal | null {
   };
 }
 
+/** What a checkout page showing `cart` sends as the body's `shown`. */
+export const shownFigures = (cart: Cart): ShownFigures => ({
+  total: cart.total,
+  shippingRate: cart.shippingRate,
+  items: cart.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
+});
+
 const ksh = (amount: number) => `KSH ${amount.toLocaleString('en-KE')}`;
 
 /**

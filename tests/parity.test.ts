@@ -1,3 +1,4 @@
+import { shownFigures } from '@contract/checkout-rules';
 import {
   ActivityList,
   ADMIN_PRODUCT_SORTS,
@@ -255,11 +256,7 @@ async function shownAtWestlands(side: Side, token: string) {
   const { data: c } = (await side.call('GET', '/api/v1/cart?deliveryAreaId=westlands', { token })).body as {
     data: Cart;
   };
-  return {
-    total: c.total,
-    shippingRate: c.shippingRate,
-    items: c.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
-  };
+  return shownFigures(c);
 }
 
 async function settled(side: Side, token: string, orderId: string): Promise<Answer> {

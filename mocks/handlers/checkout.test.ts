@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { shownFigures } from '../../contract/checkout-rules';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Cart } from '../../contract/cart';
 import { CheckoutConflict, CheckoutResult, Order, OrderList } from '../../contract/checkout';
@@ -42,11 +43,7 @@ async function checkoutBody(token: string, phone: string) {
     phone,
     deliveryAreaId: 'westlands',
     address: 'Mpaka Road, Apt 4B',
-    shown: {
-      total: cart.total,
-      shippingRate: cart.shippingRate,
-      items: cart.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
-    },
+    shown: shownFigures(cart),
   };
 }
 

@@ -1,5 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Cart } from '../../contract/cart';
+import { shownFigures } from '../../contract/checkout-rules';
 import type { Db } from '../db/client';
 import { discountProducts, discounts, paymentAttempts, products, variants } from '../db/schema';
 import { closeDarajaSimulators } from '../dev/daraja-simulator';
@@ -239,18 +241,7 @@ export async function shownFor(call: Api, body: Record<string, unknown>) {
     if (body[k] !== undefined) query.set(k, String(body[k]));
   const res = await call.get(`/cart?${query}`);
   if (res.status !== 200) return { total: 0, shippingRate: 0, items: [] };
-  const { data } = (await res.json()) as {
-    data: {
-      total: number;
-      shippingRate: number;
-      Items: { itemId: string; price: number; onSale: boolean }[];
-    };
-  };
-  return {
-    total: data.total,
-    shippingRate: data.shippingRate,
-    items: data.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
-  };
+  return shownFigures(((await res.json()) as { data: Cart }).data);
 }
 
 /** The body with `shown` as the page would send it now, unless it already has one (or is no object). */

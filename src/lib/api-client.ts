@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly code: string = 'unknown',
     readonly correlationId: string | undefined = undefined,
     readonly issues: ApiIssue[] = [],
+    /** The whole error body, for the fields some errors carry beside the envelope's. */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -139,6 +141,7 @@ function apiErrorFrom(status: number, body: unknown, correlationHeader: string |
     typeof fields.code === 'string' ? fields.code : 'unknown',
     typeof fields.correlationId === 'string' ? fields.correlationId : (correlationHeader ?? undefined),
     Array.isArray(fields.issues) ? (fields.issues as ApiIssue[]) : [],
+    fields,
   );
 }
 

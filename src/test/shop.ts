@@ -1,6 +1,8 @@
+import { shownFigures } from '@contract/checkout-rules';
 import { clearGuestCart } from '@/features/cart';
 import { viewFromSummary, type ProductView } from '@/features/catalogue';
 import { getSession } from '@/features/session';
+import type { Cart } from '@contract/cart';
 import type { CheckoutResult } from '@contract/checkout';
 import { resetAuthDb } from '@mocks/auth-db';
 import { cartOf, resetCommerceDb, saveCommerceDb } from '@mocks/commerce-db';
@@ -65,10 +67,15 @@ export async function callAsShopper(
 
 /** Checks out the signed-in shopper's server cart to Westlands with the given phone. */
 export async function placeOrderAsShopper(phone: string): Promise<CheckoutResult> {
+  // With the figures the checkout page would show, as it sends them.
+  const { data: cart } = (await (await callAsShopper('GET', '/v1/cart?deliveryAreaId=westlands')).json()) as {
+    data: Cart;
+  };
+  const shown = shownFigures(cart);
   const res = await callAsShopper(
     'POST',
     '/v1/checkout',
-    { phone, deliveryAreaId: 'westlands', address: 'Mpaka Road, Apt 4B' },
+    { phone, deliveryAreaId: 'westlands', address: 'Mpaka Road, Apt 4B', shown },
     { 'Idempotency-Key': crypto.randomUUID() },
   );
   if (res.status !== 201) throw new Error(`checkout answered ${res.status}`);

@@ -193,7 +193,10 @@ describe('checkout', () => {
     expect(commerceDb.orders).toHaveLength(1);
     const [order] = commerceDb.orders;
     expect(router.state.location.pathname).toBe(`/account/orders/${order!.orderId}`);
-    expect(order).toMatchObject({ phone: '254712345600', total: 348 + deliveryFee(westlands, DEFAULT_DELIVERY_SETTINGS) });
+    expect(order).toMatchObject({
+      phone: '254712345600',
+      total: 348 + deliveryFee(westlands, DEFAULT_DELIVERY_SETTINGS),
+    });
     expect(await screen.findByText(PAYMENT_SENT)).toBeInTheDocument();
     expect(
       await within(screen.getByRole('banner')).findByRole('link', { name: 'Cart, 0 items' }),
@@ -236,6 +239,33 @@ describe('checkout', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('Only 1 left')).toBeInTheDocument();
     expect(commerceDb.orders).toEqual([]);
+  });
+
+  it('charges nothing when the price changed after the page showed it: says why, shows the new total, pays it next', async () => {
+    signInAs(customer);
+    const { user } = await openCheckout();
+    await fillForm(user);
+    const fee = deliveryFee(westlands, DEFAULT_DELIVERY_SETTINGS);
+    const priced = () => cartView(mockCartLines(customer.userId), fee);
+    const omenaPrice = () => priced().Items.find((l) => l.name === 'Omena')!.price;
+    const [shownTotal, shownPrice] = [priced().total, omenaPrice()];
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatKsh(shownTotal));
+    productNamed('Omena').variants[0]!.price += 10;
+    const [newTotal, newPrice] = [priced().total, omenaPrice()];
+    await user.click(field.pay());
+
+    const sentence =
+      `The price of Omena (250 g) changed from KSH ${shownPrice} to KSH ${newPrice}. ` +
+      `Your total is now KSH ${newTotal}, not KSH ${shownTotal}: check it and press Pay again.`;
+    const alert = await screen.findByRole('alert', { name: /Your total changed/ });
+    expect(alert).toHaveTextContent(sentence);
+    await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent(formatKsh(newTotal)));
+    expect(commerceDb.orders).toEqual([]);
+
+    // Pressed again, knowingly: the order is placed at the total now shown.
+    await user.click(field.pay());
+    await waitFor(() => expect(commerceDb.orders).toHaveLength(1));
+    expect(commerceDb.orders[0]!.total).toBe(newTotal);
   });
 });
 

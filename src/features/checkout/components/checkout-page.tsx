@@ -1,3 +1,4 @@
+import { shownFigures } from '@contract/checkout-rules';
 import { Alert, Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MpesaPhoneField } from '@/components/mpesa-phone-field';
@@ -61,7 +62,7 @@ function CheckoutForm() {
   const profilePhone = useProfilePhone();
   const phone = typedPhone ?? profilePhone ?? '';
   const [touched, setTouched] = useState({ address: false, phone: false, submitted: false });
-  const { submit, pending } = usePlaceOrder();
+  const { submit, pending, priceChanged } = usePlaceOrder();
 
   const params = placeParams(place);
   // Always today's prices, stock and fee when the page opens (the cached cart may be older).
@@ -111,11 +112,7 @@ function CheckoutForm() {
     setTouched((t) => ({ ...t, submitted: true }));
     if (!params || problems.address || problems.phone || blocked) return;
     // What the page shows is what the shopper agrees to pay: checkout charges exactly this or refuses.
-    const shown = {
-      total: cart.total,
-      shippingRate: cart.shippingRate,
-      items: cart.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
-    };
+    const shown = shownFigures(cart);
     const body: CheckoutBody = { phone: phone.trim(), address: address.trim(), ...params, shown };
     void submit(body);
   };
@@ -128,6 +125,15 @@ function CheckoutForm() {
     >
       <form id="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
         <Stack gap="6">
+          {priceChanged ? (
+            <Alert.Root status="warning" role="alert" aria-labelledby="price-changed-title">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title id="price-changed-title">Your total changed</Alert.Title>
+                <Alert.Description>{priceChanged}</Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          ) : null}
           {error ? (
             <Alert.Root status="error">
               <Alert.Indicator />

@@ -3,10 +3,10 @@ import { announcePayment, orderQueries } from '@/features/orders';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import type { CheckoutBody } from '@contract/checkout';
+import { PriceChange, type CheckoutBody } from '@contract/checkout';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { placeOrder } from '../api/checkout-api';
 import { SubmissionKeys } from '../model/submission-key';
 
@@ -14,13 +14,16 @@ import { SubmissionKeys } from '../model/submission-key';
  * Placing the order. One submission at a time (a double click sends one request), one
  * Idempotency-Key per submission, reused when the same submission is sent again after a failure
  * that may not have reached the server. On success: the payment toast (or the server's message),
- * the cart empties, and the order page follows the payment.
+ * the cart empties, and the order page follows the payment. On a 409 `price_changed` (the cart no
+ * longer costs what the page showed): the server's sentence as a toast and in `priceChanged`, and
+ * the page shows the new figures the answer carries, so Pay again pays them knowingly.
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const keys = useRef<SubmissionKeys | null>(null);
   const sending = useRef(false);
+  const [priceChanged, setPriceChanged] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: ({ body, key }: { body: CheckoutBody; key: string }) => placeOrder(body, key),
     onSuccess: async () => {
@@ -37,6 +40,7 @@ export function usePlaceOrder() {
     async (body: CheckoutBody) => {
       if (sending.current) return;
       sending.current = true;
+      setPriceChanged(null);
       keys.current ??= new SubmissionKeys();
       const key = keys.current.keyFor(body);
       try {
@@ -47,8 +51,20 @@ export function usePlaceOrder() {
       } catch (error) {
         keys.current.settle(error);
         notify.error(errorMessage(error), { id: 'checkout-error' });
-        // The cart changed under the shopper (sold out, emptied elsewhere): show it as it is now.
-        if (isApiError(error) && (error.code === 'out_of_stock' || error.code === 'cart_empty')) {
+        const change = isApiError(error) && error.code === 'price_changed' ? error.body.priceChange : null;
+        const parsed = PriceChange.safeParse(change);
+        if (parsed.success) {
+          // The new figures, at once, where the page reads them (the cart for this place).
+          const place = body.deliveryAreaId
+            ? { deliveryAreaId: body.deliveryAreaId }
+            : { lat: body.lat!, lng: body.lng! };
+          queryClient.setQueryData(cartQueries.server(place).queryKey, parsed.data.cart);
+          setPriceChanged(errorMessage(error));
+        } else if (
+          // The cart changed under the shopper (sold out, emptied elsewhere): show it as it is now.
+          isApiError(error) &&
+          (error.code === 'out_of_stock' || error.code === 'cart_empty' || error.code === 'offer_ended')
+        ) {
           void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
         }
       } finally {
@@ -58,5 +74,5 @@ export function usePlaceOrder() {
     [mutateAsync, navigate, queryClient],
   );
 
-  return { submit, pending: mutation.isPending };
+  return { submit, pending: mutation.isPending, priceChanged };
 }

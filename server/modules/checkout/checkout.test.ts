@@ -135,6 +135,10 @@ describe('checkout', () => {
       [{ ...body, total: 1 }, /Unrecognized key/i],
       [{ ...body, items: [{ price: 1 }] }, /Unrecognized key/i],
       [{ ...body, shippingRate: 0 }, /Unrecognized key/i],
+      // The figures the page showed are required, whole shillings, and never set a price.
+      [{ ...body, shown: undefined }, /shown/],
+      [{ ...body, shown: { total: -1, shippingRate: 0, items: [] } }, /shown\.total/],
+      [{ ...body, shown: { total: 1.5, shippingRate: 0, items: [] } }, /shown\.total/],
       [{ ...body, phone: '0812 345 678' }, /Kenyan mobile number/],
       [{ ...body, deliveryAreaId: undefined }, /delivery area/],
       [{ ...body, lat: -1.3, lng: 36.8 }, /one of the two/],

@@ -11,6 +11,7 @@ import { dbKind, raceEngine } from '../../test/harness';
 import {
   api,
   checkoutBody,
+  checkoutWith,
   createProduct,
   idempotencyKey,
   phoneEnding,
@@ -239,9 +240,7 @@ describe(`the dashboard from the rollup (${raceEngine})`, () => {
         ['00', '01'].map(async (ending) => {
           const call = api(ctx, s.token);
           await call.post('/cart', { item: { productId: product.productId, quantity: 2 } });
-          const res = await call.post('/checkout', checkoutBody(phoneEnding(ending)), {
-            'Idempotency-Key': idempotencyKey(),
-          });
+          const res = await checkoutWith(call, checkoutBody(phoneEnding(ending)), idempotencyKey());
           return { token: s.token, res };
         }),
       ),

@@ -7,6 +7,7 @@ import {
   api,
   checkoutBody,
   checkoutWith,
+  shownFor,
   createProduct,
   idempotencyKey,
   orderOf,
@@ -67,10 +68,16 @@ describe(`discount usage limits (${raceEngine})`, () => {
   it('gives the last use to exactly one of two shoppers checking out at once; the other gets a clean 409', async () => {
     const { product, discountId } = await limitedSale(1);
     const shoppers = await shoppersWithIt(2, product);
+    // Both pages show the sale price before either shopper presses Pay.
+    const bodies = await Promise.all(
+      shoppers.map(async (s) => {
+        const body = checkoutBody(phoneEnding('01'));
+        return { ...body, shown: await shownFor(api(ctx, s.token), body) };
+      }),
+    );
+    expect(bodies.map((b) => b.shown.total)).toEqual([bodies[0]!.shown.total, bodies[0]!.shown.total]);
     const answers = await Promise.all(
-      shoppers.map((s) =>
-        checkoutWith(api(ctx, s.token), checkoutBody(phoneEnding('01')), idempotencyKey()),
-      ),
+      shoppers.map((s, i) => checkoutWith(api(ctx, s.token), bodies[i], idempotencyKey())),
     );
     // Both read the sale price before either took the use. Run at once (PostgreSQL), the one that
     // takes the use second is refused with a clean 409 `offer_ended` (or `price_changed` when it

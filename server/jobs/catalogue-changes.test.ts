@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { listenForCatalogueChanges, type CatalogueChange } from '../modules/search/listener';
 import { eventually, freshDatabase } from '../test/harness';
-import { catalogueChangesJob, subscribeToCatalogueChanges } from './catalogue-changes';
+import { subscribeToCatalogueChanges } from '../lib/catalogue-changes';
+import { catalogueChangesJob } from './catalogue-changes';
 import { startJobs } from './runner';
 import { createLogger } from '../lib/logger';
 

@@ -40,6 +40,11 @@ export const badId = error('The id in the path is not a UUID');
 /** The 401 of a route behind a bearer token. */
 export const signedOut = error('No valid bearer token, or its session has ended');
 
+/** The answers of a route behind `requireAdmin`: 401 signed out, 403 for a customer. */
+export const adminsOnly = { 401: signedOut, 403: error('Signed in, but not with an admin account') };
+/** The OpenAPI tag of every admin route. */
+export const adminTags = ['admin'];
+
 /** The answers of a shoppers-only route (`requireCustomer`): 401 signed out, 403 for an admin. */
 export const shoppersOnly = (adminAnswer: string) => ({ 401: signedOut, 403: error(adminAnswer) });
 

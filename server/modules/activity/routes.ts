@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ActivityList, ActivityQuery } from '../../../contract/admin';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { error, json } from '../../lib/openapi';
-import { adminsOnly, adminTags } from '../products-admin/routes';
+import { adminsOnly, adminTags, error, json } from '../../lib/openapi';
 
 // Under /v1/admin/activity, where server/app.ts mounts this module.
 

@@ -25,7 +25,7 @@ import { AppError, notFound, refused } from '../../lib/errors';
 import { activeVariant, shownToShoppers } from '../catalogue/service';
 import { cartView, priceCartLine } from '../../../contract/cart-view';
 import { bestDiscount } from '../../../contract/pricing';
-import { coveringDiscountsJson, fromCoveringJson, type CoveringDiscountJson } from '../discounts/applying';
+import { coveringDiscountsJson, fromCoveringJson, type CoveringDiscountJson } from '../catalogue/discount-pricing';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../../contract/stock';
 
 /** A cart line priced now, as the API shows it. */

@@ -5,7 +5,7 @@ import {
   subscribeToCatalogueChanges,
   type CatalogueSubscription,
   type ListenOptions,
-} from '../../jobs/catalogue-changes';
+} from '../../lib/catalogue-changes';
 import type { Logger } from '../../lib/logger';
 import { bodyEtag } from '../../lib/conditional';
 import { nextPriceChange, variantQuantities } from './service';

@@ -42,7 +42,7 @@ import {
 import { notFound } from '../../lib/errors';
 import { iconPath } from '../../../contract/icons';
 import { isDiscountActive, saleInfo, type PricingDiscount } from '../../../contract/pricing';
-import { applyingAt, coversProduct, pricingColumns, usable } from '../discounts/applying';
+import { applyingAt, coversProduct, pricingColumns, usable } from './discount-pricing';
 
 const productColumns = {
   productId: products.id,

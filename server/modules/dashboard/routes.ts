@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { AdminDashboard } from '../../../contract/dashboard';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { ok } from '../../lib/openapi';
-import { adminsOnly, adminTags } from '../products-admin/routes';
+import { adminsOnly, adminTags, ok } from '../../lib/openapi';
 
 // Under /v1/admin/dashboard, where server/app.ts mounts this module.
 

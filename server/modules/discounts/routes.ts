@@ -8,8 +8,7 @@ import {
   DiscountQuery,
 } from '../../../contract/discounts';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { badId, body, error, json, ok } from '../../lib/openapi';
-import { adminsOnly, adminTags } from '../products-admin/routes';
+import { adminsOnly, adminTags, badId, body, error, json, ok } from '../../lib/openapi';
 
 // The back office's discounts, all under /v1/discounts, all behind requireAdmin. Pausing and
 // resuming is a PUT of the whole discount with `active` false or true (the list's switch sends the

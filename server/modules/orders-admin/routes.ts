@@ -8,8 +8,7 @@ import {
 } from '../../../contract/admin-orders';
 import { OrderIdParams } from '../../../contract/checkout';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { badId, body, error, ok } from '../../lib/openapi';
-import { adminsOnly, adminTags } from '../products-admin/routes';
+import { adminsOnly, adminTags, badId, body, error, ok } from '../../lib/openapi';
 
 // Under /v1/admin/orders, where server/app.ts mounts this module.
 

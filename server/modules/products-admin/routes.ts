@@ -11,14 +11,10 @@ import {
 } from '../../../contract/admin';
 import { ProductIdParams } from '../../../contract/catalogue';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { badId, body, error, ok, signedOut } from '../../lib/openapi';
+import { adminsOnly, adminTags, badId, body, error, ok } from '../../lib/openapi';
 
 // The list and detail are under /v1/admin/products, the writes under /v1/products (beside the
 // shop's GET /v1/products/{id}); server/app.ts mounts both.
-
-/** The answers of a route behind `requireAdmin`: 401 signed out, 403 for a customer. */
-export const adminsOnly = { 401: signedOut, 403: error('Signed in, but not with an admin account') };
-export const adminTags = ['admin'];
 
 export const listAdminProductsRoute = createRoute({
   method: 'get',

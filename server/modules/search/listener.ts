@@ -4,10 +4,10 @@ import {
   subscribeToCatalogueChanges,
   type CatalogueSubscription,
   type ListenOptions,
-} from '../../jobs/catalogue-changes';
+} from '../../lib/catalogue-changes';
 import type { Logger } from '../../lib/logger';
 
-export { CATALOGUE_CHANNEL, type ListenOptions } from '../../jobs/catalogue-changes';
+export { CATALOGUE_CHANNEL, type ListenOptions } from '../../lib/catalogue-changes';
 
 /**
  * One notification: the products (or categories) a committed statement touched, or "everything".

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { createLogger } from '../lib/logger';
+import { createLogger } from './logger';
 import { eventually, freshDatabase } from '../test/harness';
 import { subscribeToCatalogueChanges } from './catalogue-changes';
 

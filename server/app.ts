@@ -11,7 +11,7 @@ import { bearerScheme } from './lib/auth/middleware';
 import { connectSources, newNonce, pagePolicy } from './lib/csp';
 import { openApiDocument } from './lib/openapi-document';
 import { createPageRenderer, type PageRenderer } from './lib/ssr';
-import { catalogueCacheFor } from './modules/catalogue/cache';
+import { catalogueCacheFor, catalogueModule } from './modules/catalogue';
 import { AppError } from './lib/errors';
 import { devDarajaModule } from './dev/daraja-routes';
 import { thisMachineOnly } from './dev/loopback';
@@ -29,25 +29,23 @@ import {
   type Mount,
 } from './lib/http';
 import { MPESA_CALLBACK_PATH } from './lib/payments/config';
-import { discountsModule } from './modules/discounts/handlers';
-import { activityModule } from './modules/activity/handlers';
-import { authModule } from './modules/auth/handlers';
-import { cartModule } from './modules/cart/handlers';
-import { catalogueModule } from './modules/catalogue/handlers';
-import { checkoutModule } from './modules/checkout/handlers';
-import { dashboardModule } from './modules/dashboard/handlers';
-import { docsModule } from './modules/docs/handlers';
-import { healthModule } from './modules/health/handlers';
-import { ordersModule } from './modules/orders/handlers';
-import { ordersAdminModule } from './modules/orders-admin/handlers';
-import { paymentsModule } from './modules/payments/handlers';
-import { productsAdminModule } from './modules/products-admin/handlers';
-import { savedItemsModule } from './modules/saved-items/handlers';
-import { searchModule } from './modules/search/handlers';
-import { setupsModule } from './modules/setups/handlers';
-import { taxonomyModule } from './modules/taxonomy/handlers';
-import { uploadsModule } from './modules/uploads/handlers';
-import { UPLOAD_PATH } from './modules/uploads/routes';
+import { discountsModule } from './modules/discounts';
+import { activityModule } from './modules/activity';
+import { authModule } from './modules/auth';
+import { cartModule } from './modules/cart';
+import { checkoutModule } from './modules/checkout';
+import { dashboardModule } from './modules/dashboard';
+import { docsModule } from './modules/docs';
+import { healthModule } from './modules/health';
+import { ordersModule } from './modules/orders';
+import { ordersAdminModule } from './modules/orders-admin';
+import { paymentsModule } from './modules/payments';
+import { productsAdminModule } from './modules/products-admin';
+import { savedItemsModule } from './modules/saved-items';
+import { searchModule } from './modules/search';
+import { setupsModule } from './modules/setups';
+import { taxonomyModule } from './modules/taxonomy';
+import { UPLOAD_PATH, uploadsModule } from './modules/uploads';
 
 /**
  * Every API module under its own path prefix (under /api). No two of them can answer the same

@@ -2,9 +2,8 @@ import type { Db } from '../db/client';
 import { purgeSessions } from '../lib/auth/session';
 import { purgeMail } from '../lib/mail/outbox';
 import { purgeRateLimits } from '../lib/rate-limit';
-import { purgeChallenges } from '../modules/auth/otp';
-import { purgeLoginFailures } from '../modules/auth/throttle';
-import { purgeOrphanImages } from '../modules/uploads/service';
+import { purgeChallenges, purgeLoginFailures } from '../modules/auth';
+import { purgeOrphanImages } from '../modules/uploads';
 import { periodic, type Job } from './runner';
 
 /**

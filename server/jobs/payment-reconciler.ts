@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { paymentAttempts } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import type { DarajaClient, StkQueryResult } from '../lib/payments/daraja';
-import { applyQueryAnswer, settleAttempt } from '../modules/payments/settlement';
+import { applyQueryAnswer, settleAttempt } from '../modules/payments';
 import { periodic, type Job } from './runner';
 
 // Callbacks get lost (Daraja does not retry them, our server may be restarting, a push may have

@@ -1,6 +1,6 @@
 import { currentUser, requireCustomer } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
-import { deliverySettings, placeInput, resolvePlace } from '../delivery/service';
+import { deliverySettings, placeInput, resolvePlace } from '../delivery';
 import {
   addCartItemRoute,
   getCartRoute,

@@ -22,10 +22,15 @@ import {
   variants,
 } from '../../db/schema';
 import { AppError, notFound, refused } from '../../lib/errors';
-import { activeVariant, shownToShoppers } from '../catalogue/service';
+import {
+  activeVariant,
+  type CoveringDiscountJson,
+  coveringDiscountsJson,
+  fromCoveringJson,
+  shownToShoppers,
+} from '../catalogue';
 import { cartView, priceCartLine } from '../../../contract/cart-view';
 import { bestDiscount } from '../../../contract/pricing';
-import { coveringDiscountsJson, fromCoveringJson, type CoveringDiscountJson } from '../catalogue/discount-pricing';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../../contract/stock';
 
 /** A cart line priced now, as the API shows it. */

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { refreshSearch } from '../search/service';
+import { refreshSearch } from '../search';
 import { invalidateCatalogue } from './cache';
 
 /**

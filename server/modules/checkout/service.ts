@@ -21,12 +21,11 @@ import type { Logger } from '../../lib/logger';
 import { queueOrderMail } from '../../lib/mail/order-mail';
 import { wakeMailWorker } from '../../lib/mail/outbox';
 import type { DarajaClient } from '../../lib/payments/daraja';
-import { loadCartLines, type CartLine } from '../cart/service';
-import { deliverySettings, placeInput, resolvePlace } from '../delivery/service';
-import { orderState } from '../orders/service';
-import { openAttempt, sendPrompt } from '../payments/prompt';
-import { countPrompt, limitUnpaidOrders } from '../payments/prompt-limits';
-import { reserveLines, takeDiscountUses, type OrderDiscount } from '../stock/service';
+import { type CartLine, loadCartLines } from '../cart';
+import { deliverySettings, placeInput, resolvePlace } from '../delivery';
+import { orderState } from '../orders';
+import { countPrompt, limitUnpaidOrders, openAttempt, sendPrompt } from '../payments';
+import { type OrderDiscount, reserveLines, takeDiscountUses } from '../stock';
 import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
 
 export interface CheckoutDeps {

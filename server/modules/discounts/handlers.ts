@@ -1,6 +1,6 @@
 import { currentUser, requireAdmin } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
-import { catalogueChanged } from '../catalogue/changed';
+import { catalogueChanged } from '../catalogue';
 import {
   createDiscountRoute,
   deleteDiscountRoute,

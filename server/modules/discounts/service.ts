@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { categories, discountCategories, discountProducts, discounts, products } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth/middleware';
 import { invalid, notFound } from '../../lib/errors';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 
 // The rules of the back office's discounts. Every write is one transaction with its activity entry.
 // Which discounts price a product is applying.ts's business; this module only keeps the records.

@@ -37,9 +37,9 @@ import { AppError, notFound, refused } from '../../lib/errors';
 import { queueOrderMail, type OrderMailEvent } from '../../lib/mail/order-mail';
 import type { DarajaClient } from '../../lib/payments/daraja';
 import { DarajaError } from '../../lib/payments/daraja-errors';
-import { recordActivity } from '../activity/service';
-import { applyQueryAnswer } from '../payments/settlement';
-import { OfferEndedError, OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock/service';
+import { recordActivity } from '../activity';
+import { applyQueryAnswer } from '../payments';
+import { OfferEndedError, OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock';
 
 // The back office's orders: the list (and its CSV), one order with its timeline, and the moves an
 // admin makes. Each move is one transaction with its activity entry and the shopper's mail; the

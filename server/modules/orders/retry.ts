@@ -8,9 +8,8 @@ import { orders, paymentAttempts } from '../../db/schema';
 import type { Env } from '../../env';
 import type { AuthUser } from '../../lib/auth/session';
 import { badRequest, notFound, refused } from '../../lib/errors';
-import { openAttempt, sendPrompt, type PromptDeps } from '../payments/prompt';
-import { countPrompt, limitUnpaidOrders } from '../payments/prompt-limits';
-import { reserveOrderStock } from '../stock/service';
+import { countPrompt, limitUnpaidOrders, openAttempt, type PromptDeps, sendPrompt } from '../payments';
+import { reserveOrderStock } from '../stock';
 import { orderState } from './service';
 
 /**

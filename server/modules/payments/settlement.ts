@@ -3,12 +3,7 @@ import type { PaymentIssue } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { OPEN_ATTEMPT } from '../../../contract/payments';
-import {
-  OfferEndedError,
-  OutOfStockError,
-  releaseOrderStock,
-  reserveOrderStock,
-} from '../stock/service';
+import { OfferEndedError, OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock';
 import type { StkQueryResult } from '../../lib/payments/daraja';
 import { queueOrderMail } from '../../lib/mail/order-mail';
 import { wakeMailWorker } from '../../lib/mail/outbox';

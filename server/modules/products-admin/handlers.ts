@@ -3,7 +3,7 @@ import { IF_MATCH_REQUIRED, ifMatchVersion, type AdminProduct } from '../../../c
 import { currentUser, requireAdmin } from '../../lib/auth/middleware';
 import { AppError } from '../../lib/errors';
 import { newRouter, type AppEnv, type Deps, type Mount } from '../../lib/http';
-import { catalogueChanged } from '../catalogue/changed';
+import { catalogueChanged } from '../catalogue';
 import {
   archiveProductRoute,
   createProductRoute,

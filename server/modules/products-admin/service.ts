@@ -46,8 +46,8 @@ import {
 import type { AuthUser } from '../../lib/auth/middleware';
 import { AppError, invalid, notFound } from '../../lib/errors';
 import { sanitizeRecipeTips } from '../../../contract/recipe-tips';
-import { recordActivity } from '../activity/service';
-import { discountsOn, inCategory, toImage } from '../catalogue/service';
+import { recordActivity } from '../activity';
+import { discountsOn, inCategory, toImage } from '../catalogue';
 
 /*
  * The back office's products: every product, hidden and archived ones included, and the writes.

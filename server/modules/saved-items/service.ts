@@ -4,7 +4,7 @@ import { snapshotOf } from '../../../contract/saved-news';
 import type { Db } from '../../db/client';
 import { savedItems } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { productsByIds } from '../catalogue/service';
+import { productsByIds } from '../catalogue';
 
 /**
  * The user's saved products, newest first, priced now by the catalogue, with what each was like when

@@ -1,7 +1,7 @@
 import { countries } from '../../lib/countries';
 import { notFound } from '../../lib/errors';
 import { newRouter, type Deps } from '../../lib/http';
-import { listDeliveryAreas } from '../delivery/service';
+import { listDeliveryAreas } from '../delivery';
 import { deliveryAreasRoute, setupRoute } from './routes';
 
 export function setupsModule({ database }: Pick<Deps, 'database'>) {

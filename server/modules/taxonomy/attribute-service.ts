@@ -12,7 +12,7 @@ import {
 import type { Database, Db } from '../../db/client';
 import { attributes, attributeValues, variantAttributeValues, variants } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import {
   capitalise,
   duplicateName,
@@ -23,7 +23,7 @@ import {
   touchProducts,
   type Actor,
 } from './writes';
-import { catalogueChanged } from '../catalogue/changed';
+import { catalogueChanged } from '../catalogue';
 
 /*
  * Attributes and their values as the back office writes them. A value keeps its row (its id) for

@@ -11,8 +11,8 @@ import { slugify, uniqueSlug } from '../../../contract/slug';
 import type { Database, Db } from '../../db/client';
 import { categories, productCategories } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { recordActivity } from '../activity/service';
-import { listCategories } from '../catalogue/service';
+import { recordActivity } from '../activity';
+import { catalogueChanged, listCategories } from '../catalogue';
 import {
   capitalise,
   duplicateName,
@@ -23,7 +23,6 @@ import {
   touchProducts,
   type Actor,
 } from './writes';
-import { catalogueChanged } from '../catalogue/changed';
 
 /*
  * Categories as the back office writes them. The slug is made once, from the name at creation, and

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
 import { AppError, invalid } from '../../lib/errors';
 import type { AuthUser } from '../../lib/auth/middleware';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 
 // What the category and attribute writes share: one writer at a time per kind, the product
 // bookkeeping when a write reaches into products, and making this instance fresh after a commit.

@@ -17,9 +17,9 @@ import { imageFiles, images, productImages } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth/middleware';
 import { AppError, notFound } from '../../lib/errors';
 import { encodeRenditions, LARGEST_RENDITION, type Rendition } from '../../lib/images';
-import { recordActivity } from '../activity/service';
+import { recordActivity } from '../activity';
 import { inspectImage } from './inspect';
-import { toImage } from '../catalogue/service';
+import { toImage } from '../catalogue';
 
 /** How long an uploaded image may wait for a product before housekeeping deletes it. */
 export const ORPHAN_IMAGE_TTL_MS = 24 * 3600_000;

@@ -1,0 +1,5 @@
+/*
+ * The public face of server/modules/taxonomy (docs/architecture.md#server-modules): other modules,
+ * the jobs and server/app.ts import only this file. Admin categories and attributes.
+ */
+export { taxonomyModule } from './handlers';

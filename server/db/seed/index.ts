@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../../lib/auth/password';
 import type { Db } from '../client';
 import {
@@ -29,6 +29,7 @@ import {
 } from './catalogue';
 import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
 import { renderScenes, sceneKey, type Scene } from './images';
+import { insertBatches, variantName } from './rows';
 import { seedSampleOrders } from './sample-orders';
 
 export interface SeedOptions {
@@ -52,9 +53,6 @@ export const productScene = (p: SeedProduct): Scene => ({
   cluster: p.cluster,
   palette: CATEGORIES.find((c) => c.slug === p.categories[0])!.color,
 });
-
-/** A variant's display name from its attribute values, e.g. `250 g, Ground`. */
-export const variantName = (attrs: Partial<Record<AttributeName, string>>) => Object.values(attrs).join(', ');
 
 /** Loads the sample catalogue into an empty database; does nothing when products exist. */
 export async function seed(db: Db, options: SeedOptions): Promise<{ seeded: boolean }> {
@@ -261,16 +259,4 @@ function lookup<V>(map: Map<string, V>, key: string): V {
   const value = map.get(key);
   if (value === undefined) throw new Error(`Sample catalogue refers to an unknown ${key}`);
   return value;
-}
-
-/** Multi-row inserts of at most `size` rows each. */
-export async function insertBatches<T extends PgTable>(
-  db: Db,
-  table: T,
-  rows: PgInsertValue<T>[],
-  size: number,
-) {
-  for (let i = 0; i < rows.length; i += size) {
-    await db.insert(table).values(rows.slice(i, i + size));
-  }
 }

@@ -15,7 +15,7 @@ import {
   variants,
 } from '../schema';
 import { PRODUCTS, type CategorySlug, type SeedProduct } from './catalogue';
-import { insertBatches, variantName } from './index';
+import { insertBatches, variantName } from './rows';
 
 /** The most products one run may add. */
 export const MAX_LARGE_PRODUCTS = 1_000_000;

@@ -8,7 +8,7 @@ import { DAY_MS, nairobiDate, nairobiDayStart } from '../../../contract/dashboar
 import type { OrderStatus, PaymentIssue, PaymentStatus } from '../../../contract/checkout';
 import type { Db } from '../client';
 import { orderItems, orders, paymentAttempts, products, users, variants } from '../schema';
-import { insertBatches } from './index';
+import { insertBatches } from './rows';
 import { mulberry32 } from './large';
 
 // A few weeks of believable orders for the development seed, so a new admin's dashboard and orders

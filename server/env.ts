@@ -282,9 +282,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
 }
 
-/** The shop's public address, without a trailing slash. */
-export const publicUrl = (env: Env) => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-
 /** Whether an address is the built-in Daraja simulator (which production refuses). */
 export const isDarajaSimulatorUrl = (url: string) => /\/dev\/daraja\/?$/.test(new URL(url).pathname);
 

@@ -12,9 +12,19 @@ import type { AuthUser } from './auth/session';
 import { AppError } from './errors';
 import type { Logger } from './logger';
 
+/**
+ * The configuration server/app.ts hands every module (Deps.env, parsed once by server/env.ts, which no
+ * module imports); a module's functions take only the fields they read, `Pick<Config, ...>`.
+ */
+export type Config = Env;
+
+/** The address the shop is reached at, for links in mail: PUBLIC_URL, or localhost and PORT. */
+export const publicUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
+  (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+
 /** What every module gets: configuration, the database and the logger. */
 export interface Deps {
-  env: Env;
+  env: Config;
   database: Database;
   logger: Logger;
 }

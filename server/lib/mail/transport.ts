@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import { publicUrl, type Env } from '../../env';
+import type { Env } from '../../env';
+import { publicUrl } from '../http';
 import type { Logger } from '../logger';
 import type { MailMessage } from './outbox';
 

@@ -3,7 +3,7 @@ import { createHmac, randomInt, randomUUID } from 'node:crypto';
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type OtpPurpose } from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { otpChallenges } from '../../db/schema';
-import { publicUrl, type Env } from '../../env';
+import { publicUrl, type Config } from '../../lib/http';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/outbox';
 import { codeEmail } from '../../lib/mail/templates';
@@ -37,7 +37,7 @@ const isDecoy = (c: Pick<Challenge, 'purpose' | 'userId'>) => c.purpose === 'res
 
 async function sendCode(
   db: Db,
-  env: Env,
+  env: Config,
   challenge: Pick<Challenge, 'id' | 'email' | 'purpose' | 'userId'>,
   code: string,
 ) {
@@ -75,7 +75,7 @@ const countSend = (db: Db, email: string, now: Date) =>
  */
 export async function issueChallenge(
   db: Db,
-  env: Env,
+  env: Config,
   { email, userId, purpose }: { email: string; userId: string | null; purpose: OtpPurpose },
   now: Date,
 ): Promise<{ id: string }> {
@@ -135,7 +135,7 @@ const challengeGone = (code: string, message: string) => new AppError(410, code,
 /** A new code for a live challenge, no sooner than 60 s after the last; the old code stops working. */
 export async function resendChallenge(
   db: Db,
-  env: Env,
+  env: Config,
   challenge: Challenge,
   now: Date,
 ): Promise<{ id: string }> {
@@ -174,7 +174,7 @@ export async function resendChallenge(
  */
 export async function consumeChallenge(
   db: Db,
-  env: Env,
+  env: Config,
   challenge: Challenge,
   code: string,
   now: Date,

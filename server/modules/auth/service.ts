@@ -17,7 +17,7 @@ import { codePurpose, normaliseEmail, signInStep, userView } from '../../../cont
 import { OTP_RESEND_SECONDS } from '../../../contract/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import type { Env } from '../../env';
+import type { Config } from '../../lib/http';
 import { refuseWeakPassword } from '../../lib/auth/password-strength';
 import { hashPassword, verifyNothing, verifyPassword } from '../../lib/auth/password';
 import {
@@ -40,7 +40,7 @@ type UserRow = typeof users.$inferSelect;
 
 export interface AuthServiceDeps {
   db: Db;
-  env: Env;
+  env: Config;
   /** The clock; tests move it. */
   now?: () => Date;
 }

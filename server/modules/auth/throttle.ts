@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema';
-import type { Env } from '../../env';
+import type { Config } from '../../lib/http';
 import { checkRateLimit, digestOf, hitRateLimit, tooManyRequests } from '../../lib/rate-limit';
 
 // Password guessing is slowed, never turned into a lockout (issue 13 §2). Three counters:
@@ -34,7 +34,10 @@ const thisClientAndAnywhere = (email: string, client: string) =>
     inArray(loginFailures.client, [digestOf(client), ANYWHERE]),
   );
 
-export function createLoginThrottle(db: Db, env: Env) {
+export function createLoginThrottle(
+  db: Db,
+  env: Pick<Config, 'AUTH_FAILURES_PER_IP' | 'AUTH_FAILURE_WINDOW_SECONDS' | 'AUTH_LOGIN_FREE_FAILURES'>,
+) {
   const perAddress = (client: string) => ({
     scope: 'login-failures-ip',
     subject: client,

@@ -14,7 +14,7 @@ import type { DeliverySettings, Place, PlaceInput } from '../../../contract/deli
 import { normaliseKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
 import { cartItems, orderDiscounts, orderItems, orders, users } from '../../db/schema';
-import type { Env } from '../../env';
+import type { Config } from '../../lib/http';
 import type { AuthUser } from '../../lib/auth/session';
 import { badRequest, refused } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -30,7 +30,7 @@ import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/s
 
 export interface CheckoutDeps {
   db: Db;
-  env: Env;
+  env: Config;
   daraja: DarajaClient;
   logger: Logger;
   now?: () => Date;

@@ -10,12 +10,22 @@ import {
   type Place,
   type PlaceInput,
 } from '../../../contract/delivery';
-import type { Env } from '../../env';
+import type { Config } from '../../lib/http';
 
 export { placeInput } from '../../../contract/delivery';
 
 /** The delivery settings of the environment (SHOP_*, DELIVERY_*). */
-export const deliverySettings = (env: Env): DeliverySettings => ({
+export const deliverySettings = (
+  env: Pick<
+    Config,
+    | 'SHOP_LAT'
+    | 'SHOP_LNG'
+    | 'DELIVERY_BASE_FEE'
+    | 'DELIVERY_PER_KM'
+    | 'DELIVERY_MIN_FEE'
+    | 'DELIVERY_MAX_FEE'
+  >,
+): DeliverySettings => ({
   shop: { lat: env.SHOP_LAT, lng: env.SHOP_LNG },
   baseFee: env.DELIVERY_BASE_FEE,
   perKm: env.DELIVERY_PER_KM,

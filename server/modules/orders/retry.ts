@@ -5,7 +5,7 @@ import { OPEN_ATTEMPT } from '../../../contract/payments';
 import { normaliseKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
-import type { Env } from '../../env';
+import type { Config } from '../../lib/http';
 import type { AuthUser } from '../../lib/auth/session';
 import { badRequest, notFound, refused } from '../../lib/errors';
 import { countPrompt, limitUnpaidOrders, openAttempt, type PromptDeps, sendPrompt } from '../payments';
@@ -17,7 +17,7 @@ import { orderState } from './service';
  * back, opens a new attempt (never two at once) and sends it.
  */
 export async function retryPayment(
-  deps: PromptDeps & { env: Env },
+  deps: PromptDeps & { env: Config },
   user: AuthUser,
   orderId: string,
   body: PayOrderBody,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { unpaidHolds, unpaidOrdersRefusal } from '../../../contract/checkout-rules';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
-import type { Env } from '../../env';
+import type { Config } from '../../lib/http';
 import { refused } from '../../lib/errors';
 import { hitRateLimit } from '../../lib/rate-limit';
 
@@ -12,7 +12,17 @@ import { hitRateLimit } from '../../lib/rate-limit';
 // one account are counted one after another and a refused checkout counts nothing.
 
 /** Refuses a new hold when the account already has the allowed number of unpaid orders holding stock. */
-export async function limitUnpaidOrders(tx: Db, env: Env, userId: string, exceptOrderId?: string) {
+type PromptLimits = Pick<
+  Config,
+  'PROMPTS_PER_PHONE_PER_MINUTE' | 'PROMPTS_PER_PHONE_PER_HOUR' | 'PROMPTS_PER_ACCOUNT_PER_HOUR'
+>;
+
+export async function limitUnpaidOrders(
+  tx: Db,
+  env: Pick<Config, 'CHECKOUT_MAX_UNPAID_ORDERS'>,
+  userId: string,
+  exceptOrderId?: string,
+) {
   const pending = await tx
     .select({ orderId: orders.id, paymentStatus: orders.paymentStatus, stockReserved: orders.stockReserved })
     .from(orders)
@@ -22,7 +32,7 @@ export async function limitUnpaidOrders(tx: Db, env: Env, userId: string, except
 }
 
 /** Counts one prompt for the account and for the phone; a 429 with Retry-After past any allowance. */
-export async function countPrompt(tx: Db, env: Env, userId: string, phone: string, now: Date) {
+export async function countPrompt(tx: Db, env: PromptLimits, userId: string, phone: string, now: Date) {
   const toPhone = 'Too many M-Pesa prompts were sent to this phone number.';
   await hitRateLimit(
     tx,

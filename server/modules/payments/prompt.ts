@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentIssue } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema';
-import type { Env } from '../../env';
+import type { Config } from '../../lib/http';
 import type { Logger } from '../../lib/logger';
 import type { DarajaClient } from '../../lib/payments/daraja';
 import { DarajaError, type DarajaErrorKind } from '../../lib/payments/daraja-errors';
@@ -47,7 +47,7 @@ const PUSH_FAILURE: Record<Exclude<DarajaErrorKind, 'timeout'>, PaymentIssue> = 
  */
 export async function openAttempt(
   tx: Db,
-  env: Pick<Env, 'PAYMENT_QUERY_DELAY_MS' | 'PAYMENT_EXPIRY_MS'>,
+  env: Pick<Config, 'PAYMENT_QUERY_DELAY_MS' | 'PAYMENT_EXPIRY_MS'>,
   attempt: { orderId: string; phone: string; amount: number },
   now: Date,
 ): Promise<OpenedAttempt> {

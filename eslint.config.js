@@ -43,6 +43,24 @@ const featureBoundaries = (feature) => [
 ];
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/test/**'];
 
+/*
+ * The same for the server (docs/architecture.md#server-modules): a module's index.ts is its public face.
+ * Other modules, the jobs and server/app.ts import `../<name>` or `./modules/<name>`, never a file inside;
+ * a module never imports its own index, the jobs (they depend on the modules), server/app.ts or
+ * server/env.ts (its configuration comes in through Deps). Tests and server/test may reach inside.
+ */
+const MODULES = readdirSync(new URL('./server/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SERVER_TESTS = ['server/**/*.test.ts', 'server/test/**'];
+const TEST_AND_DEV = [['**/test/*', '**/test/**', '**/dev/*'], 'Production code never imports server/test or server/dev.'];
+const MODULE_INTERNALS = [['**/modules/*/**'], 'Import a server module only by its index: modules/<name>.'];
+const moduleBoundaries = (module) => [
+  [MODULES.filter((other) => other !== module).flatMap((other) => [`../${other}/**`, `**/modules/${other}/**`]), 'Import another server module only by its index: ../<name>.'],
+  [[`../${module}`, `../${module}/**`, './index'], 'Inside a server module, import its own files by relative path.'],
+  [['**/jobs', '**/jobs/**', '**/app', '**/env'], 'A server module knows neither the jobs nor the wiring: configuration comes in through Deps.'],
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -85,9 +103,20 @@ export default tseslint.config(
     // Production server code never loads test scaffolding or the dev tools; app.ts and index.ts mount
     // and close the dev tools outside production.
     files: ['server/**/*.ts'],
-    ignores: ['server/**/*.test.ts', 'server/test/**', 'server/dev/**', 'server/app.ts', 'server/index.ts'],
-    rules: forbid(SRC, MOCKS, [['**/test/*', '**/test/**', '**/dev/*'], 'Production code never imports server/test or server/dev.']),
+    ignores: [...SERVER_TESTS, 'server/dev/**', 'server/app.ts', 'server/index.ts'],
+    rules: forbid(SRC, MOCKS, TEST_AND_DEV, MODULE_INTERNALS),
   },
+  { files: ['server/app.ts', 'server/index.ts', 'server/dev/**/*.ts'], ignores: SERVER_TESTS, rules: forbid(SRC, MOCKS, MODULE_INTERNALS) },
+  {
+    files: ['server/lib/**/*.ts', 'server/db/**/*.ts'],
+    ignores: SERVER_TESTS,
+    rules: forbid(SRC, MOCKS, TEST_AND_DEV, [['**/modules', '**/modules/**', '**/jobs/**'], 'Shared server code knows no module and no job.']),
+  },
+  ...MODULES.map((module) => ({
+    files: [`server/modules/${module}/**/*.ts`],
+    ignores: SERVER_TESTS,
+    rules: forbid(SRC, MOCKS, TEST_AND_DEV, ...moduleBoundaries(module)),
+  })),
   { files: ['mocks/**/*.ts'], rules: forbid(SERVER, [['@/*', '**/src/**'], 'Mocks speak the contract, not the SPA.']) },
   // Each src file gets one of the blocks below (a later block's options replace an earlier one's).
   { files: ['src/**/*.{ts,tsx}'], ignores: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, INTERNALS) },
@@ -102,8 +131,9 @@ export default tseslint.config(
     { files: [`src/features/${feature}/**/*.test.{ts,tsx}`], rules: forbid(SERVER, ...featureBoundaries(feature)) },
   ]),
   {
-    // Cycles in the SPA, followed through the `@/` alias (resolved from tsconfig.json's paths).
-    files: ['src/**/*.{ts,tsx}'],
+    // Cycles in the SPA, followed through the `@/` alias (resolved from tsconfig.json's paths), and in
+    // the server, where they are followed through the modules' indexes.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx'],

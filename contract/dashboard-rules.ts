@@ -1,8 +1,8 @@
 // The dashboard's calendar and arithmetic, one copy for the server (which hands the bounds to SQL),
 // the mocks (which stand in for it) and the screen. No zod here.
 
-/** Nairobi keeps East Africa Time all year: UTC+3, no daylight saving. */
-export const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
+import { nairobiDate, nairobiDayStart } from './nairobi-time';
+
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days the dashboard reads back: the last 30 and the 30 before them, today last. */
@@ -15,14 +15,6 @@ export const NEEDS_REVIEW_LIMIT = 5;
 export const LATEST_ORDERS_LIMIT = 8;
 /** A live variant with this many units or fewer (and at least one) is low on stock. */
 export const LOW_STOCK_MAX = 5;
-
-/** The Nairobi calendar day of an instant, `YYYY-MM-DD`. */
-export const nairobiDate = (at: Date): string =>
-  new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
-
-/** The instant a Nairobi calendar day (`YYYY-MM-DD`) begins. */
-export const nairobiDayStart = (date: string): Date =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - NAIROBI_OFFSET_MS);
 
 /**
  * The dashboard's window: `DASHBOARD_DAYS` Nairobi days ending with today. Day `i` (0 the oldest,

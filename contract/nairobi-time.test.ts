@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatNairobi, fromNairobiInput, toNairobiInput } from './nairobi-time';
+import {
+  formatNairobi,
+  fromNairobiInput,
+  nairobiDate,
+  nairobiDayStart,
+  toNairobiInput,
+} from './nairobi-time';
 
 describe('Nairobi time', () => {
   it('turns a Nairobi wall-clock time into the UTC instant three hours earlier', () => {
@@ -19,5 +25,12 @@ describe('Nairobi time', () => {
     expect(fromNairobiInput('')).toBeNull();
     expect(fromNairobiInput('2026-02-30T10:00')).toBeNull();
     expect(fromNairobiInput('2026-02-10T24:00')).toBeNull();
+  });
+
+  it('names the Nairobi day of an instant and the instant that day begins, for the dashboard, the orders list and its CSV', () => {
+    // 23:59:59 in Nairobi is 20:59:59 UTC, still that day; 21:00 UTC is the next one.
+    expect(nairobiDate(new Date('2026-11-24T20:59:59Z'))).toBe('2026-11-24');
+    expect(nairobiDate(new Date('2026-11-24T21:00:00Z'))).toBe('2026-11-25');
+    expect(nairobiDayStart('2026-11-25').toISOString()).toBe('2026-11-24T21:00:00.000Z');
   });
 });

@@ -5,6 +5,14 @@
 /** East Africa Time is three hours ahead of UTC, all year. */
 export const NAIROBI_OFFSET_MS = 3 * 60 * 60 * 1000;
 
+/** The Nairobi calendar day of an instant, `YYYY-MM-DD`. */
+export const nairobiDate = (at: Date): string =>
+  new Date(at.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The instant a Nairobi calendar day (`YYYY-MM-DD`) begins. */
+export const nairobiDayStart = (date: string): Date =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - NAIROBI_OFFSET_MS);
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;

@@ -1,12 +1,13 @@
 import type { OrderStatus, PaymentIssue, PaymentStatus, RefundStatus } from './checkout';
 import { orderLabel } from './fulfilment';
+import { NAIROBI_OFFSET_MS } from './nairobi-time';
 
 // The back office's CSV of orders, one copy for the server (which writes it) and the mocks (which
 // stand in for it): the header, one row, and how a cell is quoted. No zod here.
 
 /** A Nairobi wall-clock time, `YYYY-MM-DD HH:MM`, as a spreadsheet reads it; '' for none. */
 export const csvNairobiTime = (d: Date | null) =>
-  d ? new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '';
+  d ? new Date(d.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ') : '';
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a spreadsheet

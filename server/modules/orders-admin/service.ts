@@ -30,6 +30,7 @@ import {
   statusChangedSummary,
 } from '../../../contract/order-timeline';
 import { formatKenyanPhone, normaliseKenyanPhone } from '../../../contract/phone';
+import { nairobiDate, nairobiDayStart } from '../../../contract/nairobi-time';
 import type { Db } from '../../db/client';
 import { activityLog, orderItems, orders, paymentAttempts, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth/middleware';
@@ -51,10 +52,6 @@ type OrderRow = typeof orders.$inferSelect;
 // ── The list ──────────────────────────────────────────────────────────────────────────────────────
 
 const DAY_MS = 86_400_000;
-/** The instant a Nairobi day (`YYYY-MM-DD`) starts; Kenya keeps UTC+3 all year. */
-export const nairobiMidnight = (day: string) => new Date(`${day}T00:00:00+03:00`);
-/** Today's date in Nairobi, `YYYY-MM-DD`. */
-export const nairobiToday = (now: Date) => new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -77,8 +74,8 @@ function listWhere(q: AdminOrderListQuery): SQL | undefined {
   return and(
     q.paymentStatus ? eq(orders.paymentStatus, q.paymentStatus) : undefined,
     q.status ? eq(orders.status, q.status) : undefined,
-    q.from ? gte(orders.createdAt, nairobiMidnight(q.from)) : undefined,
-    q.to ? lt(orders.createdAt, new Date(nairobiMidnight(q.to).getTime() + DAY_MS)) : undefined,
+    q.from ? gte(orders.createdAt, nairobiDayStart(q.from)) : undefined,
+    q.to ? lt(orders.createdAt, new Date(nairobiDayStart(q.to).getTime() + DAY_MS)) : undefined,
     q.q ? searchCondition(q.q) : undefined,
   );
 }
@@ -167,7 +164,7 @@ export async function adminOrdersCsv(db: Db, query: AdminOrderListQuery): Promis
 }
 
 /** `sokoni-orders-YYYY-MM-DD.csv`, today's Nairobi date. */
-export const csvFilename = (now: Date) => `sokoni-orders-${nairobiToday(now)}.csv`;
+export const csvFilename = (now: Date) => `sokoni-orders-${nairobiDate(now)}.csv`;
 
 // ── One order ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -11,16 +11,11 @@ import {
   patchAdminOrderRoute,
   refundAdminOrderRoute,
 } from './routes';
-import {
-  adminOrdersCsv,
-  checkOrderPayment,
-  csvFilename,
-  getAdminOrder,
-  listAdminOrders,
-  patchAdminOrder,
-  refundOrder,
-  type MoveResult,
-} from './service';
+import { getAdminOrder } from './detail';
+import { adminOrdersCsv, csvFilename, listAdminOrders } from './list';
+import { patchAdminOrder, type MoveResult } from './moves';
+import { checkOrderPayment } from './payment-check';
+import { refundOrder } from './refund';
 
 /** Whether the client asked for CSV rather than JSON. */
 const wantsCsv = (c: Context<AppEnv>) => (c.req.header('Accept') ?? '').toLowerCase().includes(CSV_TYPE);

@@ -28,7 +28,7 @@ import { users } from '../server/db/schema';
 import { seed } from '../server/db/seed';
 import { parseEnv } from '../server/env';
 import { issueSession } from '../server/lib/auth/session';
-import { compactDashboard } from '../server/modules/dashboard/rollup';
+import { compactDashboard } from '../server/modules/dashboard';
 import { dashboardStatement } from '../server/modules/dashboard/service';
 import {
   cpuSecondsOf,

@@ -3,3 +3,4 @@
  * the jobs and server/app.ts import only this file. The admin dashboard's figures.
  */
 export { dashboardModule } from './handlers';
+export { COMPACT_BATCH, compactDashboard } from './rollup';

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { periodic, type Job } from '../../jobs/runner';
 
 // The dashboard's figures kept by the writes (docs/architecture.md, Dashboard). The triggers of
 // migration 0011 append to dashboard_deltas what each statement on orders or order_items changed
@@ -9,7 +8,7 @@ import { periodic, type Job } from '../../jobs/runner';
 // rollup plus the deltas not yet compacted, so the dashboard is exact at any moment.
 
 /** The deltas one compaction moves at most. */
-const COMPACT_BATCH = 20_000;
+export const COMPACT_BATCH = 20_000;
 
 /**
  * Sums up to `batch` of the oldest deltas into the rollup and deletes them, in one transaction:
@@ -39,17 +38,6 @@ export async function compactDashboard(db: Db, batch = COMPACT_BATCH): Promise<n
       )
       select count(*)::int as n from moved`)) as unknown as { rows: { n: number }[] };
     return moved.rows[0]!.n;
-  });
-}
-
-/**
- * Compacts every `intervalMs`, and again at once while a pass moved a full batch. Between passes
- * the dashboard reads the deltas too, so the interval trades only its reading time.
- */
-export function dashboardRollupJob(db: Db, intervalMs = 60_000): Job {
-  return periodic('dashboard-rollup', async () => (await compactDashboard(db)) === COMPACT_BATCH, {
-    everyMs: intervalMs,
-    atStart: true,
   });
 }
 

@@ -6,13 +6,13 @@ import {
   dashboardWindow,
   LATEST_ORDERS_LIMIT,
   LOW_STOCK_MAX,
-  nairobiDate,
   NEEDS_REVIEW_LIMIT,
   periodFigures,
   REVENUE_SERIES_DAYS,
   STOCK_LIST_LIMIT,
 } from '../../../contract/dashboard-rules';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../../contract/checkout';
+import { nairobiDate } from '../../../contract/nairobi-time';
 import type { Db } from '../../db/client';
 import { dashboardFigures } from './rollup';
 

@@ -12,7 +12,10 @@ import {
   patchProductRoute,
   updateProductRoute,
 } from './routes';
-import { createProduct, getAdminProduct, listAdminProducts, patchProduct, updateProduct } from './service';
+import { getAdminProduct } from './detail';
+import { listAdminProducts } from './list';
+import { createProduct, updateProduct } from './save';
+import { patchProduct } from './visibility';
 
 /** The back office's products: the table and the form's reads, and every write. */
 export function productsAdminModule(deps: Deps): Mount[] {

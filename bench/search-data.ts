@@ -261,7 +261,6 @@ export function generateDocuments(count: number, seed = 42): SearchDocument[] {
 
 /** The item names the generator uses, for building realistic queries. */
 export const ITEM_NAMES = ITEMS.map((i) => i.name);
-export const PRODUCT_FORMS = FORMS;
 
 function capitalise(s: string) {
   return s.charAt(0).toUpperCase() + s.slice(1);

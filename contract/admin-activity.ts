@@ -75,7 +75,7 @@ export function quotedList(items: readonly string[]): string {
     : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
 }
 
-export const ACTIVITY_SUMMARY_MAX = 500;
+const ACTIVITY_SUMMARY_MAX = 500;
 const clip = (s: string) =>
   s.length > ACTIVITY_SUMMARY_MAX ? `${s.slice(0, ACTIVITY_SUMMARY_MAX - 1)}…` : s;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Image, ImageSize } from './catalogue';
+import { Image } from './catalogue';
 import { Uuid } from './common';
 import { ALT_TEXT_MAX, UPLOAD_BYTES_MAX, UPLOAD_FILES_MAX, UPLOAD_PIXELS_MAX } from './admin-common';
 
@@ -8,7 +8,7 @@ import { ALT_TEXT_MAX, UPLOAD_BYTES_MAX, UPLOAD_FILES_MAX, UPLOAD_PIXELS_MAX } f
 // ── Images ──────────────────────────────────────────────────────────────────────────────────────
 
 /** `POST /v1/assets/image` answers one entry per `images` part, in order. */
-export const UploadedImage = Image.meta({ id: 'UploadedImage' });
+const UploadedImage = Image.meta({ id: 'UploadedImage' });
 export const UploadedImages = z.array(UploadedImage);
 
 /** Repeated form parts arrive as one value or a list; a missing one as nothing. */
@@ -124,4 +124,4 @@ export const ImagePatch = z
   .meta({ id: 'ImagePatch' });
 export type ImagePatch = z.infer<typeof ImagePatch>;
 export const ImageIdParams = z.object({ imageId: Uuid });
-export { ImageSize };
+;

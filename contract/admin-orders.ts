@@ -8,12 +8,12 @@ import { Order, OrderStatus, PaymentAttempt, PaymentIssue, PaymentStatus, Refund
 const Ksh = z.number().int().nonnegative();
 const Timestamp = z.iso.datetime({ offset: true });
 
-export const ADMIN_ORDER_PAGE_DEFAULT = 25;
-export const ADMIN_ORDER_PAGE_MAX = 100;
-export const ADMIN_ORDER_SEARCH_MAX = 100;
+const ADMIN_ORDER_PAGE_DEFAULT = 25;
+const ADMIN_ORDER_PAGE_MAX = 100;
+const ADMIN_ORDER_SEARCH_MAX = 100;
 
 /** A Nairobi calendar day, `YYYY-MM-DD`; `from` and `to` are both inclusive. */
-export const NairobiDate = z
+const NairobiDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   // Round-tripped, since Date.parse takes 2019-02-30 for 2 March.
@@ -79,14 +79,14 @@ export const AdminOrderList = z
 export type AdminOrderList = z.infer<typeof AdminOrderList>;
 
 /** A prompt as staff see it: with Daraja's ids, to look it up with Safaricom. */
-export const AdminPaymentAttempt = PaymentAttempt.extend({
+const AdminPaymentAttempt = PaymentAttempt.extend({
   merchantRequestId: z.string().nullable(),
   checkoutRequestId: z.string().nullable(),
 }).meta({ id: 'AdminPaymentAttempt' });
-export type AdminPaymentAttempt = z.infer<typeof AdminPaymentAttempt>;
+type AdminPaymentAttempt = z.infer<typeof AdminPaymentAttempt>;
 
 /** What happened to an order, oldest first: placed, each prompt and its answer, each admin move. */
-export const TIMELINE_KINDS = [
+const TIMELINE_KINDS = [
   'placed',
   'prompt_sent',
   'payment_paid',
@@ -117,7 +117,7 @@ export const TimelineEntry = z
   .meta({ id: 'TimelineEntry' });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 
-export const OrderRefund = z
+const OrderRefund = z
   .object({
     status: RefundStatus,
     /** The M-Pesa reversal's transaction id; null while the refund is due. */
@@ -126,7 +126,7 @@ export const OrderRefund = z
     refundedAt: Timestamp.nullable(),
   })
   .meta({ id: 'OrderRefund' });
-export type OrderRefund = z.infer<typeof OrderRefund>;
+type OrderRefund = z.infer<typeof OrderRefund>;
 
 /** `GET /v1/admin/orders/{orderId}`: the shopper's view of the order and what only staff see. */
 export const AdminOrder = Order.omit({ payments: true })

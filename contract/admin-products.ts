@@ -25,7 +25,7 @@ const VARIANT_NAME_NEEDED = 'Enter a variant name, e.g. 1 kg.';
 
 // ── Products ────────────────────────────────────────────────────────────────────────────────────
 
-export const VariantAttributeInput = z
+const VariantAttributeInput = z
   .strictObject({
     attributeId: Uuid,
     /** An existing value of the attribute, or a new one, which the save adds to the attribute. */
@@ -169,8 +169,8 @@ export type AdminProductRow = z.infer<typeof AdminProductRow>;
 export const ADMIN_PRODUCT_SORTS = ['updated', 'newest', 'name', 'price_asc', 'price_desc', 'stock'] as const;
 export const AdminProductSort = z.enum(ADMIN_PRODUCT_SORTS).meta({ id: 'AdminProductSort' });
 export type AdminProductSort = z.infer<typeof AdminProductSort>;
-export const ADMIN_PAGE_DEFAULT = 25;
-export const ADMIN_PAGE_MAX = 100;
+const ADMIN_PAGE_DEFAULT = 25;
+const ADMIN_PAGE_MAX = 100;
 
 /** `GET /v1/admin/products`: server-side paging over every product. */
 export const AdminProductQuery = z

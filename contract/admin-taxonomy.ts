@@ -8,7 +8,7 @@ import { ATTRIBUTE_VALUES_MAX, name, NAME_MAX } from './admin-common';
 
 // ── Categories ──────────────────────────────────────────────────────────────────────────────────
 
-export const CategoryColor = z.enum(CATEGORY_COLORS).meta({ id: 'CategoryColor' });
+const CategoryColor = z.enum(CATEGORY_COLORS).meta({ id: 'CategoryColor' });
 
 /** `POST /v1/categories` and `PUT /v1/categories/{id}`. */
 export const CategoryInput = z

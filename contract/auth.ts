@@ -38,17 +38,17 @@ export const Phone = z
   .meta({ id: 'Phone' });
 
 /** ISO 3166-1 alpha-2 code, as `cca2` in `GET /v1/setups/countries` (e.g. `KE`). */
-export const CountryCode = z
+const CountryCode = z
   .string()
   .regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as KE')
   .meta({ id: 'CountryCode' });
 
 /** The opaque id of a one-time-code challenge; it is what `/auth/verify-account/{id}` carries. */
-export const ChallengeId = Uuid.meta({ id: 'ChallengeId' });
+const ChallengeId = Uuid.meta({ id: 'ChallengeId' });
 
 /** The one-time profile token `verify-otp` returns: 43 URL-safe characters, nothing readable in it. */
 const profileToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a valid token');
-export const ProfileToken = profileToken.meta({ id: 'ProfileToken' });
+const ProfileToken = profileToken.meta({ id: 'ProfileToken' });
 
 export const OtpPurpose = z.enum(['login', 'register', 'reset']).meta({ id: 'OtpPurpose' });
 export type OtpPurpose = z.infer<typeof OtpPurpose>;

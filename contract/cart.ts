@@ -13,7 +13,7 @@ export const CART_QUANTITY_MAX = 999;
 export const CART_LINES_MAX = 100;
 
 /** A whole number of units, 1 to CART_QUANTITY_MAX; strings ('2', '1e3') and fractions are refused. */
-export const CartQuantity = z
+const CartQuantity = z
   .number()
   .int('must be a whole number')
   .min(1, 'must be at least 1')
@@ -21,7 +21,7 @@ export const CartQuantity = z
   .meta({ id: 'CartQuantity' });
 
 /** The id the guest cart gave a line; the server remembers it so the same line is never pushed twice. */
-export const LocalItemId = z
+const LocalItemId = z
   .string()
   .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1–100 letters, digits, ".", "_", ":" or "-"')
   .meta({ id: 'LocalItemId' });
@@ -74,7 +74,7 @@ export const CartQuery = z
 export type CartQuery = z.infer<typeof CartQuery>;
 
 /** An attribute of a line's variant, for "name: value" labels (sorted by name). */
-export const CartItemAttribute = z
+const CartItemAttribute = z
   .object({ name: z.string(), value: z.string() })
   .meta({ id: 'CartItemAttribute' });
 

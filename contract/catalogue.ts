@@ -5,7 +5,7 @@ import { ListMeta, pageParams, Uuid } from './common';
 const Ksh = z.number().int().positive();
 
 /** The renditions every stored image has, smallest first. */
-export const IMAGE_SIZES = ['thumb', 'card', 'detail'] as const;
+const IMAGE_SIZES = ['thumb', 'card', 'detail'] as const;
 export const ImageSize = z.enum(IMAGE_SIZES).meta({ id: 'ImageSize' });
 export type ImageSize = z.infer<typeof ImageSize>;
 
@@ -132,12 +132,12 @@ export const ProductDetail = ProductSummary.extend({
 }).meta({ id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof ProductDetail>;
 
-export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
+const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
 export const ProductSort = z.enum(PRODUCT_SORTS).meta({ id: 'ProductSort' });
 export type ProductSort = z.infer<typeof ProductSort>;
 
-export const PRODUCT_PAGE_DEFAULT = 24;
-export const PRODUCT_PAGE_MAX = 100;
+const PRODUCT_PAGE_DEFAULT = 24;
+const PRODUCT_PAGE_MAX = 100;
 
 /** Query of `GET /api/v2/products`; values arrive as strings and are coerced. */
 export const ProductListQuery = z

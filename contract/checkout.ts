@@ -194,7 +194,7 @@ export const PaymentAttempt = z
   .meta({ id: 'PaymentAttempt' });
 export type PaymentAttempt = z.infer<typeof PaymentAttempt>;
 
-export const OrderDelivery = z
+const OrderDelivery = z
   .object({
     areaId: DeliveryAreaId.nullable(),
     areaName: z.string().nullable(),
@@ -235,8 +235,8 @@ export const OrderSummary = z
   .meta({ id: 'OrderSummary' });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
-export const ORDER_PAGE_DEFAULT = 20;
-export const ORDER_PAGE_MAX = 100;
+const ORDER_PAGE_DEFAULT = 20;
+const ORDER_PAGE_MAX = 100;
 
 export const OrderListQuery = z
   .object(pageParams(ORDER_PAGE_DEFAULT, ORDER_PAGE_MAX))

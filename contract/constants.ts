@@ -2,5 +2,3 @@
 export const RELEASE = 'v0.0.7';
 /** The product name: page titles and storage keys are built from it. */
 export const PRODUCT_NAME = 'Sokoni';
-/** Currency label; money is whole Kenyan shillings everywhere on the server. */
-export const CURRENCY = 'KSH';

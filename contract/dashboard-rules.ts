@@ -39,7 +39,7 @@ export function dayIndex(window: { start: Date; end: Date }, at: Date): number {
 }
 
 /** The change from `previous` to `current` in percent, one decimal; null when there was nothing before. */
-export function percentChange(current: number, previous: number): number | null {
+function percentChange(current: number, previous: number): number | null {
   if (previous === 0) return null;
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
@@ -50,12 +50,12 @@ export interface DayFigures {
 }
 
 /** Today, the last 7 and the last 30 days, each against the as-long stretch just before it. */
-export const PERIODS = [
+const PERIODS = [
   { key: 'today', days: 1 },
   { key: 'last7Days', days: 7 },
   { key: 'last30Days', days: 30 },
 ] as const;
-export type PeriodKey = (typeof PERIODS)[number]['key'];
+type PeriodKey = (typeof PERIODS)[number]['key'];
 
 /** Sums of the window's days (oldest first, `DASHBOARD_DAYS` long) into the periods and their changes. */
 export function periodFigures(days: readonly DayFigures[]) {
@@ -85,7 +85,7 @@ export function periodFigures(days: readonly DayFigures[]) {
   ) as Record<PeriodKey, PeriodFigures>;
 }
 
-export interface PeriodFigures {
+interface PeriodFigures {
   days: number;
   revenue: number;
   orders: number;

@@ -32,7 +32,7 @@ export const DashboardDay = z
   .meta({ id: 'DashboardDay' });
 export type DashboardDay = z.infer<typeof DashboardDay>;
 
-export const BestSeller = z
+const BestSeller = z
   .object({
     productId: Uuid,
     pid: z.string(),
@@ -42,7 +42,7 @@ export const BestSeller = z
     revenue: Ksh,
   })
   .meta({ id: 'BestSeller' });
-export type BestSeller = z.infer<typeof BestSeller>;
+type BestSeller = z.infer<typeof BestSeller>;
 
 /** A live variant (not archived, of a product not archived) low on or out of stock. */
 export const StockAlert = z

@@ -21,5 +21,3 @@ export const DEMO_ACCOUNTS = {
     country: 'KE',
   },
 } as const;
-
-export type DemoAccount = (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS];

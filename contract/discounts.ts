@@ -10,12 +10,12 @@ import type { Refusal } from './stock';
 
 export const DISCOUNT_NAME_MAX = 120;
 /** 100 % would give every covered item away at MIN_PRICE; a percentage is 1–99. */
-export const PERCENT_MAX = 99;
+const PERCENT_MAX = 99;
 /** A fixed amount off, in whole KSH: far above any price the shop sells at. */
-export const FIXED_MAX = 1_000_000;
-export const DISCOUNT_COVER_MAX = 500;
-export const DISCOUNT_PAGE_DEFAULT = 20;
-export const DISCOUNT_PAGE_MAX = 100;
+const FIXED_MAX = 1_000_000;
+const DISCOUNT_COVER_MAX = 500;
+const DISCOUNT_PAGE_DEFAULT = 20;
+const DISCOUNT_PAGE_MAX = 100;
 
 export const DiscountState = z.enum(DISCOUNT_STATES).meta({ id: 'DiscountState' });
 export type DiscountState = z.infer<typeof DiscountState>;

@@ -25,13 +25,13 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 /** The step after `status`, or null at the end of the road (delivered, cancelled). */
-export function nextStatus(status: OrderStatus): OrderStatus | null {
+function nextStatus(status: OrderStatus): OrderStatus | null {
   const i = (FULFILMENT_STEPS as readonly OrderStatus[]).indexOf(status);
   return i >= 0 && i < FULFILMENT_STEPS.length - 1 ? FULFILMENT_STEPS[i + 1]! : null;
 }
 
 /** Whether the order can still be cancelled: anything not yet delivered or cancelled. */
-export const canCancel = (status: OrderStatus) => status !== 'delivered' && status !== 'cancelled';
+const canCancel = (status: OrderStatus) => status !== 'delivered' && status !== 'cancelled';
 
 /** An order as the rules see it. */
 export interface FulfilmentOrder {
@@ -98,13 +98,6 @@ export function allowedNextStatus(order: FulfilmentOrder): OrderStatus | null {
   const next = nextStatus(order.status);
   return next && transitionRefusal(order, next) === null ? next : null;
 }
-
-/** Payment states an admin may settle by hand with an M-Pesa receipt: money arrived that Sokoni did not match. */
-export const MARK_PAID_FROM = [
-  'needs_review',
-  'expired',
-  'failed',
-] as const satisfies readonly PaymentStatus[];
 
 /**
  * Why an admin may not mark `order` paid by hand, or null when they may: only a payment that needs

@@ -9,7 +9,7 @@ import * as mdi from '@mdi/js';
 const ICONS: Readonly<Record<string, string>> = mdi;
 
 /** The neutral shape drawn for a name the set does not have. */
-export const FALLBACK_ICON_PATH = mdi.mdiShapeOutline;
+const FALLBACK_ICON_PATH = mdi.mdiShapeOutline;
 
 export const isIconName = (name: string): boolean => Object.hasOwn(ICONS, name) && name.startsWith('mdi');
 

@@ -6,20 +6,20 @@ import { NAIROBI_OFFSET_MS } from './nairobi-time';
 // stand in for it): the header, one row, and how a cell is quoted. No zod here.
 
 /** A Nairobi wall-clock time, `YYYY-MM-DD HH:MM`, as a spreadsheet reads it; '' for none. */
-export const csvNairobiTime = (d: Date | null) =>
+const csvNairobiTime = (d: Date | null) =>
   d ? new Date(d.getTime() + NAIROBI_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ') : '';
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A cell a spreadsheet
  * would run as a formula (starting with = + - @, tab or carriage return) gets a leading apostrophe.
  */
-export function csvCell(value: string | number | null): string {
+function csvCell(value: string | number | null): string {
   let s = value === null ? '' : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'Order',
   'Placed (Nairobi)',
   'Customer',

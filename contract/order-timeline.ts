@@ -7,14 +7,14 @@ import { formatKenyanPhone } from './phone';
 // its rows and the activity log) and the mocks (from their records), and the one line each admin
 // move leaves in the activity log. Type-only imports of the schemas: no zod here.
 
-export const MPESA_ACTOR = 'M-Pesa';
-export const SOKONI_ACTOR = 'Sokoni';
+const MPESA_ACTOR = 'M-Pesa';
+const SOKONI_ACTOR = 'Sokoni';
 
 const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`;
 const statusWords = (s: OrderStatus) => ORDER_STATUS_LABELS[s].toLowerCase();
 
 /** Why a payment did not simply go through, in words for staff. */
-export const PAYMENT_ISSUE_WORDS: Readonly<Record<PaymentIssue, string>> = {
+const PAYMENT_ISSUE_WORDS: Readonly<Record<PaymentIssue, string>> = {
   cancelled: 'the shopper cancelled the prompt',
   insufficient_funds: "the shopper's M-Pesa balance was too low",
   wrong_pin: 'the shopper entered a wrong PIN',
@@ -51,7 +51,7 @@ export interface TimelineAttempt {
  * prompt (no CheckoutRequestID) nor an answer from M-Pesa (no ResultCode). The timeline shows it
  * through the admin's `marked_paid` entry, not as a prompt.
  */
-export const isRecordedByHand = (a: Pick<TimelineAttempt, 'status' | 'checkoutRequestId' | 'resultCode'>) =>
+const isRecordedByHand = (a: Pick<TimelineAttempt, 'status' | 'checkoutRequestId' | 'resultCode'>) =>
   a.status === 'paid' && a.checkoutRequestId === null && a.resultCode === null;
 
 /** What the shopper paid for the order: every attempt whose money arrived (paid or held for review). */

@@ -12,7 +12,7 @@ export const PAYMENT_FAILURE_REASONS = [
   'timeout',
   'unknown',
 ] as const satisfies readonly PaymentIssue[];
-export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
+type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
 
 export type PaymentOutcome =
   | { status: 'paid'; resultCode: 0; description: string }

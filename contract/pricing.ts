@@ -19,7 +19,7 @@ export interface PricingDiscount {
 }
 
 /** Whether every use of a limited discount is taken, so it gives no more sales. */
-export function isUsedUp(discount: Pick<PricingDiscount, 'usageLimit' | 'redemptions'>): boolean {
+function isUsedUp(discount: Pick<PricingDiscount, 'usageLimit' | 'redemptions'>): boolean {
   return discount.usageLimit != null && (discount.redemptions ?? 0) >= discount.usageLimit;
 }
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Uuid } from './common';
 
 export const SEARCH_QUERY_MAX = 100;
-export const SEARCH_LIMIT_DEFAULT = 20;
-export const SEARCH_LIMIT_MAX = 50;
+const SEARCH_LIMIT_DEFAULT = 20;
+const SEARCH_LIMIT_MAX = 50;
 
 /**
  * Query of `GET /api/v1/search/orama`. `q` is trimmed before it is checked, so a query of spaces is
@@ -26,10 +26,8 @@ export const SearchQuery = z.object({
     .meta({ type: 'integer', minimum: 1, maximum: SEARCH_LIMIT_MAX, default: SEARCH_LIMIT_DEFAULT }),
 });
 export type SearchQuery = z.infer<typeof SearchQuery>;
-/** What a caller may send. */
-export type SearchParams = z.input<typeof SearchQuery>;
 
-export const SearchImage = z.object({ url: z.string().min(1) }).meta({ id: 'SearchImage' });
+const SearchImage = z.object({ url: z.string().min(1) }).meta({ id: 'SearchImage' });
 
 /** One product found by search (docs/behaviour.md#entities), best match first in a list. */
 export const SearchResult = z

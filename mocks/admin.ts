@@ -8,7 +8,7 @@ import { errorResponse } from './http';
  * requireAdmin: 401 for a guest, 403 for a shopper) and the activity log each write adds to.
  */
 
-export const ADMINS_ONLY_MESSAGE = 'This needs an admin account.';
+const ADMINS_ONLY_MESSAGE = 'This needs an admin account.';
 
 /** The admin a request is for, or the answer that refuses it. */
 export function adminOf(request: Request): { admin: MockUser } | { error: Response } {

@@ -36,7 +36,7 @@ export interface MockProfileToken {
   usedAt: number | null;
 }
 
-export interface MockMail {
+interface MockMail {
   id: string;
   to: string;
   subject: string;
@@ -138,7 +138,7 @@ function fromBase64Url(encoded: string): string {
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
-export const MOCK_ISSUER = 'sokoni-mock';
+const MOCK_ISSUER = 'sokoni-mock';
 const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
 /**

@@ -3,7 +3,7 @@ import { commerceDb, saveCommerceDb } from './commerce-db';
 import { handlers } from './handlers/index';
 import { sampleOrders } from './sample-orders';
 
-export const worker = setupWorker(...handlers);
+const worker = setupWorker(...handlers);
 
 /** Starts the service worker for `vite --mode mock`; requests outside /api go to the network. */
 export async function startMockWorker() {

@@ -7,7 +7,7 @@ import type { Refusal } from '../contract/stock';
 // server writes it, its 400 for a request part that fails its schema, and how a request is read.
 
 /** A correlation id shaped like the server's, so the SPA's message cutting is exercised. */
-export const correlationId = () => crypto.randomUUID();
+const correlationId = () => crypto.randomUUID();
 
 /** The error envelope (docs/design.md#error-envelope), exactly as the server writes it. */
 /**

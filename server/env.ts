@@ -251,14 +251,14 @@ const EnvSchema = z
 export type Env = z.infer<typeof EnvSchema>;
 
 /** What production asks of JWT_SECRET beyond its length: 2^128 guesses, as zxcvbn estimates them. */
-export const SECRET_MIN_BITS = 128;
+const SECRET_MIN_BITS = 128;
 
 /**
  * Why a secret is too easy to guess for production, or null when it is not. zxcvbn sees sequences,
  * keyboard walks, repeats, dates and words (the shop's first); it counts a random character as about
  * 3.3 bits, so 128 bits takes some 40 random characters: `openssl rand -base64 48` gives 64.
  */
-export function secretWeakness(secret: string): string | null {
+function secretWeakness(secret: string): string | null {
   const bits = Math.floor(guessBits(secret, SHOP_WORDS));
   if (bits >= SECRET_MIN_BITS) return null;
   return (
@@ -283,7 +283,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 /** Whether an address is the built-in Daraja simulator (which production refuses). */
-export const isDarajaSimulatorUrl = (url: string) => /\/dev\/daraja\/?$/.test(new URL(url).pathname);
+const isDarajaSimulatorUrl = (url: string) => /\/dev\/daraja\/?$/.test(new URL(url).pathname);
 
 /** Whether the sample catalogue is loaded into an empty database (default: outside production). */
 export const shouldSeed = (env: Env) => env.SEED ?? env.NODE_ENV !== 'production';

@@ -13,25 +13,25 @@ import { migrate, openDatabase, type Database } from '../../server/db/client';
 import { seed } from '../../server/db/seed';
 
 /** The PostgreSQL server the benches create their databases on (trust auth, as set up here). */
-export const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * The name a bench's database really gets: `BENCH_DB_PREFIX` (say `sokoni_alice_`) in place of
  * `sokoni_`, so two people benchmarking on one PostgreSQL server do not drop each other's database.
  */
-export function benchDatabaseName(name: string): string {
+function benchDatabaseName(name: string): string {
   const prefix = process.env.BENCH_DB_PREFIX;
   return prefix ? name.replace(/^sokoni_/, prefix) : name;
 }
 
-export function databaseUrl(name: string, admin = ADMIN_URL) {
+function databaseUrl(name: string, admin = ADMIN_URL) {
   const u = new URL(admin);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
 /** Drops (if there) and creates an empty database; returns its URL. */
-export async function recreateDatabase(bench: string): Promise<string> {
+async function recreateDatabase(bench: string): Promise<string> {
   const name = benchDatabaseName(bench);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -66,7 +66,7 @@ export async function preparedDatabase(name: string): Promise<{ url: string; dat
 }
 
 /** A TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -190,7 +190,7 @@ export function cpuSecondsOf(pid: number): number | null {
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }

@@ -22,7 +22,7 @@ export const CPU_SLOWDOWN = 4;
 export const VIEWPORT = { width: 390, height: 844 } as const;
 
 /** What web-vitals says about the interaction that set INP (attribution build). */
-export interface InpReport {
+interface InpReport {
   value: number;
   target: string;
   type: string;
@@ -31,7 +31,7 @@ export interface InpReport {
   presentationDelayMs: number;
 }
 
-export interface InteractionRun {
+interface InteractionRun {
   inpMs: number;
   report: InpReport;
   loadAverage: number;
@@ -113,8 +113,6 @@ const SCENARIOS: Scenario[] = [
       page.getByRole('searchbox', { name: 'Search our products' }).pressSequentially('tilapia', { delay: 120 }),
   },
 ];
-
-export const INTERACTIONS = SCENARIOS.map((s) => s.name);
 
 const require = createRequire(import.meta.url);
 // The IIFE build (a global `webVitals`), beside the CommonJS one the package exports.

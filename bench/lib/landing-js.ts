@@ -24,7 +24,7 @@ export const LANDING_JS_BUDGET_KB = 150;
 // until React has committed its element (src/app/ssr-state.ts, issue 26).
 export const LANDING_JS_CEILING_KB = 175.5;
 
-export interface JsFile {
+interface JsFile {
   file: string;
   bytes: number;
   gzipBytes: number;

@@ -17,7 +17,7 @@ interface Mail {
  * server with page.request; the mocked project must ask from inside the page, because its API is the
  * MSW service worker, which only sees the page's own requests.
  */
-export async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<Mail[]> {
+async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<Mail[]> {
   const path = `/api/dev/outbox?to=${encodeURIComponent(to)}`;
   if (testInfo.project.name === 'live') {
     const res = await page.request.get(path);

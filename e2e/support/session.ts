@@ -17,7 +17,7 @@ const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
  * unsigned: the SPA only decodes it. A real server would refuse it, so tests using it stay on pages
  * that make no API calls.
  */
-export async function seedSession(page: Page, user: E2eUser) {
+async function seedSession(page: Page, user: E2eUser) {
   const token = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ ...user, exp: Math.floor(Date.now() / 1000) + 3600 })}.e2e`;
   await page.addInitScript(
     ([t, u]) => {

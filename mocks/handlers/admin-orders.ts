@@ -118,7 +118,7 @@ const timelineAttempts = (order: MockOrder): TimelineAttempt[] =>
   }));
 
 /** `GET /v1/admin/orders/{orderId}`. */
-export function adminOrderView(order: MockOrder): AdminOrder {
+function adminOrderView(order: MockOrder): AdminOrder {
   const customer = customerOf(order);
   const view = toOrder(order);
   const refund = order.refund ?? null;

@@ -148,7 +148,7 @@ function compareRows(sort: AdminProductQuery['sort']) {
     primary(a.row, b.row, a.p, b.p) || byString(a.p.id, b.p.id);
 }
 
-export function listAdminProducts(
+function listAdminProducts(
   query: AdminProductQuery,
   catalogue: CatalogueFixture,
   now: Date,
@@ -307,7 +307,7 @@ const SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
 ];
 
 /** The type a file's first bytes prove, whatever its name and declared type say (as the server). */
-export const sniffImageType = (bytes: Uint8Array) => SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
+const sniffImageType = (bytes: Uint8Array) => SIGNATURES.find((s) => s.test(bytes))?.type ?? null;
 
 /**
  * What the server would refuse a file for, as far as the mock can tell without decoding it: empty,

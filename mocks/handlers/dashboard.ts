@@ -44,7 +44,7 @@ function dashboardOrder(o: MockOrder): DashboardOrder {
 }
 
 /** The dashboard at `now` over the mock's orders and catalogue. */
-export function mockDashboard(now: Date): AdminDashboard {
+function mockDashboard(now: Date): AdminDashboard {
   const window = dashboardWindow(now);
   const orders = commerceDb.orders;
   const paid = orders.filter((o) => o.paymentStatus === 'paid' && o.paidAt !== null);

@@ -15,7 +15,7 @@ import { errorResponse, invalid, jsonBody } from '../http';
  */
 
 /** The user's saved products with their linked records, most recently saved first. */
-export function mockSavedItems(userId: string, now = new Date()): SavedItems {
+function mockSavedItems(userId: string, now = new Date()): SavedItems {
   const saved = [...(commerceDb.saved[userId] ?? [])].sort((a, b) => b.savedAt - a.savedAt);
   const rows: ProductSummary[] = [];
   const snapshots: SavedItems['saved'] = [];

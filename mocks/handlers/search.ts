@@ -100,7 +100,7 @@ function toResult(p: FixtureProduct, catalogue: CatalogueFixture): SearchResult 
 }
 
 /** The matches for `q`, best first. */
-export function searchCatalogue(q: string, limit: number, catalogue: CatalogueFixture): SearchResult[] {
+function searchCatalogue(q: string, limit: number, catalogue: CatalogueFixture): SearchResult[] {
   const query = words(q).slice(0, 10);
   if (!query.length) return [];
   const anyRequired = query.some((w) => !OPTIONAL.has(w));

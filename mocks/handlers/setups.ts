@@ -19,7 +19,7 @@ function dialling({ root, suffixes }: { root: string; suffixes: string[] }): str
 let cached: Promise<Country[]> | undefined;
 
 /** Every country with flag, common name, cca2 and dialling code: Kenya first, then by name. */
-export function mockCountries(): Promise<Country[]> {
+function mockCountries(): Promise<Country[]> {
   cached ??= import('world-countries').then(({ default: all }) =>
     all
       .map((c) => ({ cca2: c.cca2, name: { common: c.name.common }, flag: c.flag, idd: dialling(c.idd) }))

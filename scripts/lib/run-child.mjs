@@ -3,10 +3,10 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 
-export const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** A child's exit status as a shell reports it: its exit code, or 128 + the number of the signal that ended it. */
-export function exitStatus(code, signal) {
+function exitStatus(code, signal) {
   if (code !== null && code !== undefined) return code;
   return 128 + (constants.signals[signal] ?? 0);
 }

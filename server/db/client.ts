@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The drizzle handle services take; the same type for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -33,7 +33,7 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PGlite or a PostgreSQL pool, as configured. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {

@@ -14,7 +14,7 @@ import { eatTimestamp, parseEatTimestamp, stkPassword } from '../lib/payments/st
 // an external service, not part of Sokoni, so the "shared state lives in PostgreSQL" rule does not
 // apply. With several API instances, point MPESA_BASE_URL of all of them at one instance.
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface DarajaSimulatorOptions extends Partial<Pick<MpesaAccount, 'accountType' | 'tillNumber'>> {
   consumerKey: string;

@@ -11,7 +11,7 @@ import type { Logger } from './logger';
  */
 
 /** The channel the catalogue triggers notify on. */
-export const CATALOGUE_CHANNEL = 'catalogue_changed';
+const CATALOGUE_CHANNEL = 'catalogue_changed';
 
 export interface CatalogueSubscriber {
   /** One notification's payload, unparsed (JSON written by the triggers). */

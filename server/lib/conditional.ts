@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
  * Public reads whose answer may change at any moment (an admin edit, a stock change): a cache may
  * keep them but must ask again before each use, and the ETag makes that question cost a 304.
  */
-export const REVALIDATE = 'no-cache';
+const REVALIDATE = 'no-cache';
 
 /** A JSON answer as its bytes, with a strong validator and (made on demand) its gzipped copy. */
 export interface JsonAnswer {
@@ -31,7 +31,7 @@ export function jsonAnswer(value: unknown): JsonAnswer {
  * The gzipped copy is another representation, so it carries its own strong tag: the body's with
  * `-gzip` inside the quotes (as compress() would otherwise send a weak copy of the body's tag).
  */
-export const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
+const gzipEtag = (etag: string) => `${etag.slice(0, -1)}-gzip"`;
 
 /**
  * Sends `answer` with `Cache-Control: no-cache`: 304 without a body when If-None-Match holds the
@@ -56,7 +56,7 @@ export function sendJson(c: Context, answer: JsonAnswer, status: 200 = 200) {
 }
 
 /** Whether Accept-Encoding allows gzip (by name or `*`) with a non-zero weight. */
-export function acceptsGzip(header: string | undefined): boolean {
+function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const part of header.split(',')) {

@@ -63,6 +63,3 @@ export const DOCS_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-/** The page with the response's nonce in place of the build's placeholder. */
-export const withNonce = (html: string, nonce: string) => html.replaceAll(NONCE_PLACEHOLDER, nonce);

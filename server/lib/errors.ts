@@ -26,7 +26,6 @@ export const invalid = (part: RequestPart, issues: Issue[]) =>
   new AppError(400, 'validation_failed', validationMessage(part, issues), issues);
 export const badRequest = (message: string, issues?: Issue[]) =>
   new AppError(400, 'bad_request', message, issues);
-export const unauthorized = (message = 'Please sign in.') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do that.') =>
   new AppError(403, 'forbidden', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);

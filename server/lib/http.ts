@@ -38,7 +38,7 @@ export type AppEnv = {
   };
 };
 
-export const CORRELATION_HEADER = 'X-Correlation-Id';
+const CORRELATION_HEADER = 'X-Correlation-Id';
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 /** A router whose validation failures become the 400 error envelope. */

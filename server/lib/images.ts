@@ -31,7 +31,7 @@ export interface Rendition {
 }
 
 /** Strong entity tag for a file's bytes (the form an `ETag` header carries). */
-export const strongEtag = (bytes: Uint8Array) => `"${createHash('sha1').update(bytes).digest('hex')}"`;
+const strongEtag = (bytes: Uint8Array) => `"${createHash('sha1').update(bytes).digest('hex')}"`;
 
 /** One stored rendition of `bytes`. */
 export const rendition = (size: ImageSize, width: number, height: number, bytes: Buffer): Rendition => ({

@@ -115,7 +115,7 @@ export interface PageRendererOptions {
 const PRIVATE = /^\/(account|checkout|profile|saved-items|admin|auth)(\/|$)/;
 
 /** Whether `pathname` may be rendered on the server (the renderer checks the matched route too). */
-export const isPublicPath = (pathname: string) => !PRIVATE.test(pathname);
+const isPublicPath = (pathname: string) => !PRIVATE.test(pathname);
 
 interface Entry {
   page: RenderedPage;
@@ -154,7 +154,7 @@ const PRELOADS_PER_TASK = 6;
  * Lighthouse), so the links go in six per task, and the entry is imported after the first six; the
  * route's chunks are then in the page before the router asks for them, and Vite's loader adds none.
  */
-export function entryAfterFirstPaint(template: string): string {
+function entryAfterFirstPaint(template: string): string {
   const preloads: string[] = [];
   let entry: string | undefined;
   let nonce = '';
@@ -189,7 +189,7 @@ export function entryAfterFirstPaint(template: string): string {
  * its title, its styles and state in the head, its markup in #root, its route's chunks (`routeChunks`)
  * in the start script's list.
  */
-export function fillTemplate(
+function fillTemplate(
   template: string,
   result: Extract<RenderResult, { kind: 'page' }>,
   chunks: readonly string[] = [],

@@ -9,7 +9,7 @@ import { createProduct, type TestProduct } from './shop';
 // Test helpers (not tests) for the back-office order suites: orders written straight into the
 // database in any state, with their lines, units and payment attempts, at any time.
 
-export interface SeedAttempt {
+interface SeedAttempt {
   status: AttemptStatus;
   issue?: PaymentIssue | null;
   checkoutRequestId?: string | null;

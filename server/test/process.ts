@@ -4,7 +4,7 @@ import path from 'node:path';
 
 // Helpers for the tests that start the real server process (server/process.test.ts and siblings).
 
-export const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../..');
 
 export interface Running {
   child: ChildProcess;

@@ -245,7 +245,7 @@ export async function shownFor(call: Api, body: Record<string, unknown>) {
 }
 
 /** The body with `shown` as the page would send it now, unless it already has one (or is no object). */
-export async function asShown(call: Api, body: unknown) {
+async function asShown(call: Api, body: unknown) {
   if (typeof body !== 'object' || body === null || 'shown' in body) return body;
   return { ...body, shown: await shownFor(call, body as Record<string, unknown>) };
 }

@@ -99,7 +99,7 @@ declare global {
  * a choice made in a list or the text typed into a box (`value`: what it was left with), a box ticked
  * or a radio chosen (`checked`), a form sent (`submit`, Enter in a box).
  */
-export interface EarlyPress {
+interface EarlyPress {
   target: Element;
   value?: string;
   checked?: boolean;

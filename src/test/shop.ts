@@ -50,7 +50,7 @@ export function putInServerCart(userId: string, name: string, quantity: number) 
 }
 
 /** Calls the mock API as the signed-in shopper, the way the app does. */
-export async function callAsShopper(
+async function callAsShopper(
   method: string,
   path: string,
   body?: unknown,

@@ -6,7 +6,7 @@ import type * as MdiIcons from '@mdi/js';
  */
 
 /** A Material Design Icons export name (checked against @mdi/js at compile time). */
-export type MdiIconName = keyof typeof MdiIcons;
+type MdiIconName = keyof typeof MdiIcons;
 
 /** Theme colour palette names; the UI maps them to tokens, so no hex values here. */
 export type PaletteName =
@@ -54,9 +54,9 @@ export const ATTRIBUTES = {
 } as const;
 
 export type AttributeName = keyof typeof ATTRIBUTES;
-export type VariantAttributes = { [A in AttributeName]?: (typeof ATTRIBUTES)[A][number] };
+type VariantAttributes = { [A in AttributeName]?: (typeof ATTRIBUTES)[A][number] };
 
-export interface SeedVariant {
+interface SeedVariant {
   attributes: VariantAttributes;
   /** Whole KSH. */
   price: number;

@@ -113,7 +113,7 @@ const shadow = (cx: number, cy: number, rx: number) =>
   `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${Math.round(rx / 6)}" fill="url(#ground)"/>`;
 
 /** The SVG of a product picture. */
-export async function sceneSvg(scene: Scene): Promise<string> {
+async function sceneSvg(scene: Scene): Promise<string> {
   const [light, mid, deep] = TINTS[scene.palette];
   const main = await emojiBody(scene.emoji);
   let drawing: string;
@@ -208,7 +208,7 @@ async function render(scene: Scene): Promise<Rendition[]> {
 const renders = new Map<string, Promise<Rendition[]>>();
 
 /** The three renditions of a scene; each distinct scene is drawn once per process. */
-export function renderScene(scene: Scene): Promise<Rendition[]> {
+function renderScene(scene: Scene): Promise<Rendition[]> {
   const key = sceneKey(scene);
   let result = renders.get(key);
   if (!result) {

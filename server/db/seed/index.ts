@@ -47,7 +47,7 @@ const BATCH = 500;
 const IMAGE_FILE_BATCH = 60;
 
 /** The picture of a catalogue product. */
-export const productScene = (p: SeedProduct): Scene => ({
+const productScene = (p: SeedProduct): Scene => ({
   emoji: p.emoji,
   accent: p.accent,
   cluster: p.cluster,

@@ -18,9 +18,9 @@ import { mulberry32 } from './large';
 // shelves is what is left, no prompt is open, so nothing here wakes the payment reconciler.
 
 /** Days of history, today included. */
-export const SAMPLE_DAYS = 28;
+const SAMPLE_DAYS = 28;
 /** Generated shoppers beside the demo shopper. */
-export const SAMPLE_SHOPPERS = 6;
+const SAMPLE_SHOPPERS = 6;
 
 export interface SampleOrder {
   userId: string;
@@ -63,7 +63,7 @@ const HOURS = [7, 8, 9, 10, 11, 12, 12, 13, 13, 14, 16, 17, 18, 18, 19, 19, 19, 
  * The orders to write, from the catalogue's variants and the shoppers; the same `randomSeed`,
  * catalogue and `now` give the same plan. Nothing is later than `now`.
  */
-export function planSampleOrders(
+function planSampleOrders(
   now: Date,
   catalogue: readonly Stocked[],
   shopperIds: readonly string[],

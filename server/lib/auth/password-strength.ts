@@ -32,7 +32,7 @@ const BOUNDS = { maxLength: 64, l33tMaxSubstitutions: 10 };
  * zxcvbn's estimate of the guesses an attacker needs, as log10: common passwords, keyboard walks,
  * sequences, dates and repeats, with `words` (the shop's, the person's) tried before anything else.
  */
-export function guessesLog10(value: string, words: readonly string[] = []): number {
+function guessesLog10(value: string, words: readonly string[] = []): number {
   estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, ...BOUNDS });
   return estimator.check(value, [...words]).guessesLog10;
 }
@@ -45,7 +45,7 @@ export const guessBits = (value: string, words: readonly string[] = []) =>
  * Below a million guesses, zxcvbn's score 2 ("protection from unthrottled online attacks"): every
  * password on the common list is below it, and so is one made of the shop's or the person's words.
  */
-export const MIN_PASSWORD_GUESSES_LOG10 = 6;
+const MIN_PASSWORD_GUESSES_LOG10 = 6;
 
 export interface PasswordOwner {
   email?: string | null;

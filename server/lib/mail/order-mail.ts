@@ -9,20 +9,18 @@ import { escapeHtml } from './templates';
 // The mail a shopper gets about an order, queued through the outbox in the transaction of the
 // change it reports, so a change that rolls back sends nothing. Call `wakeMailWorker()` after commit.
 
-export const ORDER_MAIL_EVENTS = [
-  'received',
-  'paid',
-  'out_for_delivery',
-  'delivered',
-  'cancelled',
-  'refunded',
-] as const;
-export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
+export type OrderMailEvent =
+  | 'received'
+  | 'paid'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded';
 
 const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`;
 
 /** What an order mail is made of: the order as stored, its lines and the receipt of the money. */
-export interface OrderMailData {
+interface OrderMailData {
   email: string;
   name: string;
   number: number;
@@ -93,7 +91,7 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
 }
 
 /** The message for an event: subject, a plain-text part and the same words as HTML (escaped). */
-export function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
+function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
   const label = orderLabel(o.number);
   const where = [o.address, o.areaName].filter(Boolean).join(', ');
   const phone = formatKenyanPhone(o.phone);

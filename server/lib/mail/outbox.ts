@@ -89,7 +89,7 @@ export async function markMailFailed(
 }
 
 /** 5 s, 10 s, 20 s … capped at 30 minutes, with ±20 % jitter so failed messages do not retry in step. */
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   const base = Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }

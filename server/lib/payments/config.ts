@@ -4,15 +4,15 @@ import { MPESA_SANDBOX_PASSKEY, MPESA_SANDBOX_SHORTCODE, type Env } from '../../
 export const DARAJA_SANDBOX_URL = 'https://sandbox.safaricom.co.ke';
 
 /** Credentials the built-in simulator accepts when none are configured (development and tests only). */
-export const SIMULATOR_CONSUMER_KEY = 'sokoni-dev-consumer-key';
-export const SIMULATOR_CONSUMER_SECRET = 'sokoni-dev-consumer-secret';
+const SIMULATOR_CONSUMER_KEY = 'sokoni-dev-consumer-key';
+const SIMULATOR_CONSUMER_SECRET = 'sokoni-dev-consumer-secret';
 
 /** Where, under /api, the simulator is mounted and the Daraja callback will be routed. */
 export const DARAJA_SIMULATOR_PATH = '/dev/daraja';
 export const MPESA_CALLBACK_PATH = '/v1/payments/mpesa/callback';
 
 /** How shoppers pay: into a paybill, or into a Buy Goods till of a store. */
-export type MpesaAccountType = 'paybill' | 'till';
+type MpesaAccountType = 'paybill' | 'till';
 
 /** Who an STK push pays, as Daraja wants it said. */
 export interface MpesaAccount {
@@ -24,7 +24,7 @@ export interface MpesaAccount {
 }
 
 /** Daraja's TransactionType for each account type. */
-export const TRANSACTION_TYPES = {
+const TRANSACTION_TYPES = {
   paybill: 'CustomerPayBillOnline',
   till: 'CustomerBuyGoodsOnline',
 } as const satisfies Record<MpesaAccountType, string>;

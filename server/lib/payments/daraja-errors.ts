@@ -142,10 +142,10 @@ export function darajaErrorBody(body: unknown): DarajaErrorBody {
 }
 
 /** Daraja's code for both "a prompt is already open" and several unrelated server errors. */
-export const DARAJA_BUSY_CODE = '500.001.1001';
+const DARAJA_BUSY_CODE = '500.001.1001';
 
 /** Whether an error body means the shopper's phone already has a transaction in progress. */
-export const isPromptOpen = (e: DarajaErrorBody) =>
+const isPromptOpen = (e: DarajaErrorBody) =>
   e.errorCode === DARAJA_BUSY_CODE &&
   /lock subscriber|already in process|in progress/i.test(e.errorMessage ?? '');
 
@@ -154,7 +154,7 @@ export const isStillProcessing = (e: DarajaErrorBody) =>
   e.errorCode === DARAJA_BUSY_CODE && /being processed/i.test(e.errorMessage ?? '');
 
 /** Whether Daraja refused the paid account: the BusinessShortCode, PartyB or TransactionType. */
-export const isAccountRefusal = (e: DarajaErrorBody) =>
+const isAccountRefusal = (e: DarajaErrorBody) =>
   /invalid(businessshortcode|partyb|transactiontype)\b/.test(
     (e.errorMessage ?? '').replace(/\s+/g, '').toLowerCase(),
   );

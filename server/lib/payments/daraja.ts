@@ -28,7 +28,7 @@ export interface DarajaClientOptions
   now?: () => number;
 }
 
-export interface StkPushRequest {
+interface StkPushRequest {
   /** Any format `normaliseKenyanPhone` accepts. */
   phone: string;
   /** Whole Kenyan shillings, 1 to 250,000. */
@@ -41,7 +41,7 @@ export interface StkPushRequest {
   callbackUrl?: string;
 }
 
-export interface StkPushResult {
+interface StkPushResult {
   merchantRequestId: string;
   /** The id the callback and STK query carry; store it with the payment attempt. */
   checkoutRequestId: string;
@@ -75,8 +75,8 @@ export interface DarajaClient {
   invalidateToken(): void;
 }
 
-export const ACCOUNT_REFERENCE_MAX = 12;
-export const TRANSACTION_DESC_MAX = 13;
+const ACCOUNT_REFERENCE_MAX = 12;
+const TRANSACTION_DESC_MAX = 13;
 
 const TokenResponse = z.object({
   access_token: z.string().min(1),
@@ -288,7 +288,7 @@ export function createDarajaClient(options: DarajaClientOptions): DarajaClient {
 }
 
 /** TransactionDesc: printable characters only, cut to Daraja's 13, never empty. */
-export function transactionDesc(description: string | undefined): string {
+function transactionDesc(description: string | undefined): string {
   const clean = (description ?? '')
     .replace(/[^\x20-\x7e]/g, '')
     .trim()

@@ -13,19 +13,19 @@ import { hitRateLimit, tooManyRequests } from '../../lib/rate-limit';
  * 5 wrong codes end a challenge; at most 5 codes an hour go to one email
  * (docs/design.md#sign-in-and-sign-up).
  */
-export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_MAX_SENDS_PER_HOUR = 5;
+const OTP_MAX_ATTEMPTS = 5;
+const OTP_MAX_SENDS_PER_HOUR = 5;
 
 export type Challenge = typeof otpChallenges.$inferSelect;
 
 /** Six random digits from the CSPRNG. */
-export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
 // A key of its own, derived from the server secret, so codes and JWTs never share an HMAC key.
 const codeKey = (secret: string) => createHmac('sha256', secret).update('sokoni/otp-code-key').digest();
 
 /** The stored form of a code: an HMAC keyed from the server secret and bound to its challenge. */
-export const hashCode = (secret: string, challengeId: string, code: string) =>
+const hashCode = (secret: string, challengeId: string, code: string) =>
   createHmac('sha256', codeKey(secret)).update(`${challengeId}:${code}`).digest('base64url');
 
 const expiry = (now: Date) => new Date(now.getTime() + OTP_TTL_SECONDS * 1000);

@@ -267,5 +267,3 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

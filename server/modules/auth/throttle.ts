@@ -105,5 +105,3 @@ export async function purgeLoginFailures(db: Db, now = new Date()) {
     .delete(loginFailures)
     .where(lt(loginFailures.lastFailureAt, new Date(now.getTime() - FORGET_AFTER_MS)));
 }
-
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

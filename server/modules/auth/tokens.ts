@@ -6,7 +6,7 @@ import { profileTokens, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
 /** A profile token lives long enough to fill in a form. */
-export const PROFILE_TOKEN_TTL_SECONDS = 15 * 60;
+const PROFILE_TOKEN_TTL_SECONDS = 15 * 60;
 
 export type ProfileTokenRow = typeof profileTokens.$inferSelect;
 

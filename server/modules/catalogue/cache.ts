@@ -31,7 +31,7 @@ import { nextPriceChange, variantQuantities } from './service';
  * so a clock that moves backwards (tests pin several) never gets an answer from its future.
  */
 
-export type CachedKind = 'list' | 'product' | 'categories';
+type CachedKind = 'list' | 'product' | 'categories';
 
 export interface CatalogueCacheOptions {
   /** Most entries kept (least recently used out first). */
@@ -46,7 +46,7 @@ export interface CatalogueCacheOptions {
   listen?: ListenOptions;
 }
 
-export const CACHE_DEFAULTS = {
+const CACHE_DEFAULTS = {
   maxEntries: 500,
   maxBytes: 64 * 1024 * 1024,
   maxAgeMs: 30_000,
@@ -54,7 +54,7 @@ export const CACHE_DEFAULTS = {
 } as const;
 
 /** One cached answer: the JSON body exactly as sent and its strong validator. */
-export interface CachedAnswer {
+interface CachedAnswer {
   readonly body: string;
   /** `"<sha1 of the body>"`, the same validator the etag middleware computes without the cache. */
   readonly etag: string;
@@ -62,7 +62,7 @@ export interface CachedAnswer {
   gzipped(): Buffer;
 }
 
-export interface CatalogueCacheStats {
+interface CatalogueCacheStats {
   entries: number;
   bytes: number;
   hits: number;

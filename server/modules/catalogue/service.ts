@@ -87,7 +87,7 @@ export const inCategory = (db: Db, categoryId: string) =>
 export const activeVariant = () => isNull(variants.archivedAt);
 
 /** A variant a shopper can buy now: on the product, switched on by the admin, and in stock. */
-export const sellable = () => and(activeVariant(), eq(variants.available, true), gt(variants.quantity, 0))!;
+const sellable = () => and(activeVariant(), eq(variants.available, true), gt(variants.quantity, 0))!;
 
 /** One page of the storefront list with every record it refers to, each once. */
 export async function listProducts(db: Db, query: ProductListQuery, now: Date): Promise<ProductList> {

@@ -26,7 +26,7 @@ export interface OpenedAttempt {
 }
 
 /** The M-Pesa account reference of an order (Daraja allows 12 characters). */
-export const accountReference = (orderNumber: number) => `SKN${orderNumber}`;
+const accountReference = (orderNumber: number) => `SKN${orderNumber}`;
 
 // What a prompt that could not be sent means for the shopper. `timeout` is not here: the push may
 // have reached Daraja, so that attempt stays open as `unknown` for the callback or the reconciler.

@@ -158,7 +158,7 @@ async function settle(
 }
 
 /** What an STK Push Query answer settles: null while the prompt is still open. */
-export function queryAnswerSettlement(answer: StkQueryResult): Settlement | null {
+function queryAnswerSettlement(answer: StkQueryResult): Settlement | null {
   if (answer.status !== 'complete') return null;
   return answer.outcome.status === 'paid'
     ? { kind: 'paid', source: 'query', resultCode: answer.resultCode, resultDesc: answer.resultDesc }

@@ -110,7 +110,7 @@ export async function updateProduct(
   });
 }
 
-export const versionConflict = () => new AppError(409, 'version_conflict', PRODUCT_VERSION_CONFLICT);
+const versionConflict = () => new AppError(409, 'version_conflict', PRODUCT_VERSION_CONFLICT);
 
 type Snapshot = ProductSnapshot;
 

@@ -92,7 +92,7 @@ function newOrama(state: SearchState) {
 }
 
 /** The search result the API returns for a product. */
-export function toResult(doc: SearchDocument): SearchResult {
+function toResult(doc: SearchDocument): SearchResult {
   const first = doc.categories[0];
   return {
     id: doc.id,

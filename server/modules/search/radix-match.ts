@@ -23,7 +23,7 @@ export function typoBudget(word: string, ceiling = 2): number {
  * typed, higher), one typo 0.2, two 0.12, a typo inside an unfinished word lower still. Times the
  * field weight, a typo in the name (3 × 0.2) stays below the exact word in a description (1 × 1).
  */
-export const EXACT = 1;
+const EXACT = 1;
 const prefixQuality = (word: string, indexed: string) => 0.5 + 0.3 * (word.length / indexed.length);
 const TYPO_QUALITY = [1, 0.2, 0.12];
 const TYPO_PREFIX_QUALITY = [0.5, 0.1, 0.06];

@@ -18,7 +18,7 @@ import { loadAllSearchDocuments, loadSearchDocuments, productIdsInCategories } f
  * a rebuild.
  */
 
-export interface SearchIndexStats {
+interface SearchIndexStats {
   products: number;
   /** When the index last finished a full build; null before the first. */
   builtAt: Date | null;
@@ -44,13 +44,13 @@ export interface SearchIndex {
   close(): Promise<void>;
 }
 
-export interface SearchIndexOptions extends ListenOptions {
+interface SearchIndexOptions extends ListenOptions {
   /** First delay before a failed build is tried again; doubles up to 30 s. */
   buildRetryMs?: number;
 }
 
 /** Builds the index from the database now and keeps it fresh from catalogue notifications. */
-export function createSearchIndex(
+function createSearchIndex(
   { database, logger }: Pick<Deps, 'database' | 'logger'>,
   options: SearchIndexOptions = {},
 ): SearchIndex {

@@ -111,7 +111,7 @@ export async function takeDiscountUses(
 }
 
 /** The discounts an order's price used (whether or not it holds their uses now). */
-export function orderDiscountsOf(tx: Db, orderId: string): Promise<OrderDiscount[]> {
+function orderDiscountsOf(tx: Db, orderId: string): Promise<OrderDiscount[]> {
   return tx
     .select({ discountId: discounts.id, name: discounts.name })
     .from(orderDiscounts)
@@ -121,7 +121,7 @@ export function orderDiscountsOf(tx: Db, orderId: string): Promise<OrderDiscount
 }
 
 /** The order's lines as stock sees them. */
-export function orderStockLines(tx: Db, orderId: string): Promise<StockLine[]> {
+function orderStockLines(tx: Db, orderId: string): Promise<StockLine[]> {
   return tx
     .select({
       variantId: orderItems.variantId,

@@ -22,10 +22,10 @@ import { inspectImage } from './inspect';
 import { toImage } from '../catalogue';
 
 /** How long an uploaded image may wait for a product before housekeeping deletes it. */
-export const ORPHAN_IMAGE_TTL_MS = 24 * 3600_000;
+const ORPHAN_IMAGE_TTL_MS = 24 * 3600_000;
 
 /** An accepted upload, re-encoded and ready to store. */
-export interface PreparedImage {
+interface PreparedImage {
   id: string;
   /** How the refusal and activity messages name the file. */
   label: string;
@@ -46,7 +46,7 @@ const refuse = (label: string, problem: UploadProblem) => {
  * file) unless it is a whole JPEG, PNG or WebP within the limits; else turned upright by its EXIF
  * orientation and encoded into the WebP renditions, which carry no metadata at all.
  */
-export async function prepareImage(file: File, altText: string, index: number): Promise<PreparedImage> {
+async function prepareImage(file: File, altText: string, index: number): Promise<PreparedImage> {
   const label = fileLabel(file.name, index);
   if (file.size === 0) throw refuse(label, { reason: 'empty' });
   if (file.size > UPLOAD_BYTES_MAX) throw refuse(label, { reason: 'too_many_bytes', bytes: file.size });

@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 
-export const NAVIGATION_ERROR = 'error navigating to page';
+const NAVIGATION_ERROR = 'error navigating to page';
 
 /**
  * What a route shows when it fails to load or render. A missing code chunk (a new release went

@@ -1,3 +1,3 @@
-export { discountQueries, invalidateDiscounts } from './api/discount-queries';
+;
 export { DiscountsPage } from './components/discounts-page';
 export { parseDiscountsSearch, type DiscountsSearch } from './model/discounts-search';

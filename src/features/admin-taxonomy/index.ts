@@ -1,4 +1,4 @@
-export { attributeActions, MISSING_ATTRIBUTE_ID, useAttributeActions } from './api/attribute-actions';
+;
 export { attributeQueries } from './api/attribute-queries';
 export { AttributesPage } from './components/attributes-page';
 export { CategoriesPage } from './components/categories-page';

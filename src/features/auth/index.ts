@@ -2,7 +2,7 @@ export { authMutations } from './api/auth-mutations';
 export { authQueries, setupQueries } from './api/auth-queries';
 export { signOut } from './api/sign-out';
 export { AdminLoginForm } from './components/admin-login-form';
-export { AuthCard, AuthFrame } from './components/auth-card';
+export {  AuthFrame } from './components/auth-card';
 export { CompleteProfilePanel } from './components/complete-profile-panel';
 export { CredentialsPanel } from './components/credentials-panel';
 export { SignInFlow } from './components/sign-in-flow';

@@ -9,11 +9,11 @@ export { ProductPage } from './components/product-page';
 export { categoryFilter, LANDING_FILTER } from './model/listings';
 export { parseCategoryParam, parseProductParam, productLink } from './model/paths';
 export {
-  attributeLabels,
+  
   cardVariant,
   isInStock,
   stockOf,
-  viewFromDetail,
+  
   viewFromSummary,
   type ProductView,
 } from './model/product-view';

@@ -4,7 +4,7 @@ import { archiveProduct, createProduct, fetchAdminProduct, patchProduct, updateP
 import { adminProductQueries, invalidateCatalogue } from './admin-queries';
 
 /** A hidden copy of a product, named "<name> (copy)"; its variants are new ones. */
-export function copyOf(p: AdminProduct): ProductInput {
+function copyOf(p: AdminProduct): ProductInput {
   const suffix = ' (copy)';
   return {
     name: `${p.name.slice(0, PRODUCT_NAME_MAX - suffix.length)}${suffix}`,

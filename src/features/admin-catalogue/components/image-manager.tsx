@@ -30,7 +30,7 @@ export interface ImageManagerProps {
 const ACCEPT = UPLOAD_TYPES.join(',');
 
 /** "mango-ripe_2.jpg" → "mango ripe 2": a first alt text the admin can improve. */
-export const altFromFileName = (name: string) => name.replace(/\.[^.]*$/, '').replace(/[-_]+/g, ' ').trim();
+const altFromFileName = (name: string) => name.replace(/\.[^.]*$/, '').replace(/[-_]+/g, ' ').trim();
 
 /** Why a file is refused before any request, or null. */
 function refusal(file: File): string | null {

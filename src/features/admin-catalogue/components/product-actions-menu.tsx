@@ -18,7 +18,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useProductMutations } from '../api/product-mutations';
 
-export const ACTIONS_VIEW_ERROR = 'An error occurred while setting product actions view.';
+const ACTIONS_VIEW_ERROR = 'An error occurred while setting product actions view.';
 
 export interface ProductActionsMenuProps {
   adminId: string;

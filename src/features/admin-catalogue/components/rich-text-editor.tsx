@@ -20,7 +20,7 @@ import { cspNonce } from '@/lib/csp-nonce';
  * the shop nor the products table carries ProseMirror. The server sanitises the HTML it gets.
  */
 
-export interface RichTextEditorProps {
+interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   /** The accessible name of the editing area. */
@@ -102,7 +102,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
-export function RichTextEditor({ value, onChange, label, invalid }: RichTextEditorProps) {
+function RichTextEditor({ value, onChange, label, invalid }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, autolink: true } }),

@@ -56,7 +56,7 @@ export type DraftAction =
 let keySequence = 0;
 const newKey = () => `new-${(keySequence += 1)}`;
 
-export const emptyVariant = (): VariantDraft => ({
+const emptyVariant = (): VariantDraft => ({
   key: newKey(),
   name: '',
   price: '',
@@ -210,7 +210,7 @@ export function productDraftReducer(draft: ProductDraft, action: DraftAction): P
 }
 
 /** The body the contract expects; an empty number field goes as a missing number, which it refuses. */
-export function draftToInput(draft: ProductDraft): ProductInputDraft {
+function draftToInput(draft: ProductDraft): ProductInputDraft {
   return {
     name: draft.name,
     description: draft.description,

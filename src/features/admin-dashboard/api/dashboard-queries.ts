@@ -3,7 +3,7 @@ import type { AdminDashboard } from '@contract/dashboard';
 import { queryOptions } from '@tanstack/react-query';
 
 /** `GET /api/v1/admin/dashboard`: every figure of the back office's home in one answer. */
-export const fetchDashboard = (signal?: AbortSignal) =>
+const fetchDashboard = (signal?: AbortSignal) =>
   apiGet<AdminDashboard>('v1/admin/dashboard', { signal });
 
 const keys = {

@@ -36,8 +36,8 @@ import {
 } from '../model/discount-draft';
 import { CategoryPicker, ProductPicker } from './cover-pickers';
 
-export const STARTS_LABEL = 'Starts (Nairobi time, EAT)';
-export const ENDS_LABEL = 'Ends (Nairobi time, EAT)';
+const STARTS_LABEL = 'Starts (Nairobi time, EAT)';
+const ENDS_LABEL = 'Ends (Nairobi time, EAT)';
 const FIX_FIELDS = 'Please correct the highlighted fields.';
 /** Chosen products whose prices the form looks up for the "makes … free" warning. */
 const PRICE_LOOKUPS_MAX = 30;
@@ -86,7 +86,7 @@ function useLowestPrices(products: readonly ChosenProduct[]): ChosenProduct[] {
   );
 }
 
-export function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(): void }) {
+function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(): void }) {
   const [draft, setDraft] = useState<DiscountDraft>(() =>
     discount ? draftFromDiscount(discount) : emptyDraft(),
   );

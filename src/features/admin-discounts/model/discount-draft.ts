@@ -58,7 +58,7 @@ export const draftFromDiscount = (d: Discount): DiscountDraft => ({
 });
 
 /** A message as a sentence: the contract words fragments ("must be more than 0"). */
-export const sentence = (message: string) => {
+const sentence = (message: string) => {
   const text = message.trim();
   const capital = text.charAt(0).toUpperCase() + text.slice(1);
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;

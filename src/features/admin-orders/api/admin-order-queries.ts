@@ -9,7 +9,7 @@ const keys = {
 };
 
 /** How often the back office looks for new orders while the tab is visible. */
-export const ORDERS_POLL_MS = 10_000;
+const ORDERS_POLL_MS = 10_000;
 
 /** Query factories of the back office's orders. */
 export const adminOrderQueries = {

@@ -40,7 +40,7 @@ export const recordRefund = (orderId: string, body: RefundBody) =>
 export const checkPayment = (orderId: string) => apiPost<AdminOrder>(orderPath(orderId, '/payment-check'));
 
 /** The file name of a `Content-Disposition` header, if it names one. */
-export function attachmentName(header: string | null): string | null {
+function attachmentName(header: string | null): string | null {
   if (!header) return null;
   const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
   if (star) return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));

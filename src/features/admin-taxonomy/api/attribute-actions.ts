@@ -17,7 +17,7 @@ import * as api from './taxonomy-api';
  */
 
 export const MISSING_ATTRIBUTE_ID = 'Missing attribute ID';
-export const ATTRIBUTE_CREATED = 'Attribute created successfully!';
+const ATTRIBUTE_CREATED = 'Attribute created successfully!';
 
 type Kind = 'create' | 'update' | 'delete' | 'deleteValue';
 

@@ -21,7 +21,7 @@ import { iconIndex, iconLabel, searchIcons, SUGGESTED_ICONS, type IconEntry } fr
  * group: Tab enters at the chosen one, the arrow keys move and choose, as in any form.
  */
 
-export const RESULTS_MAX = 96;
+const RESULTS_MAX = 96;
 
 interface IconSet {
   paths: Readonly<Record<string, string>>;

@@ -11,7 +11,7 @@ import {
 import { Link } from '@tanstack/react-router';
 
 /** The back office's sections, in the sidebar's order (issue 10). */
-export const ADMIN_SECTIONS = [
+const ADMIN_SECTIONS = [
   { to: '/admin/$adminId/dashboard', label: 'Dashboard', icon: mdiViewDashboardOutline },
   { to: '/admin/$adminId/products', label: 'Products', icon: mdiPackageVariantClosed },
   { to: '/admin/$adminId/categories', label: 'Categories', icon: mdiShapeOutline },

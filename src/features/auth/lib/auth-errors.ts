@@ -10,7 +10,7 @@ export const AUTH_FALLBACK_ERROR = 'Sorry, We experienced an error!, Please try 
 const NO_SERVER_MESSAGE = 'Unknown error';
 
 /** The server's message (e.g. a wrong password), else the login-flow fallback. */
-export function authErrorMessage(error: unknown): string {
+function authErrorMessage(error: unknown): string {
   if (isApiError(error) && error.message && error.message !== NO_SERVER_MESSAGE) return error.message;
   return AUTH_FALLBACK_ERROR;
 }

@@ -9,7 +9,7 @@ import { useCartActions, useCartItem, useCartMode, type CartLineRef } from '../h
 type Size = 'md' | 'lg';
 
 /** How long a change may take before its button shows it is busy. */
-export const BUSY_AFTER_MS = 150;
+const BUSY_AFTER_MS = 150;
 
 /**
  * Runs one change at a time and says when it is taking a while. A guest's change is made in the browser

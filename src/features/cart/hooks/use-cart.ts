@@ -38,10 +38,10 @@ import {
 /** A line as the cart controls need it: which variant, and how many. */
 export type CartLineRef = Pick<GuestCartLine, 'itemId' | 'productId' | 'variantId' | 'quantity'>;
 
-export const ADDED_TO_CART = 'Item was successfully added to cart';
-export { CART_UPDATED };
-export const OUT_OF_STOCK = 'Sorry, this item is out of stock';
-export const atStockMessage = (stock: number) =>
+const ADDED_TO_CART = 'Item was successfully added to cart';
+;
+const OUT_OF_STOCK = 'Sorry, this item is out of stock';
+const atStockMessage = (stock: number) =>
   `Sorry, only ${stock} ${stock === 1 ? 'unit is' : 'units are'} in stock`;
 
 /** Whose cart this is: the browser's (guest), the server's (signed-in shopper), or none (admin). */

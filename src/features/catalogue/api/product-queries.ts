@@ -19,7 +19,7 @@ const keys = {
 };
 
 /** The offset of the page after `last`, or undefined when `last` was the final one. */
-export function nextOffset(last: ProductList): number | undefined {
+function nextOffset(last: ProductList): number | undefined {
   const next = last.meta.offset + last.data.length;
   return last.data.length > 0 && next < last.meta.total ? next : undefined;
 }
@@ -60,7 +60,7 @@ const isList = (data: CachedProducts): data is ProductList => 'meta' in data && 
  * to the cart only calls `GET /api/v1/products/{id}` when the product is not on screen
  * (docs/behaviour.md#calls).
  */
-export function findLoadedProduct(queryClient: QueryClient, productId: string): ProductView | undefined {
+function findLoadedProduct(queryClient: QueryClient, productId: string): ProductView | undefined {
   const detail = queryClient.getQueryData(productQueries.detail(productId).queryKey);
   if (detail) return viewFromDetail(detail);
   for (const [, data] of queryClient.getQueriesData<CachedProducts>({ queryKey: keys.all })) {

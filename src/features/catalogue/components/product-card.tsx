@@ -9,7 +9,7 @@ import { productLink } from '../model/paths';
 import { attributeLabels, cardVariant, isInStock, type ProductView } from '../model/product-view';
 
 /** How wide a card image shows at each breakpoint of the grid (2 / 3 / 4 columns). */
-export const CARD_IMAGE_SIZES =
+const CARD_IMAGE_SIZES =
   '(min-width: 1280px) 300px, (min-width: 960px) 25vw, (min-width: 600px) 33vw, 50vw';
 
 export interface ProductCardProps {

@@ -10,7 +10,7 @@ import { mdiImageOffOutline } from '@mdi/js';
 const RENDITION_WIDTH: Record<ImageSize, number> = { thumb: 160, card: 400, detail: 800 };
 
 /** Every rendition of an image as a `srcset`. */
-export const imageSrcSet = (image: Image): string =>
+const imageSrcSet = (image: Image): string =>
   (['thumb', 'card', 'detail'] as const)
     .map((s) => `${image.urls[s]} ${Math.min(RENDITION_WIDTH[s], image.width)}w`)
     .join(', ');

@@ -21,7 +21,7 @@ import { categoryLink } from '../model/paths';
  * 500 px tall on large screens (docs/behaviour.md#promo-carousel); shorter on smaller ones so the products
  * stay in reach.
  */
-export const CAROUSEL_HEIGHT = { base: '17rem', sm: '18rem', md: '22rem', lg: '500px' } as const;
+const CAROUSEL_HEIGHT = { base: '17rem', sm: '18rem', md: '22rem', lg: '500px' } as const;
 /** The carousel moves on every 6000 ms (docs/behaviour.md#promo-carousel). */
 export const CAROUSEL_INTERVAL_MS = 6000;
 
@@ -87,7 +87,7 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /** Whether slide `i` is the shown one or next to it (either way round the loop). */
-export const isNearby = (i: number, shown: number, count: number) => {
+const isNearby = (i: number, shown: number, count: number) => {
   const distance = Math.abs(i - shown);
   return Math.min(distance, count - distance) <= 1;
 };

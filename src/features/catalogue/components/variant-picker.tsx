@@ -8,7 +8,7 @@ import { PriceTag } from './price-tag';
  * What a variant is, in words: its attributes as 'name: value' (docs/behaviour.md#product-page), else its
  * name.
  */
-export function variantLabel(product: Pick<ProductView, 'attributeNames'>, variant: Variant): string {
+function variantLabel(product: Pick<ProductView, 'attributeNames'>, variant: Variant): string {
   const labels = attributeLabels(product, variant);
   return labels.length > 0 ? labels.join(' · ') : variant.name;
 }

@@ -14,7 +14,7 @@ const keys = {
 };
 
 /** Whether the order's payment may still change by itself (a prompt is open). */
-export const isPaymentOpen = (order: Pick<Order, 'paymentStatus'> | undefined) =>
+const isPaymentOpen = (order: Pick<Order, 'paymentStatus'> | undefined) =>
   order?.paymentStatus === 'pending';
 
 /** Query factories of the orders. */

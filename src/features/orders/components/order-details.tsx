@@ -30,7 +30,7 @@ import { PaymentPanel } from './payment-panel';
 import { FulfilmentBadge, PaymentBadge } from './status-badge';
 
 /** Unknown ids, malformed ids and other shoppers' orders all look the same: not yours, not found. */
-export function OrderNotFound() {
+function OrderNotFound() {
   return (
     <EmptyPanel
       icon={mdiReceiptTextRemoveOutline}

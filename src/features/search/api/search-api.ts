@@ -7,7 +7,7 @@ import type { SearchResult } from '@contract/search';
  */
 
 /** How many results one search shows; the contract allows up to 50. */
-export const SEARCH_RESULT_LIMIT = 20;
+const SEARCH_RESULT_LIMIT = 20;
 
 /** `GET /api/v1/search/orama`: the products matching `q` (already trimmed), best first. */
 export function fetchSearchResults(q: string, signal?: AbortSignal): Promise<SearchResult[]> {

@@ -1,7 +1,7 @@
 import { Button, Wrap } from '@chakra-ui/react';
 
 /** Everyday searches that find something in the shop (the seeded and the mocked catalogue alike). */
-export const POPULAR_SEARCHES = [
+const POPULAR_SEARCHES = [
   'Tilapia',
   'Sukuma wiki',
   'Avocado',

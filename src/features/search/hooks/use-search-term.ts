@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { normaliseSearchTerm } from '../model/search-term';
 
 /** How long typing must pause before a search starts. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 /**
  * The query to search for, following the box: it settles {@link SEARCH_DEBOUNCE_MS} after the last

@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { normaliseSearchTerm, SEARCH_TERM_MAX } from '../model/search-term';
 
 /** How many recent searches the device keeps. */
-export const RECENT_SEARCHES_MAX = 8;
+const RECENT_SEARCHES_MAX = 8;
 
 export const RECENT_SEARCHES_KEY = `${PRODUCT_NAME.toLowerCase()}.recent-searches`;
 

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { create } from 'zustand';
 import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
 
-export type UserType = 'admin' | 'customer';
+type UserType = 'admin' | 'customer';
 
 /** The signed-in person, decoded from the middle part of the login token (docs/design.md#authentication). */
 export interface SessionUser {
@@ -141,16 +141,10 @@ const snapshot = ({ token, user }: SessionData): SessionSnapshot => ({
 export const getSession = (): SessionSnapshot => snapshot(useSessionStore.getState());
 
 export const useUser = () => useSessionStore((s) => s.user);
-export const useToken = () => useSessionStore((s) => s.token);
 /** "Signed in" is true when a user object exists (docs/behaviour.md#session). */
 export const useIsSignedIn = () => useSessionStore((s) => s.user !== null);
 export const useIsAuthenticated = () => useSessionStore((s) => Boolean(s.token && s.user));
 export const useIsAdmin = () => useSessionStore((s) => Boolean(s.token && s.user?.type === 'admin'));
-export const useSession = (): SessionSnapshot => {
-  const token = useToken();
-  const user = useUser();
-  return { token, user, isAuthenticated: Boolean(token && user) };
-};
 
 /** Stores the token and the user decoded from it; answers that user. */
 export const login = (token: string): SessionUser => useSessionStore.getState().login(token);
@@ -166,10 +160,6 @@ export const updateSessionUser = (saved: Pick<SessionUser, 'userId' | 'name' | '
 };
 /** Clears token and user and reloads the page. */
 export const logout = (): void => useSessionStore.getState().logout();
-
-/** Calls `listener` whenever the session changes; answers the unsubscribe function. */
-export const subscribeSession = (listener: (session: SessionSnapshot) => void) =>
-  useSessionStore.subscribe((state) => listener(snapshot(state)));
 
 /** Takes over what local storage holds now (another tab signed in or out); signed out if unreadable. */
 export const syncSessionFromStorage = () => {

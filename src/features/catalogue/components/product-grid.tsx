@@ -1,6 +1,5 @@
 import { Box, Button, Center, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useStaticClasses } from '@/lib/static-classes';
-import { useHydrated } from '@/lib/use-hydrated';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
@@ -62,12 +61,8 @@ export function ProductGrid({
   const item = useStaticClasses()('product-grid.item', () => ({ minW: '0' }));
 
   // A page of cards is the heaviest render of a listing: React renders it as a background render it
-  // can interrupt (showing what was there until then) rather than in one long task. That holds for a
-  // grid opened with its data already cached too (the route's loader primed it): it mounts with its
-  // skeletons, so the tap that opened the page is painted at once, and the cards follow. A grid the
-  // server drew is taken over as drawn (no skeletons in between).
-  const takenOver = !useHydrated();
-  const shown = useDeferredValue(data, takenOver ? undefined : null);
+  // can interrupt (showing what was there until then) rather than in one long task.
+  const shown = useDeferredValue(data);
   const products = useMemo(
     () => shown?.pages.flatMap((page) => page.data.map((p) => viewFromSummary(p, page.linked))) ?? [],
     [shown],
@@ -84,7 +79,7 @@ export function ProductGrid({
   );
 
   // Skeletons until the first page is rendered (the deferred render may trail the data a little).
-  if (isPending || (shown == null && data !== undefined)) {
+  if (isPending || (shown === undefined && data !== undefined)) {
     return (
       <Box role="status" aria-labelledby={labelledBy}>
         <VisuallyHidden>Loading products…</VisuallyHidden>

@@ -21,7 +21,10 @@ const use = {
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two at a time, one file per worker: a `mocked` file (the SPA on MSW, every page its own
+  // in-memory shop) runs beside another file of either project, while `live`, whose specs share one
+  // server and database, runs one file at a time (its own `workers: 1`).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -33,7 +36,7 @@ export default defineConfig({
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'mocked', use: { ...use, baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
-    { name: 'live', use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
+    { name: 'live', workers: 1, use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
   ],
   webServer: [
     {

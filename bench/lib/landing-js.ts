@@ -21,8 +21,10 @@ export const LANDING_JS_BUDGET_KB = 150;
 // again, and a list's choice is held too (src/app/ssr-state.ts). 180.7 → 175.3: what the entry imports
 // statically is one chunk, not ~18 (vite.config.ts `codeSplitting`): less import glue, one gzip stream.
 // 175.3 → 175.5: text typed, boxes ticked and forms sent before take-over are done again, and each waits
-// until React has committed its element (src/app/ssr-state.ts, issue 26).
-export const LANDING_JS_CEILING_KB = 175.5;
+// until React has committed its element (src/app/ssr-state.ts, issue 26). 175.5 → 175.6: toasts wait for
+// the next paint and a cart control shows its busy state only after 150 ms (src/lib/notify.ts,
+// src/features/cart/components/cart-control.tsx: the tap's frame, INP).
+export const LANDING_JS_CEILING_KB = 175.6;
 
 interface JsFile {
   file: string;

@@ -1,6 +1,7 @@
 import {
   Input,
   InputGroup,
+  NativeSelect,
   Skeleton,
   Stack,
   Table,
@@ -205,5 +206,45 @@ export function AdminList<T>(props: AdminListProps<T>) {
         />
       ) : null}
     </Stack>
+  );
+}
+
+interface ListFilterProps<V extends string> {
+  /** The select's accessible name ("State", "Payment"…). */
+  label: string;
+  value: V | undefined;
+  /** The option that filters nothing (value ""), e.g. "All states"; none when a value is always set. */
+  all?: string;
+  options: readonly (readonly [value: V, label: string])[];
+  onChange: (value: V | undefined) => void;
+  /** The width from the small breakpoint on (full width on a phone). */
+  width?: string;
+}
+
+/** One filter of an admin list: a labelled native select whose empty choice means "all". */
+export function ListFilter<V extends string>({
+  label,
+  value,
+  all,
+  options,
+  onChange,
+  width = '44',
+}: ListFilterProps<V>) {
+  return (
+    <NativeSelect.Root size="md" width={{ base: 'full', sm: width }}>
+      <NativeSelect.Field
+        aria-label={label}
+        value={value ?? ''}
+        onChange={(e) => onChange((e.target.value || undefined) as V | undefined)}
+      >
+        {all !== undefined && <option value="">{all}</option>}
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   );
 }

@@ -1,23 +1,12 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  HStack,
-  Image,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { AdminList, useListState, type SearchChange } from '@/components/admin-list';
+import { Badge, Box, Button, Card, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { AdminList, ListFilter, useListState, type SearchChange } from '@/components/admin-list';
 import { EmptyPanel } from '@/components/empty-panel';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { categoryQueries } from '@/features/catalogue';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { formatKsh } from '@/lib/format';
-import type { AdminProductRow, ProductStatus } from '@contract/admin';
+import type { AdminProductRow, AdminProductSort, ProductStatus } from '@contract/admin';
 import { mdiImageOffOutline, mdiPackageVariantClosed, mdiPlus } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -25,6 +14,13 @@ import { useState, type ReactNode } from 'react';
 import { adminProductQueries } from '../api/admin-queries';
 import { listParams, PRODUCTS_PAGE_SIZE, SORT_LABELS, type ProductsSearch } from '../model/products-search';
 import { ProductActionsMenu } from './product-actions-menu';
+
+/** The status filter's choices ("In the catalogue", its empty choice, is every status but archived). */
+const PRODUCT_STATUS_FILTERS = [
+  ['visible', 'Visible'],
+  ['hidden', 'Hidden'],
+  ['archived', 'Archived'],
+] as const satisfies readonly (readonly [ProductStatus, string])[];
 
 export interface ProductsPageProps {
   adminId: string;
@@ -39,7 +35,11 @@ const STATUS_BADGE: Record<ProductStatus, { label: string; palette: string }> = 
 };
 
 const priceRange = (p: AdminProductRow) =>
-  p.variantCount === 0 ? '—' : p.minPrice === p.maxPrice ? formatKsh(p.minPrice) : `${formatKsh(p.minPrice)} – ${formatKsh(p.maxPrice)}`;
+  p.variantCount === 0
+    ? '—'
+    : p.minPrice === p.maxPrice
+      ? formatKsh(p.minPrice)
+      : `${formatKsh(p.minPrice)} – ${formatKsh(p.maxPrice)}`;
 
 /** `/admin/{adminId}/products`: every product, paged on the server, searchable as you type. */
 export function ProductsPage({ adminId, search, onSearchChange }: ProductsPageProps) {
@@ -78,52 +78,29 @@ export function ProductsPage({ adminId, search, onSearchChange }: ProductsPagePr
         emptyLabel="No products"
         filters={
           <>
-            <NativeSelect.Root size="md" width={{ base: 'full', sm: '52' }}>
-              <NativeSelect.Field
-                aria-label="Category"
-                value={search.categoryId ?? ''}
-                onChange={(e) => onSearchChange({ categoryId: e.target.value || undefined, page: undefined })}
-              >
-                <option value="">All categories</option>
-                {categories.data?.rows.map((c) => (
-                  <option key={c.categoryId} value={c.categoryId}>
-                    {c.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <NativeSelect.Root size="md" width={{ base: 'full', sm: '40' }}>
-              <NativeSelect.Field
-                aria-label="Status"
-                value={search.status ?? ''}
-                onChange={(e) =>
-                  onSearchChange({ status: (e.target.value || undefined) as ProductStatus | undefined, page: undefined })
-                }
-              >
-                <option value="">In the catalogue</option>
-                <option value="visible">Visible</option>
-                <option value="hidden">Hidden</option>
-                <option value="archived">Archived</option>
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <NativeSelect.Root size="md" width={{ base: 'full', sm: '52' }}>
-              <NativeSelect.Field
-                aria-label="Sort by"
-                value={search.sort ?? 'updated'}
-                onChange={(e) =>
-                  onSearchChange({ sort: e.target.value === 'updated' ? undefined : (e.target.value as ProductsSearch['sort']) })
-                }
-              >
-                {Object.entries(SORT_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <ListFilter
+              label="Category"
+              width="52"
+              value={search.categoryId}
+              all="All categories"
+              options={categories.data?.rows.map((c) => [c.categoryId, c.name] as const) ?? []}
+              onChange={(categoryId) => onSearchChange({ categoryId, page: undefined })}
+            />
+            <ListFilter
+              label="Status"
+              width="40"
+              value={search.status}
+              all="In the catalogue"
+              options={PRODUCT_STATUS_FILTERS}
+              onChange={(status) => onSearchChange({ status, page: undefined })}
+            />
+            <ListFilter
+              label="Sort by"
+              width="52"
+              value={search.sort ?? 'updated'}
+              options={Object.entries(SORT_LABELS) as [AdminProductSort, string][]}
+              onChange={(sort) => onSearchChange({ sort: sort === 'updated' ? undefined : sort })}
+            />
             <Button asChild colorPalette="primary" width={{ base: 'full', sm: 'auto' }}>
               <Link to="/admin/$adminId/products/create" params={{ adminId }}>
                 <MdiIcon path={mdiPlus} />

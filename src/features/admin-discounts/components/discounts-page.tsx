@@ -1,5 +1,5 @@
-import { Badge, Button, Card, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { AdminList, useListState, type SearchChange } from '@/components/admin-list';
+import { Badge, Button, Card, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { AdminList, ListFilter, useListState, type SearchChange } from '@/components/admin-list';
 import { EmptyPanel } from '@/components/empty-panel';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
@@ -62,26 +62,13 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
         pagerWhenPaged
         filters={
           <>
-            <NativeSelect.Root size="md" width={{ base: 'full', sm: '44' }}>
-              <NativeSelect.Field
-                aria-label="State"
-                value={search.state ?? ''}
-                onChange={(e) =>
-                  onSearchChange({
-                    state: (e.target.value || undefined) as DiscountState | undefined,
-                    page: undefined,
-                  })
-                }
-              >
-                <option value="">All states</option>
-                {Object.entries(DISCOUNT_STATE_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <ListFilter
+              label="State"
+              value={search.state}
+              all="All states"
+              options={Object.entries(DISCOUNT_STATE_LABELS) as [DiscountState, string][]}
+              onChange={(state) => onSearchChange({ state, page: undefined })}
+            />
             {filtered ? (
               <Button
                 variant="ghost"
@@ -93,7 +80,12 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
                 Clear filters
               </Button>
             ) : null}
-            <Button colorPalette="primary" onClick={create} width={{ base: 'full', sm: 'auto' }} ms={{ sm: 'auto' }}>
+            <Button
+              colorPalette="primary"
+              onClick={create}
+              width={{ base: 'full', sm: 'auto' }}
+              ms={{ sm: 'auto' }}
+            >
               <MdiIcon path={mdiPlus} />
               Create discount
             </Button>
@@ -104,7 +96,9 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
             icon={mdiSaleOutline}
             title={filtered ? 'No discounts match' : 'No discounts yet'}
             description={
-              filtered ? 'Try another name or state.' : 'Create one to put products or whole categories on sale.'
+              filtered
+                ? 'Try another name or state.'
+                : 'Create one to put products or whole categories on sale.'
             }
           >
             {filtered ? null : (

@@ -1,5 +1,5 @@
-import { Button, Card, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
-import { AdminList, useListState, type SearchChange } from '@/components/admin-list';
+import { Button, Card, Field, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { AdminList, ListFilter, useListState, type SearchChange } from '@/components/admin-list';
 import { EmptyPanel } from '@/components/empty-panel';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
@@ -33,7 +33,14 @@ export interface OrdersPageProps {
 }
 
 const ORDER_STATUSES: OrderStatus[] = [...FULFILMENT_STEPS, 'cancelled'];
-const NO_FILTERS = { paymentStatus: undefined, status: undefined, q: undefined, from: undefined, to: undefined, page: undefined };
+const NO_FILTERS = {
+  paymentStatus: undefined,
+  status: undefined,
+  q: undefined,
+  from: undefined,
+  to: undefined,
+  page: undefined,
+};
 
 /** `/admin/{adminId}/orders`: every order, newest first, filtered and paged on the server. */
 export function OrdersPage({ adminId, search, onSearchChange }: OrdersPageProps) {
@@ -105,46 +112,20 @@ export function OrdersPage({ adminId, search, onSearchChange }: OrdersPageProps)
           emptyLabel="No orders"
           filters={
             <>
-              <NativeSelect.Root size="md" width={{ base: 'full', sm: '44' }}>
-                <NativeSelect.Field
-                  aria-label="Payment"
-                  value={search.paymentStatus ?? ''}
-                  onChange={(e) =>
-                    onSearchChange({
-                      paymentStatus: (e.target.value || undefined) as PaymentStatus | undefined,
-                      page: undefined,
-                    })
-                  }
-                >
-                  <option value="">All payments</option>
-                  {Object.entries(PAYMENT_STATUS_LABELS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <NativeSelect.Root size="md" width={{ base: 'full', sm: '44' }}>
-                <NativeSelect.Field
-                  aria-label="Fulfilment"
-                  value={search.status ?? ''}
-                  onChange={(e) =>
-                    onSearchChange({
-                      status: (e.target.value || undefined) as OrderStatus | undefined,
-                      page: undefined,
-                    })
-                  }
-                >
-                  <option value="">All fulfilment</option>
-                  {ORDER_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {ORDER_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <ListFilter
+                label="Payment"
+                value={search.paymentStatus}
+                all="All payments"
+                options={Object.entries(PAYMENT_STATUS_LABELS) as [PaymentStatus, string][]}
+                onChange={(paymentStatus) => onSearchChange({ paymentStatus, page: undefined })}
+              />
+              <ListFilter
+                label="Fulfilment"
+                value={search.status}
+                all="All fulfilment"
+                options={ORDER_STATUSES.map((status) => [status, ORDER_STATUS_LABELS[status]] as const)}
+                onChange={(status) => onSearchChange({ status, page: undefined })}
+              />
               <Field.Root width={{ base: 'full', sm: '40' }}>
                 <Field.Label fontSize="xs">From</Field.Label>
                 <Input
@@ -190,7 +171,9 @@ export function OrdersPage({ adminId, search, onSearchChange }: OrdersPageProps)
               icon={mdiReceiptTextOutline}
               title={filtered ? 'No orders match' : 'No orders yet'}
               description={
-                filtered ? 'Try another search, filter or date range.' : 'Orders appear here as shoppers check out.'
+                filtered
+                  ? 'Try another search, filter or date range.'
+                  : 'Orders appear here as shoppers check out.'
               }
             />
           }

@@ -3,7 +3,7 @@ import { mockViewport } from '@/test/media';
 import { admin, signInAs } from '@/test/tokens';
 import { mockDb } from '@mocks/db';
 import { server } from '@mocks/node';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach } from 'vitest';
 
@@ -13,8 +13,6 @@ export const DISCOUNTS = `/admin/${admin.userId}/discounts`;
 
 /** An admin on a laptop, over the fixture catalogue and its discounts. */
 export function adminOnDiscounts() {
-  // The whole app renders here, on a shared machine: give screens time to arrive.
-  configure({ asyncUtilTimeout: 5000 });
   beforeEach(() => {
     resetShop();
     signInAs(admin);

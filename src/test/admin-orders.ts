@@ -3,7 +3,6 @@ import { mockViewport } from '@/test/media';
 import { admin, signInAs } from '@/test/tokens';
 import { commerceDb, saveCommerceDb, type MockOrder } from '@mocks/commerce-db';
 import { sampleOrders } from '@mocks/sample-orders';
-import { configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 /** What the back-office order tests (src/features/admin-orders) share: an admin on a laptop and the sample orders (SKN1001–1009). */
@@ -21,8 +20,6 @@ export function addOrders(orders: MockOrder[]) {
 }
 
 export function adminWithOrders({ seed = true }: { seed?: boolean } = {}) {
-  // The whole app renders here, on a shared machine: give screens time to arrive.
-  configure({ asyncUtilTimeout: 5000 });
   beforeEach(() => {
     resetShop();
     if (seed) addOrders(sampleOrders());

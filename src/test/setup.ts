@@ -5,7 +5,7 @@ import { syncSessionFromStorage } from '@/features/session';
 import { resetUiStore } from '@/features/ui';
 import { page } from '@/lib/page';
 import { staticMediaQueryList } from '@/test/media';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 /**
@@ -14,6 +14,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
  * MSW server would fight theirs over `fetch`.
  */
 const hasDom = typeof window !== 'undefined';
+
+// A screen's first visit loads its code-split route chunk, transformed on demand under Vitest, and
+// the first toast loads sonner: on a loaded two-core CI machine either can take several seconds.
+// One generous wait for every file (the web project shares its module graph, so a per-file value
+// would leak into the next file anyway); the per-test timeouts stay above it.
+configure({ asyncUtilTimeout: 10_000 });
 
 if (hasDom) {
   // jsdom lacks these browser APIs; Chakra (zag), sonner and the router call them.

@@ -2,10 +2,9 @@ import { DEMO_USERS, findUserByEmail, resetAuthDb } from '@mocks/auth-db';
 import { USER_KEY } from '@/features/session';
 import { renderApp } from '@/test/render-app';
 import { admin, signInAs } from '@/test/tokens';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 afterEach(() => resetAuthDb());
 

@@ -5,11 +5,9 @@ import { server } from '@mocks/node';
 import { mockDb } from '@mocks/db';
 import { attributeIds } from '@mocks/fixtures/catalogue';
 import { toImage } from '@mocks/handlers/catalogue';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-
-configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   resetShop();
@@ -33,7 +31,9 @@ afterEach(resetShop);
 const CREATE = `/admin/${admin.userId}/products/create`;
 const variant = (n: number) => screen.findByRole('group', { name: `Variant ${n}` });
 const png = (name: string) =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])], name, { type: 'image/png' });
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])], name, {
+    type: 'image/png',
+  });
 
 describe('the product form', { timeout: 30_000 }, () => {
   it('shows the contract’s errors under each field before sending anything', async () => {
@@ -64,11 +64,16 @@ describe('the product form', { timeout: 30_000 }, () => {
     await user.type(within(second).getByRole('textbox', { name: 'Variant name' }), 'Tray');
     await user.type(within(second).getByRole('textbox', { name: 'Price (KSH)' }), '350');
     await user.type(within(second).getByRole('textbox', { name: 'Quantity in stock' }), '20');
-    await user.selectOptions(within(second).getByRole('combobox', { name: 'Add an attribute to Variant 2' }), 'Pack');
+    await user.selectOptions(
+      within(second).getByRole('combobox', { name: 'Add an attribute to Variant 2' }),
+      'Pack',
+    );
     const pack = within(second).getByRole('combobox', { name: 'Pack' });
     await user.clear(pack);
     await user.type(pack, 'Tray of 12');
-    expect(within(second).getByText(/New value: “Tray of 12” is added to Pack when you save/)).toBeInTheDocument();
+    expect(
+      within(second).getByText(/New value: “Tray of 12” is added to Pack when you save/),
+    ).toBeInTheDocument();
 
     // A third variant, added and removed again.
     await user.click(screen.getByRole('button', { name: 'Add a variant' }));
@@ -80,7 +85,15 @@ describe('the product form', { timeout: 30_000 }, () => {
     server.use(
       http.post('*/api/v1/assets/image', async ({ request }) => {
         const altText = String((await request.formData()).get('altText'));
-        const image = { id: crypto.randomUUID(), altText, width: 1200, height: 900, label: 'mango', background: '#fff', foreground: '#333' };
+        const image = {
+          id: crypto.randomUUID(),
+          altText,
+          width: 1200,
+          height: 900,
+          label: 'mango',
+          background: '#fff',
+          foreground: '#333',
+        };
         mockDb.catalogue.images.push(image);
         return HttpResponse.json({ data: [toImage(image)] }, { status: 201 });
       }),
@@ -113,7 +126,11 @@ describe('the product form', { timeout: 30_000 }, () => {
     server.use(
       http.post('*/api/v1/assets/image', () =>
         HttpResponse.json(
-          { message: 'shell.png is not a JPEG, PNG or WebP image. Correlation ID: x', code: 'unsupported_image', correlationId: 'x' },
+          {
+            message: 'shell.png is not a JPEG, PNG or WebP image. Correlation ID: x',
+            code: 'unsupported_image',
+            correlationId: 'x',
+          },
           { status: 415 },
         ),
       ),

@@ -1,7 +1,7 @@
 import { resetShop } from '@/test/shop';
 import { mockViewport } from '@/test/media';
 import { admin, signInAs } from '@/test/tokens';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 
 /** What the manage-products tests share: the page, an admin on a laptop, and the table's rows. */
@@ -10,8 +10,6 @@ export const PRODUCTS = `/admin/${admin.userId}/products`;
 
 /** An admin on a 1280px laptop (the table shows), with the shop as seeded before and after each test. */
 export function adminOnLaptop() {
-  // The whole app renders here, on a shared machine: give screens time to arrive.
-  configure({ asyncUtilTimeout: 5000 });
   beforeEach(() => {
     resetShop();
     signInAs(admin);

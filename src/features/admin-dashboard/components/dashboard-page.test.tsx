@@ -7,13 +7,12 @@ import { DEMO_USERS } from '@mocks/auth-db';
 import { commerceDb, type MockOrder } from '@mocks/commerce-db';
 import { mockDb } from '@mocks/db';
 import { server } from '@mocks/node';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const DASHBOARD = `/admin/${admin.userId}/dashboard`;
 
-configure({ asyncUtilTimeout: 5000 });
 beforeEach(() => {
   resetShop();
   signInAs(admin);

@@ -7,12 +7,10 @@ import { admin, signInAs } from '@/test/tokens';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { attributeIds } from '@mocks/fixtures/catalogue';
 import { server } from '@mocks/node';
-import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { attributeActions, MISSING_ATTRIBUTE_ID } from '../api/attribute-actions';
-
-configure({ asyncUtilTimeout: 5000 });
 
 /** Every API call the page makes, as "METHOD path?query". */
 function recordRequests() {
@@ -94,7 +92,9 @@ describe('the attribute manager', () => {
     const { user } = await openAttributes();
     await user.type(screen.getByRole('textbox', { name: 'Attribute name' }), 'weight');
     await user.click(screen.getByRole('button', { name: 'Create attribute' }));
-    expect(await screen.findByText('An attribute named "Weight" already exists. Choose another name.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('An attribute named "Weight" already exists. Choose another name.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Attribute name' })).toHaveAttribute('aria-invalid', 'true');
   });
 

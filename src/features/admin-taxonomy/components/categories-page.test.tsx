@@ -4,11 +4,9 @@ import { mockDb, resetMockDb } from '@mocks/db';
 import { categoryIds } from '@mocks/fixtures/catalogue';
 import { server } from '@mocks/node';
 import { mdiCookie } from '@mdi/js';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-
-configure({ asyncUtilTimeout: 8000 });
 
 const CATEGORIES = `/admin/${admin.userId}/categories`;
 
@@ -68,7 +66,9 @@ describe('the categories screen', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'bakery');
     await user.click(await within(dialog).findByRole('radio', { name: 'carrot' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add category' }));
-    expect(await within(dialog).findByText('A category named "Bakery" already exists. Choose another name.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('A category named "Bakery" already exists. Choose another name.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveAttribute('aria-invalid', 'true');
     expect(mockDb.catalogue.categories.filter((c) => c.name.toLowerCase() === 'bakery')).toHaveLength(1);
   });

@@ -1,11 +1,10 @@
 import { authDb, DEMO_USERS, resetAuthDb } from '@mocks/auth-db';
 import { getSession } from '@/features/session';
 import { renderApp } from '@/test/render-app';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NOT_AN_ADMIN } from './admin-login-form';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 afterEach(() => resetAuthDb());
 

@@ -1,9 +1,8 @@
 import { renderWithProviders } from '@/test/render-app';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ProfileForm } from './profile-form';
 
-configure({ asyncUtilTimeout: 5000 });
 // Typing into Chakra fields under jsdom takes a while on two shared cores.
 vi.setConfig({ testTimeout: 15_000 });
 

@@ -3,14 +3,12 @@ import { server } from '@mocks/node';
 import { getSession } from '@/features/session';
 import { page } from '@/lib/page';
 import { renderApp } from '@/test/render-app';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_FALLBACK_ERROR } from '../lib/auth-errors';
 import { clearFlow } from '../stores/auth-flow-store';
 
-// The first visit to a route loads its code-split chunk (transformed on demand under Vitest).
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 afterEach(() => {
   resetAuthDb();

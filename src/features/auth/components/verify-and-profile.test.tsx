@@ -1,12 +1,10 @@
 import { authDb, DEMO_USERS, findUserByEmail, latestCode, resetAuthDb } from '@mocks/auth-db';
 import { getSession } from '@/features/session';
 import { renderApp } from '@/test/render-app';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearFlow } from '../stores/auth-flow-store';
 
-// The first visit to a route loads its code-split chunk (transformed on demand under Vitest).
-configure({ asyncUtilTimeout: 5000 });
 // Whole flows across three pages, on two shared cores.
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {

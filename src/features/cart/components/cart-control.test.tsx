@@ -1,14 +1,11 @@
 import { cardVariant, ProductCard, productQueries, type ProductView } from '@/features/catalogue';
 import { quietQueryClient, renderInRouter } from '@/test/render-app';
 import { productView as product, resetShop } from '@/test/shop';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addGuestItem, getGuestCartItems } from '../stores/guest-cart-store';
 import { CartControl } from './cart-control';
-
-// The first toast loads sonner and its styles, which takes more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const renderCard = (view: ProductView) =>
   renderInRouter(<ProductCard product={view} action={<CartControl product={view} />} />);

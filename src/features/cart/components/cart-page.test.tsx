@@ -3,13 +3,10 @@ import { customer, signInAs } from '@/test/tokens';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { addGuestItem, cartItemId, clearGuestCart, getGuestCartItems } from '../stores/guest-cart-store';
-
-// A page's first render loads its route modules, which takes more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 /** Puts `quantity` units of a fixture product's variant in the guest cart. */
 function inCart(name: string, quantity: number, variantIndex = 0) {

@@ -6,7 +6,7 @@ import { cartOf } from '@mocks/commerce-db';
 import { mockDb } from '@mocks/db';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { pushGuestCart } from '../model/push-guest-cart';
@@ -18,7 +18,6 @@ import {
   rehydrateGuestCart,
 } from '../stores/guest-cart-store';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 
 /** Adds units of a fixture product to the guest cart; answers its local itemId. */

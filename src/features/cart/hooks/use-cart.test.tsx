@@ -4,14 +4,11 @@ import { mockDb, resetMockDb } from '@mocks/db';
 import { listProducts } from '@mocks/handlers/catalogue';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearGuestCart, getGuestCartItems } from '../stores/guest-cart-store';
 import { createCartActions } from './use-cart';
-
-// The first toast loads sonner and its styles, which takes more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const productId = (name: string) => mockDb.catalogue.products.find((p) => p.name === name)!.id;
 

@@ -2,10 +2,8 @@ import { renderApp } from '@/test/render-app';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { fixtureId } from '@mocks/fixtures/catalogue';
 import { mdiCookie, mdiShapeOutline } from '@mdi/js';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const iconOf = (link: HTMLElement) => link.querySelector('path')?.getAttribute('d');
 

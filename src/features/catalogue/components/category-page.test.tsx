@@ -3,11 +3,8 @@ import { encodeBase64Url } from '@/lib/base64';
 import { renderApp } from '@/test/render-app';
 import { fixtureId } from '@mocks/fixtures/catalogue';
 import { mockDb, resetMockDb } from '@mocks/db';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-
-// A page's first render loads its route modules, which takes more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const produce = () => mockDb.catalogue.categories.find((c) => c.slug === 'fruits-vegetables')!;
 const names = () =>

@@ -4,15 +4,12 @@ import { renderApp, renderAppQuietly } from '@/test/render-app';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { shopInfo } from '@/lib/shop-info';
 import { CAROUSEL_INTERVAL_MS, PROMO_CATEGORY_SLUG } from './promo-carousel';
 import { mockMedia } from '@/test/media';
-
-// A page's first render loads its route modules, which takes more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const products = () => within(screen.getByRole('list', { name: 'Our products' }));
 

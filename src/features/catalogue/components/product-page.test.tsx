@@ -5,16 +5,13 @@ import { fixtureId } from '@mocks/fixtures/catalogue';
 import { mockDb, resetMockDb } from '@mocks/db';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { Profiler } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { productQueries } from '../api/product-queries';
 import { productPath } from '../model/paths';
 import { ProductPage } from './product-page';
-
-// A page's first render loads its route modules, which takes more than a second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const find = (name: string) => mockDb.catalogue.products.find((p) => p.name === name)!;
 const pathOf = (name: string) => productPath({ productId: find(name).id });

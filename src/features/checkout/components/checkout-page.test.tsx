@@ -11,14 +11,13 @@ import { DEFAULT_DELIVERY_SETTINGS, deliveryFee } from '@contract/delivery';
 import { DELIVERY_AREAS } from '@contract/delivery-areas';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formatKsh } from '@/lib/format';
 import { LOCATION_MESSAGES } from '../hooks/use-geolocation';
 import { CHECKOUT_CART_ERROR } from './checkout-page';
 
-configure({ asyncUtilTimeout: 5000 });
 // Whole forms typed key by key on a shared two-core machine.
 vi.setConfig({ testTimeout: 20_000 });
 

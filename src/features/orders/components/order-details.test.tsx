@@ -2,14 +2,13 @@ import { renderAppQuietly } from '@/test/render-app';
 import { customer, signInAs } from '@/test/tokens';
 import { commerceSettings } from '@mocks/commerce-db';
 import { server } from '@mocks/node';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PAYMENT_POLL_MS } from '../api/order-queries';
 import { PAYMENT_SENT } from '../model/payment-toast';
 import { placeOrderAsShopper, putInServerCart, resetShop } from '@/test/shop';
 import { PAYMENT_RECEIVED } from './payment-panel';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 /** Counts GET /api/v1/orders/{orderId}. */

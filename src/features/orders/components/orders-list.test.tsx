@@ -1,11 +1,10 @@
 import { renderAppQuietly } from '@/test/render-app';
 import { customer, signInAs } from '@/test/tokens';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { commerceSettings } from '@mocks/commerce-db';
 import { placeOrderAsShopper, putInServerCart, resetShop } from '@/test/shop';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 
 describe('the orders page', () => {

@@ -6,12 +6,11 @@ import { productView, resetShop } from '@/test/shop';
 import { admin, customer, signInAs } from '@/test/tokens';
 import { commerceDb } from '@mocks/commerce-db';
 import { mockDb } from '@mocks/db';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SAVED, UNSAVED } from '../hooks/use-saved';
 import { SaveButton, SIGN_IN_TO_SAVE } from './save-button';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 
 function renderCard(name: string) {

@@ -5,11 +5,10 @@ import { snapshotOf } from '@contract/saved-news';
 import { cartOf, commerceDb } from '@mocks/commerce-db';
 import { mockDb } from '@mocks/db';
 import { productDetail } from '@mocks/handlers/catalogue';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { movedToCart } from './saved-items-page';
 
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 15_000 });
 
 function save(...names: string[]) {

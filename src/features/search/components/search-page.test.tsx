@@ -2,9 +2,9 @@ import { server } from '@mocks/node';
 import { mockDb } from '@mocks/db';
 import { encodeBase64Url } from '@/lib/base64';
 import { renderApp } from '@/test/render-app';
-import { act, configure, fireEvent, getConfig, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { searchQueries } from '../api/search-queries';
 import { clearRecentSearches, RECENT_SEARCHES_KEY } from '../stores/recent-searches-store';
 import { resetSearchText } from '../stores/search-text-store';
@@ -26,11 +26,8 @@ vi.mock('./search-result-list', async (importOriginal) => {
 });
 
 // Typing, the 250 ms pause, the request and the first toast (sonner loads lazily) can take more
-// than Testing Library's default second on a busy machine; whole journeys more than five.
+// than a second on a busy machine; whole journeys more than five.
 vi.setConfig({ testTimeout: 20_000 });
-const { asyncUtilTimeout } = getConfig();
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-afterAll(() => configure({ asyncUtilTimeout }));
 
 afterEach(() => {
   clearRecentSearches();

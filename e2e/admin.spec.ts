@@ -57,7 +57,8 @@ async function findInProducts(page: Page, name: string) {
 test('an admin adds a category, an attribute and a product, sees it in the shop, reprices it and hides it', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  // About fifty seconds alone on a two-core machine; beside another worker's long journey, twice that.
+  test.setTimeout(180_000);
   const run = stamp();
   const category = `E2E Greens ${run}`;
   const attribute = `E2E Bunch ${run}`;

@@ -19,10 +19,16 @@ const server = (name: string, kind: 'pglite' | 'postgres', include: string[], ex
 });
 
 /**
- * Component tests that choose from Chakra menus and drawers: zag keeps module state between
- * selections that makes a later file's choice flaky when files share modules, so these get their own.
+ * Files that get modules of their own:
+ * - component tests that choose from Chakra menus and drawers: zag keeps module state between
+ *   selections that makes a later file's choice flaky when files share modules;
+ * - the session store's test, which loads the store afresh (`vi.resetModules()`) as the app's start
+ *   does: in the shared graph, the files after that reset load fresh copies of modules the earlier
+ *   ones still hold (Testing Library, React, the stores), and after the cart control's test the
+ *   category page's test found nothing on the screen.
  */
 const ISOLATED = [
+  'src/features/session/stores/session-store.test.ts',
   'src/app/layout/app-shell.test.tsx',
   'src/features/auth/components/sign-in-flow.test.tsx',
   'src/features/admin/components/admin-layout.test.tsx',

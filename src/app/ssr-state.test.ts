@@ -279,20 +279,37 @@ describe('presses made before the app takes a server-drawn page over', () => {
     root.querySelector('form')!.requestSubmit();
     expect(loaded).toBe(0);
 
-    // Until React has committed the page, nothing is typed or sent (it would hear none of it).
-    let waited = 0;
+    // The replay's pauses end when the test says so: each state in between is then certain.
     const tick = () => new Promise((resolve) => setTimeout(resolve));
-    const replayed = replayEarlyPresses(window, { pause: () => tick().then(() => void (waited += 1)) });
+    const pauses: (() => void)[] = [];
+    const endPause = () => pauses.shift()?.();
+    const replayed = replayEarlyPresses(window, {
+      pause: () => new Promise<void>((end) => pauses.push(end)),
+    });
+    let done = false;
+    void replayed.then(() => (done = true));
+
+    // Until React has committed the page, nothing is typed or sent (it would hear none of it): the
+    // replay keeps waiting, pause after pause.
+    for (let i = 0; i < 3; i++) {
+      await tick();
+      expect(pauses).toHaveLength(1);
+      endPause();
+    }
     await tick();
-    await tick();
-    expect(waited).toBeGreaterThan(0);
     expect(root.querySelector('output')!.textContent).toBe('');
 
     const app = await act(() => hydrateRoot(root, createElement(Search)));
     // Taken over, the app draws the box from its state again.
     await act(() => app.render(createElement(Search, { hint: 'search' })));
     expect(box.value).toBe('milk');
-    await act(() => replayed);
+    await act(async () => {
+      for (let i = 0; !done && i < 50; i++) {
+        endPause();
+        await tick();
+      }
+    });
+    expect(done).toBe(true);
     expect(box.value).toBe('eggs');
     expect(root.querySelector('output')!.textContent).toBe('eggs');
     app.unmount();

@@ -26,8 +26,10 @@ export default defineConfig({
   // server and database, runs one file at a time (its own `workers: 1`).
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous for a two-core machine running two browsers beside the servers: a mocked page's first
+  // load waits for MSW's service worker, which there can take seconds. A passing step is not slowed.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: '.tmp/results/playwright.json' }],

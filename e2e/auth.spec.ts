@@ -25,7 +25,7 @@ const signedInAs = (page: Page, firstName: string) =>
 
 test.describe('accounts', () => {
   // Whole flows over several pages (and argon2 hashing on the live server) on two shared cores.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 120_000 });
 
   test('a new shopper signs up with a mailed code, signs out and signs back in with the password', async ({
     page,

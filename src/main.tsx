@@ -4,6 +4,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { installChunkReload } from './app/chunk-reload';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
+import { createPaintFirstHistory, hideBarWhenResolved } from './app/paint-first-history';
 import { createAppRouter } from './app/router';
 import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers } from './app/sentry';
 import { wireSession } from './app/session-wiring';
@@ -53,7 +54,8 @@ async function start() {
 
   wireSession();
   const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient });
+  const router = createAppRouter({ queryClient, history: createPaintFirstHistory() });
+  hideBarWhenResolved(router);
   void initSentry(router);
 
   const container = document.getElementById('root');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSyncExternalStore } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
+import { afterNextPaint } from './after-next-paint';
 
 /**
  * Toasts of the shop (docs/behaviour.md#toasts), shown by sonner. Sonner (~10 KB gzip) loads with the first
@@ -25,20 +26,11 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-/**
- * Runs `task` after the browser has painted the next frame. A toast is never what the tap that raised
- * it must show first: sonner renders it with `flushSync`, and the first one mounts the toaster, which
- * in the tap's own task held up its frame (Interaction to Next Paint, docs/design.md#budgets). In order:
- * a toast and a later dismissal of it keep their order.
- */
-function afterNextPaint(task: () => void) {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(task, 0));
-  else setTimeout(task, 0);
-}
-
 function show(kind: Kind, message: ReactNode, options: ExternalToast = {}): string | number {
   const id = options.id ?? `t${Date.now().toString(36)}${(sequence += 1)}`;
   const className = [options.className, `${ID_CLASS_PREFIX}${id}`].filter(Boolean).join(' ');
+  // A toast is never what the tap that raised it must show first: sonner renders it with `flushSync`,
+  // and the first one mounts the toaster. A toast and a later dismissal of it keep their order.
   afterNextPaint(() => {
     loadSonner()
       .then(({ toast }) => toast[kind](message, { ...options, id, className }))

@@ -5,3 +5,11 @@ export const rippleKeyframes = {
     to: { transform: 'scale(1)', opacity: 0 },
   },
 };
+
+/** Keyframes of the bar shown while the next page is on its way (src/app/paint-first-history.ts). */
+export const navigatingKeyframes = {
+  navigating: {
+    from: { transform: 'scaleX(0.08)' },
+    to: { transform: 'scaleX(0.92)' },
+  },
+};

@@ -13,7 +13,7 @@ import {
 } from '@chakra-ui/react/theme';
 import { recipes, slotRecipes } from './recipes';
 import { brandScales, paletteRoles, type BrandPalette } from './palettes';
-import { rippleKeyframes } from './ripple-styles';
+import { navigatingKeyframes, rippleKeyframes } from './ripple-styles';
 
 const palettes = Object.keys(brandScales) as BrandPalette[];
 
@@ -77,11 +77,26 @@ const config = defineConfig({
       animation: 'ripple 550ms ease-out forwards',
       _motionReduce: { display: 'none' },
     },
+    // From the tap on a link until the next page is drawn (src/app/paint-first-history.ts): a bar
+    // along the top that fills most of the way, slower and slower.
+    'html[data-navigating] body::before': {
+      content: '""',
+      position: 'fixed',
+      top: '0',
+      insetInline: '0',
+      h: '3px',
+      zIndex: 'banner',
+      bg: 'primary.solid',
+      transformOrigin: 'left',
+      animation: 'navigating 8s cubic-bezier(0.1, 0.8, 0.2, 1) forwards',
+      pointerEvents: 'none',
+      _motionReduce: { animation: 'none', transform: 'scaleX(0.5)' },
+    },
   },
   theme: {
     // docs/behaviour.md#theme: 600 / 960 / 1280 / 1920 / 2560; "mobile" is everything below lg.
     breakpoints: { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', '2xl': '2560px' },
-    keyframes: rippleKeyframes,
+    keyframes: { ...rippleKeyframes, ...navigatingKeyframes },
     tokens: {
       colors: colorTokens,
       fonts: {

@@ -3,6 +3,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { cardVariant, isInStock, type ProductView } from '@/features/catalogue';
 import type { Variant } from '@contract/catalogue';
 import { mdiCartPlus, mdiMinus, mdiPlus } from '@mdi/js';
+import { nextPaint } from '@/lib/after-next-paint';
 import { useRef, useState } from 'react';
 import { useCartActions, useCartItem, useCartMode, type CartLineRef } from '../hooks/use-cart';
 
@@ -26,6 +27,9 @@ function useChange(): [busy: boolean, run: (change: () => Promise<unknown>) => P
     running.current = true;
     const slow = setTimeout(() => setBusy(true), BUSY_AFTER_MS);
     try {
+      // The press's ripple is painted first; the change, which redraws the card, the header's count
+      // and more, runs in a task of its own.
+      await nextPaint();
       await change();
     } finally {
       clearTimeout(slow);

@@ -1,6 +1,19 @@
 import type { AnyRouter } from '@tanstack/react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPaintFirstHistory, hideBarWhenResolved, NAVIGATING_ATTRIBUTE } from './paint-first-history';
+import {
+  createPaintFirstHistory as createHistory,
+  hideBarWhenResolved,
+  NAVIGATING_ATTRIBUTE,
+} from './paint-first-history';
+
+// Each browser history wraps window.history's methods and listens to the window: undone after each
+// test, as the web project's files share one window.
+const made: ReturnType<typeof createHistory>[] = [];
+function createPaintFirstHistory() {
+  const history = createHistory();
+  made.push(history);
+  return history;
+}
 
 /** A history with the router listening, as the app has it. */
 function listenedHistory() {
@@ -14,6 +27,10 @@ const nextFrame = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => setTimeout(resolve, 0), 0)));
 
 afterEach(() => {
+  made
+    .splice(0)
+    .reverse()
+    .forEach((history) => history.destroy());
   document.documentElement.removeAttribute(NAVIGATING_ATTRIBUTE);
   window.history.replaceState(null, '', '/');
 });

@@ -4,7 +4,7 @@ import { startTransition, StrictMode, useEffect } from 'react';
 import { installChunkReload } from './app/chunk-reload';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { createPaintFirstHistory, hideBarWhenResolved } from './app/paint-first-history';
+import { navigateAfterPaint } from './app/navigate-after-paint';
 import { createAppRouter } from './app/router';
 import { initSentry, installGlobalErrorHandlers, reactRootErrorHandlers } from './app/sentry';
 import { wireSession } from './app/session-wiring';
@@ -54,8 +54,8 @@ async function start() {
 
   wireSession();
   const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, history: createPaintFirstHistory() });
-  hideBarWhenResolved(router);
+  const router = createAppRouter({ queryClient });
+  navigateAfterPaint(router);
   void initSentry(router);
 
   const container = document.getElementById('root');

@@ -23,8 +23,10 @@ export const LANDING_JS_BUDGET_KB = 150;
 // 175.3 → 175.5: text typed, boxes ticked and forms sent before take-over are done again, and each waits
 // until React has committed its element (src/app/ssr-state.ts, issue 26). 175.5 → 175.6: toasts wait for
 // the next paint and a cart control shows its busy state only after 150 ms (src/lib/notify.ts,
-// src/features/cart/components/cart-control.tsx: the tap's frame, INP).
-export const LANDING_JS_CEILING_KB = 175.6;
+// src/features/cart/components/cart-control.tsx: the tap's frame, INP). 175.6 → 175.9: the router hears
+// a tapped link after the next paint, and a bar shows meanwhile (src/app/navigate-after-paint.ts, the
+// theme's global CSS: INP of opening a category 696 → 80 ms).
+export const LANDING_JS_CEILING_KB = 175.9;
 
 interface JsFile {
   file: string;

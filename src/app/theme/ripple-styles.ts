@@ -6,7 +6,7 @@ export const rippleKeyframes = {
   },
 };
 
-/** Keyframes of the bar shown while the next page is on its way (src/app/paint-first-history.ts). */
+/** Keyframes of the bar shown while the next page is on its way (src/app/navigate-after-paint.ts). */
 export const navigatingKeyframes = {
   navigating: {
     from: { transform: 'scaleX(0.08)' },

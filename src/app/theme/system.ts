@@ -77,7 +77,7 @@ const config = defineConfig({
       animation: 'ripple 550ms ease-out forwards',
       _motionReduce: { display: 'none' },
     },
-    // From the tap on a link until the next page is drawn (src/app/paint-first-history.ts): a bar
+    // From the tap on a link until the next page is drawn (src/app/navigate-after-paint.ts): a bar
     // along the top that fills most of the way, slower and slower.
     'html[data-navigating] body::before': {
       content: '""',

@@ -38,6 +38,17 @@ function usePageMeta() {
 }
 
 /**
+ * The loader overlay, while a page loads or a feature says it is busy (a search being sent). It reads
+ * both itself, so that the shell around it (header, page, footer: hundreds of Chakra elements) is not
+ * drawn again each time a search starts and ends, which was most of a key press's time on a phone.
+ */
+function ShellLoader() {
+  const navigating = useRouterState({ select: (s) => s.status === 'pending' });
+  const loading = useGlobalLoading();
+  return <GlobalLoader visible={loading || navigating} />;
+}
+
+/**
  * The global layout (docs/behaviour.md#header-footer-and-menu): header, page with its fade, footer, loader
  * overlay and dialogs.
  */
@@ -54,8 +65,6 @@ export function AppShell() {
   const [firstPath] = useState(shownPath);
   const [moved, setMoved] = useState(false);
   if (!moved && shownPath !== firstPath) setMoved(true);
-  const navigating = useRouterState({ select: (s) => s.status === 'pending' });
-  const loading = useGlobalLoading();
   const dialogShown = useDialog().show;
   const [dialogWanted, setDialogWanted] = useState(dialogShown);
   if (dialogShown && !dialogWanted) setDialogWanted(true);
@@ -73,7 +82,7 @@ export function AppShell() {
         <Outlet />
       </Box>
       {footerless ? null : <Footer />}
-      <GlobalLoader visible={loading || navigating} />
+      <ShellLoader />
       <CartSync />
       {dialogWanted ? (
         <Suspense fallback={null}>

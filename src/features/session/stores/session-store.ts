@@ -90,7 +90,9 @@ const twoKeyStorage: PersistStorage<SessionData> = {
         localStorage.removeItem(USER_KEY);
         return null;
       }
-      return { state: { token, user }, version: 0 } satisfies StorageValue<SessionData>;
+      // The role is the token's, whatever the stored copy says (one saved before roles has none).
+      const withRole = { ...user, role: userFromToken(token).role };
+      return { state: { token, user: withRole }, version: 0 } satisfies StorageValue<SessionData>;
     } catch {
       return null;
     }

@@ -71,10 +71,7 @@ async function openDataDir(dir: string): Promise<Database> {
   }
 }
 
-/**
- * Creates the admin account, or makes an existing account with that email an admin with that password;
- * either way an owner (contract/roles.ts), who may do everything, managing the rest of the team included.
- */
+/** Creates the admin account, or makes an existing account with that email an admin with that password. */
 export async function ensureAdmin(db: Db, email: string, password: string, name = 'Administrator') {
   const passwordHash = await hashPassword(password);
   const [existing] = await db
@@ -84,13 +81,13 @@ export async function ensureAdmin(db: Db, email: string, password: string, name 
   if (existing) {
     await db
       .update(users)
-      .set({ type: 'admin', role: 'owner', passwordHash, updatedAt: new Date() })
+      .set({ type: 'admin', passwordHash, updatedAt: new Date() })
       .where(eq(users.id, existing.id));
     return existing.id;
   }
   const [created] = await db
     .insert(users)
-    .values({ email: email.toLowerCase(), name, type: 'admin', role: 'owner', passwordHash })
+    .values({ email: email.toLowerCase(), name, type: 'admin', passwordHash })
     .returning({ id: users.id });
   return created!.id;
 }

@@ -392,7 +392,6 @@ export const authHandlers = [
           id: crypto.randomUUID(),
           email: grant.email,
           type: 'customer',
-          role: null,
           phone: null,
           country: null,
           createdAt: now,

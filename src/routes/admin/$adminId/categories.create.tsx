@@ -1,4 +1,3 @@
-import { permitted } from '@/features/admin';
 import { CreateCategoryDialog } from '@/features/admin-taxonomy';
 import { createFileRoute } from '@tanstack/react-router';
 
@@ -7,7 +6,6 @@ import { createFileRoute } from '@tanstack/react-router';
  * categories list.
  */
 export const Route = createFileRoute('/admin/$adminId/categories/create')({
-  beforeLoad: permitted('taxonomy.write'),
   staticData: { title: 'Add new Category' },
   component: Page,
 });

@@ -1,12 +1,10 @@
-import { permitted } from '@/features/admin';
 import { DiscountsPage, parseDiscountsSearch, type DiscountsSearch } from '@/features/admin-discounts';
 import { useListNavigate } from '@/components/admin-list';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/admin/$adminId/discounts')({
-  validateSearch: parseDiscountsSearch,
   staticData: { title: 'Discounts' },
-  beforeLoad: permitted('discounts.read'),
+  validateSearch: parseDiscountsSearch,
   component: Page,
 });
 

@@ -72,7 +72,7 @@ async function main() {
     const [user] = await database.db
       .insert(users)
       .values({ email: 'bench-cart@example.co.ke', name: 'Bench Shopper', type: 'customer' })
-      .returning({ id: users.id, email: users.email, name: users.name, type: users.type });
+      .returning({ id: users.id, email: users.email, name: users.name, type: users.type, role: users.role });
     const token = await issueSession(database.db, env, user!);
     // Ten variants of different products, stocked so that no add ever runs out.
     const picked = await database.db

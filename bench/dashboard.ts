@@ -221,8 +221,8 @@ async function main() {
     });
     const [admin] = await database.db
       .insert(users)
-      .values({ email: 'bench-admin@example.co.ke', name: 'Bench Admin', type: 'admin' })
-      .returning({ id: users.id, email: users.email, name: users.name, type: users.type });
+      .values({ email: 'bench-admin@example.co.ke', name: 'Bench Admin', type: 'admin', role: 'owner' })
+      .returning({ id: users.id, email: users.email, name: users.name, type: users.type, role: users.role });
     const token = await issueSession(database.db, env, admin!);
     const explained = (await database.db.execute(
       sql`explain (analyze, costs off, timing off, summary on) ${dashboardStatement(new Date()).statement}`,

@@ -73,7 +73,7 @@ async function main() {
     const [user] = await database.db
       .insert(users)
       .values({ email: `soak-${i}@example.co.ke`, name: `Soak Shopper ${i}`, type: 'customer' })
-      .returning({ id: users.id, email: users.email, name: users.name, type: users.type });
+      .returning({ id: users.id, email: users.email, name: users.name, type: users.type, role: users.role });
     shoppers.push({ token: await issueSession(database.db, env, user!), lines: 0 });
   }
   await database.close();

@@ -1,4 +1,5 @@
 import type { GetUserResult, User, UserType } from './auth';
+import type { StaffRole } from './roles';
 
 // The account rules the server and the mocks share: how emails compare, how an account reads, and
 // where the email-first sign-in goes next (docs/design.md#sign-in-and-sign-up).
@@ -14,6 +15,8 @@ export interface AccountRecord {
   phone: string | null;
   country: string | null;
   type: UserType;
+  /** A staff account's role; null for a shopper. */
+  role: StaffRole | null;
   createdAt: Date;
 }
 
@@ -25,6 +28,7 @@ export const userView = (u: AccountRecord): User => ({
   phone: u.phone,
   country: u.country,
   type: u.type,
+  role: u.role,
   createdAt: u.createdAt.toISOString(),
 });
 

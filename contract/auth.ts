@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Uuid } from './common';
+import { STAFF_ROLES } from './roles';
 
 /** Password length bounds (docs/design.md#sign-in-and-sign-up); the server hashes with argon2id. */
 export const PASSWORD_MIN = 8;
@@ -56,6 +57,9 @@ export type OtpPurpose = z.infer<typeof OtpPurpose>;
 export const UserType = z.enum(['admin', 'customer']).meta({ id: 'UserType' });
 export type UserType = z.infer<typeof UserType>;
 
+/** A staff account's role (contract/roles.ts says what each may do). */
+const StaffRole = z.enum(STAFF_ROLES).meta({ id: 'StaffRole' });
+
 export const User = z
   .object({
     userId: Uuid,
@@ -64,6 +68,8 @@ export const User = z
     phone: z.string().nullable(),
     country: z.string().nullable(),
     type: UserType,
+    /** A staff account's role (contract/roles.ts), which says what it may do; null for a shopper. */
+    role: StaffRole.nullable(),
     createdAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'User' });
@@ -74,6 +80,8 @@ export const TokenClaims = z
   .object({
     userId: Uuid,
     type: UserType,
+    /** A staff account's role when the token was issued (for the SPA's menus); absent in older tokens. */
+    role: StaffRole.nullable().optional(),
     email: z.string(),
     name: z.string(),
     jti: Uuid,

@@ -1,22 +1,31 @@
 import type { ActivityAction, ActivityEntity } from '../contract/admin';
+import { can, refusalMessage, type Permission } from '../contract/roles';
 import { authenticate, type MockUser } from './auth-db';
 import { mockDb } from './db';
 import { errorResponse } from './http';
 
 /*
- * What every mocked admin route shares: the server's guard (server/lib/auth/middleware.ts
- * requireAdmin: 401 for a guest, 403 for a shopper) and the activity log each write adds to.
+ * What every mocked admin route shares: the server's guards (server/lib/auth/middleware.ts
+ * requireAdmin and permit: 401 for a guest, 403 for a shopper or for a role without the route's
+ * permission) and the activity log each write adds to.
  */
 
 const ADMINS_ONLY_MESSAGE = 'This needs an admin account.';
 
-/** The admin a request is for, or the answer that refuses it. */
-export function adminOf(request: Request): { admin: MockUser } | { error: Response } {
+/** The staff member a request is for, when their role has the permission; else the answer that refuses it. */
+export function adminOf(request: Request, permission: Permission): { admin: MockUser } | { error: Response } {
   const session = authenticate(request);
   if (!session) return { error: errorResponse(401, 'unauthorized', 'Please sign in.') };
   if (session.user.type !== 'admin') return { error: errorResponse(403, 'forbidden', ADMINS_ONLY_MESSAGE) };
-  return { admin: session.user };
+  const refusal = lacking(session.user, permission);
+  return refusal ? { error: refusal } : { admin: session.user };
 }
+
+/** The 403 naming what is missing when the staff member's role lacks the permission (server: `demand`). */
+export const lacking = (user: Pick<MockUser, 'role'>, permission: Permission): Response | undefined =>
+  can(user.role, permission)
+    ? undefined
+    : errorResponse(403, 'forbidden', refusalMessage(user.role, permission));
 
 /** Records who did what, as server/modules/activity/service.ts does. */
 export function recordActivity(

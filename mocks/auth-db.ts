@@ -1,6 +1,7 @@
 import { userView, type AccountRecord } from '../contract/accounts';
 import type { OtpPurpose, User, UserType } from '../contract/auth';
 import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
+import { isStaffRole, type StaffRole } from '../contract/roles';
 
 /*
  * The accounts side of the mock API: users (with the two demo accounts of the real seed), one-time-code
@@ -155,6 +156,7 @@ export function issueMockToken(user: MockUser, now = Date.now()): string {
     JSON.stringify({
       userId: user.id,
       type: user.type,
+      role: user.role,
       email: user.email,
       name: user.name,
       sub: user.id,
@@ -171,6 +173,7 @@ export function issueMockToken(user: MockUser, now = Date.now()): string {
 interface Claims {
   userId: string;
   type: UserType;
+  role: StaffRole | null;
   email: string;
   name: string;
   jti?: string;
@@ -187,6 +190,8 @@ function readClaims(token: string): Claims | null {
     return {
       userId: c.userId,
       type: c.type,
+      // A staff token without a role is from before roles, when every admin became an owner.
+      role: c.type !== 'admin' ? null : c.role === undefined ? 'owner' : isStaffRole(c.role) ? c.role : null,
       email: c.email,
       name: typeof c.name === 'string' ? c.name : '',
       jti: typeof c.jti === 'string' ? c.jti : undefined,
@@ -229,6 +234,7 @@ export function authenticate(request: Request, now = Date.now()): MockSession | 
       phone: null,
       country: null,
       type: claims.type,
+      role: claims.role,
       password: null,
       createdAt: now,
     };

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  can,
+  PERMISSIONS,
+  refusalMessage,
+  STAFF_ROLES,
+  type Permission,
+  type StaffRole,
+} from '../contract/roles';
+import { users } from './db/schema';
+import { issueSession } from './lib/auth/session';
+import { createUser } from './test/auth';
 import { createTestContext, type TestContext } from './test/harness';
 import { shopper } from './test/shop';
 
 /*
  * Every operation the API document tags `admin` answers 401 to a guest and 403 to a customer,
- * whatever it is. The operations are found in the document, not listed here, so a route someone
+ * whatever it is, and names the permission it needs (`x-permission`), which lets exactly the staff
+ * roles that have it through (contract/roles.ts). The operations are found in the document, not listed here, so a route someone
  * adds later is walked too. Each request is otherwise valid (path ids, a body and headers made from
  * the operation's own schemas), so a 401/403 is the guard speaking, not a 400 that hid it.
  */
@@ -32,6 +45,7 @@ type Schema = {
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: Schema };
 type Operation = {
   tags?: string[];
+  'x-permission'?: string;
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
 };
@@ -105,13 +119,21 @@ function requestFor(path: string, op: Operation, doc: Document) {
   return { url: `/api${url}${query.size ? `?${query}` : ''}`, headers, body };
 }
 
+/** A staff member with the role, signed in. */
+async function staff(role: StaffRole) {
+  const user = await createUser(ctx.database.db, { type: 'admin', role, name: `A ${role}` });
+  return { ...user, token: await issueSession(ctx.database.db, ctx.env, user) };
+}
+
 let ctx: TestContext;
 let doc: Document;
 let customerToken: string;
+const tokens = {} as Record<StaffRole, string>;
 beforeAll(async () => {
   ctx = await createTestContext();
   doc = await (await ctx.request('/api/openapi.json')).json();
   customerToken = (await shopper(ctx, 'customer')).token;
+  for (const role of STAFF_ROLES) tokens[role] = (await staff(role)).token;
 });
 afterAll(() => ctx.close());
 
@@ -172,5 +194,85 @@ describe('every admin operation of the API document', () => {
       return ['401', '403'].filter((s) => !responses[s]).map((s) => `${name}: ${s}`);
     });
     expect(missing).toEqual([]);
+  });
+});
+
+describe('each staff role on every admin operation', () => {
+  const send = async (method: string, url: string, token: string, json?: unknown) => {
+    const res = await ctx.request(`/api${url}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    return { status: res.status, message: String((await res.json().catch(() => ({})))?.message ?? '') };
+  };
+
+  it('names a known permission on every admin operation', () => {
+    const unnamed = adminOperations()
+      .filter(({ op }) => !(op['x-permission'] && op['x-permission'] in PERMISSIONS))
+      .map(({ name, op }) => `${name}: ${op['x-permission'] ?? 'none'}`);
+    expect(unnamed).toEqual([]);
+  });
+
+  it('lets exactly the roles with that permission through; the others get a 403 saying what is missing', async () => {
+    const wrong: string[] = [];
+    let asked = 0;
+    for (const { name, method, path, op } of adminOperations()) {
+      const permission = op['x-permission'] as Permission;
+      for (const role of STAFF_ROLES) {
+        const { url, headers, body } = requestFor(path, op, doc);
+        const res = await ctx.request(url, {
+          method,
+          headers: { ...headers, Authorization: `Bearer ${tokens[role]}` },
+          body,
+        });
+        const message = String((await res.json().catch(() => null))?.message ?? '');
+        asked += 1;
+        const allowed = can(role, permission);
+        // Allowed: whatever the made-up request earns (200, 400, 404, 409), never the guard's answer.
+        if (allowed && (res.status === 401 || res.status === 403))
+          wrong.push(`${name} as ${role}: ${res.status} ${message}`);
+        if (!allowed && (res.status !== 403 || !message.startsWith(refusalMessage(role, permission))))
+          wrong.push(`${name} as ${role}: ${res.status} ${message}`);
+      }
+    }
+    expect(asked).toBe(adminOperations().length * STAFF_ROLES.length);
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a packer a cancel and a settled payment, which moving an order along does not include', async () => {
+    const order = `/v1/admin/orders/${randomUUID()}`;
+    const settle = { paymentStatus: 'paid', receipt: 'SLK4H8ABCD' };
+    expect(await send('PATCH', order, tokens.fulfilment, { status: 'cancelled' })).toMatchObject({
+      status: 403,
+      message: expect.stringContaining('Your role (fulfilment) cannot cancel orders.'),
+    });
+    expect(await send('PATCH', order, tokens.fulfilment, settle)).toMatchObject({
+      status: 403,
+      message: expect.stringContaining('Your role (fulfilment) cannot settle unclear payments.'),
+    });
+    // Past the guard, the made-up order is simply not found.
+    expect((await send('PATCH', order, tokens.fulfilment, { status: 'processing' })).status).toBe(404);
+    expect((await send('PATCH', order, tokens.manager, { status: 'cancelled' })).status).toBe(404);
+    expect((await send('PATCH', order, tokens.manager, settle)).status).toBe(404);
+  });
+
+  it('reads the role on every request: a change applies to a session already open', async () => {
+    const member = await staff('catalogue');
+    expect((await send('GET', '/v1/admin/orders', member.token)).status).toBe(403);
+    await ctx.database.db.update(users).set({ role: 'fulfilment' }).where(eq(users.id, member.id));
+    expect((await send('GET', '/v1/admin/orders', member.token)).status).toBe(200);
+    expect(await send('GET', '/v1/discounts', member.token)).toMatchObject({
+      status: 403,
+      message: expect.stringContaining('Your role (fulfilment) cannot see discounts.'),
+    });
+  });
+
+  it('keeps a role off a shopper and a staff account without one, in the database itself', async () => {
+    const { db } = ctx.database;
+    await expect(createUser(db, { type: 'customer', role: 'owner' })).rejects.toThrow();
+    await expect(
+      db.insert(users).values({ email: `${randomUUID()}@example.com`, type: 'admin', role: null }),
+    ).rejects.toThrow();
   });
 });

@@ -71,7 +71,10 @@ async function openDataDir(dir: string): Promise<Database> {
   }
 }
 
-/** Creates the admin account, or makes an existing account with that email an admin with that password. */
+/**
+ * Creates the admin account, or makes an existing account with that email an admin with that password;
+ * either way an owner (contract/roles.ts), who may do everything, managing the rest of the team included.
+ */
 export async function ensureAdmin(db: Db, email: string, password: string, name = 'Administrator') {
   const passwordHash = await hashPassword(password);
   const [existing] = await db
@@ -81,13 +84,13 @@ export async function ensureAdmin(db: Db, email: string, password: string, name 
   if (existing) {
     await db
       .update(users)
-      .set({ type: 'admin', passwordHash, updatedAt: new Date() })
+      .set({ type: 'admin', role: 'owner', passwordHash, updatedAt: new Date() })
       .where(eq(users.id, existing.id));
     return existing.id;
   }
   const [created] = await db
     .insert(users)
-    .values({ email: email.toLowerCase(), name, type: 'admin', passwordHash })
+    .values({ email: email.toLowerCase(), name, type: 'admin', role: 'owner', passwordHash })
     .returning({ id: users.id });
   return created!.id;
 }

@@ -34,7 +34,7 @@ import {
 import { paymentOutcome } from '../../contract/payments';
 import { formatKenyanPhone, normaliseKenyanPhone } from '../../contract/phone';
 import { ORDER_HINT } from '../../contract/stock';
-import { adminOf, recordActivity } from '../admin';
+import { adminOf, lacking, recordActivity } from '../admin';
 import { authDb, type MockUser } from '../auth-db';
 import {
   commerceDb,
@@ -399,7 +399,7 @@ function applyAnswer(order: MockOrder, attempt: MockAttempt, answer: QueryAnswer
 
 export const adminOrderHandlers = [
   http.get('*/api/v1/admin/orders', ({ request }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'orders.read');
     if ('error' in who) return who.error;
     const query = AdminOrderListQuery.safeParse(queryObject(new URL(request.url)));
     if (!query.success) return invalid('query', query.error);
@@ -435,7 +435,7 @@ export const adminOrderHandlers = [
   }),
 
   http.get('*/api/v1/admin/orders/:orderId', ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'orders.read');
     if ('error' in who) return who.error;
     const parsed = OrderIdParams.safeParse(params);
     if (!parsed.success) return invalid('param', parsed.error);
@@ -446,12 +446,21 @@ export const adminOrderHandlers = [
   }),
 
   http.patch('*/api/v1/admin/orders/:orderId', async ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'orders.fulfil');
     if ('error' in who) return who.error;
     const parsed = OrderIdParams.safeParse(params);
     if (!parsed.success) return invalid('param', parsed.error);
     const body = AdminOrderPatch.safeParse(await jsonBody(request));
     if (!body.success) return invalid('json', body.error);
+    // Moving along is the route's own permission; a cancel or a settled payment needs more.
+    const more =
+      'paymentStatus' in body.data
+        ? 'payments.settle'
+        : body.data.status === 'cancelled'
+          ? 'orders.cancel'
+          : null;
+    const refusal = more ? lacking(who.admin, more) : undefined;
+    if (refusal) return refusal;
     settleAll();
     const order = commerceDb.orders.find((o) => o.orderId === parsed.data.orderId);
     if (!order) return notFound();
@@ -468,7 +477,7 @@ export const adminOrderHandlers = [
   }),
 
   http.post('*/api/v1/admin/orders/:orderId/refund', async ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'orders.refund');
     if ('error' in who) return who.error;
     const parsed = OrderIdParams.safeParse(params);
     if (!parsed.success) return invalid('param', parsed.error);
@@ -484,7 +493,7 @@ export const adminOrderHandlers = [
   }),
 
   http.post('*/api/v1/admin/orders/:orderId/payment-check', ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'payments.settle');
     if ('error' in who) return who.error;
     const parsed = OrderIdParams.safeParse(params);
     if (!parsed.success) return invalid('param', parsed.error);

@@ -327,7 +327,7 @@ const LABEL_COLOURS: [string, string] = ['#eceff1', '#37474f'];
 /** MSW handlers for the back office's products, images and activity log. */
 export const adminProductHandlers = [
   http.get('*/api/v1/admin/products', ({ request }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'products.read');
     if ('error' in auth) return auth.error;
     const query = AdminProductQuery.safeParse(queryObject(new URL(request.url)));
     if (!query.success) return invalid('query', query.error);
@@ -340,7 +340,7 @@ export const adminProductHandlers = [
   }),
 
   http.get('*/api/v1/admin/products/:id', ({ request, params }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'products.read');
     if ('error' in auth) return auth.error;
     const path = productIdOf(params);
     if ('error' in path) return path.error;
@@ -349,7 +349,7 @@ export const adminProductHandlers = [
   }),
 
   http.get('*/api/v1/admin/activity', ({ request }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'activity.read');
     if ('error' in auth) return auth.error;
     const query = ActivityQuery.safeParse(queryObject(new URL(request.url)));
     if (!query.success) return invalid('query', query.error);
@@ -364,7 +364,7 @@ export const adminProductHandlers = [
   }),
 
   http.post('*/api/v1/products', async ({ request }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'products.write');
     if ('error' in auth) return auth.error;
     const body = ProductInput.safeParse(await jsonBody(request));
     if (!body.success) return invalid('json', body.error);
@@ -400,7 +400,7 @@ export const adminProductHandlers = [
   }),
 
   http.put('*/api/v1/products/:id', async ({ request, params }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'products.write');
     if ('error' in auth) return auth.error;
     // The server's order: the path, the header's form and the body, then 428, 404, 409 and the references.
     const path = productIdOf(params);
@@ -432,7 +432,7 @@ export const adminProductHandlers = [
   }),
 
   http.patch('*/api/v1/products/:id', async ({ request, params }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'products.write');
     if ('error' in auth) return auth.error;
     const path = productIdOf(params);
     if ('error' in path) return path.error;
@@ -445,7 +445,7 @@ export const adminProductHandlers = [
   }),
 
   http.delete('*/api/v1/products/:id', ({ request, params }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'products.write');
     if ('error' in auth) return auth.error;
     const path = productIdOf(params);
     if ('error' in path) return path.error;
@@ -456,7 +456,7 @@ export const adminProductHandlers = [
   }),
 
   http.post('*/api/v1/assets/image', async ({ request }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'products.write');
     if ('error' in auth) return auth.error;
     if (!/^multipart\/form-data\s*;/i.test(request.headers.get('Content-Type') ?? ''))
       return errorResponse(415, 'unsupported_media_type', NOT_MULTIPART_MESSAGE);
@@ -502,7 +502,7 @@ export const adminProductHandlers = [
   }),
 
   http.patch('*/api/v1/assets/image/:imageId', async ({ request, params }) => {
-    const auth = adminOf(request);
+    const auth = adminOf(request, 'products.write');
     if ('error' in auth) return auth.error;
     const parsed = ImageIdParams.safeParse(params);
     if (!parsed.success) return invalid('param', parsed.error);

@@ -95,7 +95,7 @@ const inUse = (what: string, products: number) => errorResponse(409, 'in_use', i
 
 export const attributeHandlers = [
   http.get('*/api/v1/attribute', ({ request }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'products.read');
     if ('error' in who) return who.error;
     const query = AttributeListQuery.safeParse(queryObject(new URL(request.url)));
     if (!query.success) return invalid('query', query.error);
@@ -108,7 +108,7 @@ export const attributeHandlers = [
   }),
 
   http.post('*/api/v1/attribute', async ({ request }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'taxonomy.write');
     if ('error' in who) return who.error;
     const input = await readAttribute(request);
     if (isResponse(input)) return input;
@@ -120,7 +120,7 @@ export const attributeHandlers = [
   }),
 
   http.put('*/api/v1/attribute/:attributeId', async ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'taxonomy.write');
     if ('error' in who) return who.error;
     const attribute = attributeById(params);
     if (isResponse(attribute)) return attribute;
@@ -143,7 +143,7 @@ export const attributeHandlers = [
   }),
 
   http.delete('*/api/v1/attribute/:attributeId/value', async ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'taxonomy.write');
     if ('error' in who) return who.error;
     const attribute = attributeById(params);
     if (isResponse(attribute)) return attribute;
@@ -168,7 +168,7 @@ export const attributeHandlers = [
   }),
 
   http.delete('*/api/v1/attribute/:attributeId', ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'taxonomy.write');
     if ('error' in who) return who.error;
     const attribute = attributeById(params);
     if (isResponse(attribute)) return attribute;

@@ -392,6 +392,7 @@ export const authHandlers = [
           id: crypto.randomUUID(),
           email: grant.email,
           type: 'customer',
+          role: null,
           phone: null,
           country: null,
           createdAt: now,

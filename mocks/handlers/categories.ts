@@ -56,7 +56,7 @@ function categoryById(params: unknown): FixtureCategory | Response {
 
 export const categoryAdminHandlers = [
   http.post('*/api/v1/categories/reorder', async ({ request }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'taxonomy.write');
     if ('error' in who) return who.error;
     const body = CategoryOrder.safeParse(await jsonBody(request));
     if (!body.success) return invalid('json', body.error);
@@ -73,7 +73,7 @@ export const categoryAdminHandlers = [
   }),
 
   http.post('*/api/v1/categories', async ({ request }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'taxonomy.write');
     if ('error' in who) return who.error;
     const input = await readCategory(request);
     if (isResponse(input)) return input;
@@ -95,7 +95,7 @@ export const categoryAdminHandlers = [
   }),
 
   http.put('*/api/v1/categories/:id', async ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'taxonomy.write');
     if ('error' in who) return who.error;
     const category = categoryById(params);
     if (isResponse(category)) return category;
@@ -109,7 +109,7 @@ export const categoryAdminHandlers = [
   }),
 
   http.delete('*/api/v1/categories/:id', ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'taxonomy.write');
     if ('error' in who) return who.error;
     const category = categoryById(params);
     if (isResponse(category)) return category;

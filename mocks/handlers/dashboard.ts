@@ -119,7 +119,7 @@ function mockDashboard(now: Date): AdminDashboard {
 
 export const dashboardHandlers = [
   http.get('*/api/v1/admin/dashboard', ({ request }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'dashboard.read');
     if ('error' in who) return who.error;
     return HttpResponse.json(
       { data: mockDashboard(new Date()) },

@@ -111,7 +111,7 @@ async function readBody(request: Request) {
 
 export const discountHandlers = [
   http.get('*/api/v1/discounts', ({ request }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'discounts.read');
     if ('error' in who) return who.error;
     const query = DiscountQuery.safeParse(queryObject(new URL(request.url)));
     if (!query.success) return invalid('query', query.error);
@@ -130,7 +130,7 @@ export const discountHandlers = [
   }),
 
   http.get('*/api/v1/discounts/:discountId', ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'discounts.read');
     if ('error' in who) return who.error;
     const id = DiscountIdParams.safeParse(params);
     if (!id.success) return invalid('param', id.error);
@@ -139,7 +139,7 @@ export const discountHandlers = [
   }),
 
   http.post('*/api/v1/discounts', async ({ request }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'discounts.write');
     if ('error' in who) return who.error;
     const read = await readBody(request);
     if ('error' in read) return read.error;
@@ -169,7 +169,7 @@ export const discountHandlers = [
   }),
 
   http.put('*/api/v1/discounts/:discountId', async ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'discounts.write');
     if ('error' in who) return who.error;
     const id = DiscountIdParams.safeParse(params);
     if (!id.success) return invalid('param', id.error);
@@ -191,7 +191,7 @@ export const discountHandlers = [
   }),
 
   http.delete('*/api/v1/discounts/:discountId', ({ request, params }) => {
-    const who = adminOf(request);
+    const who = adminOf(request, 'discounts.write');
     if ('error' in who) return who.error;
     const id = DiscountIdParams.safeParse(params);
     if (!id.success) return invalid('param', id.error);

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '../../contract/admin';
+import { STAFF_ROLES } from '../../contract/roles';
 import {
   ATTEMPT_STATUSES,
   ORDER_STATUSES,
@@ -242,10 +243,18 @@ export const users = pgTable(
     type: text('type', { enum: ['admin', 'customer'] })
       .notNull()
       .default('customer'),
+    /** A staff account's role (contract/roles.ts); null for a shopper, never null for staff. */
+    role: text('role', { enum: STAFF_ROLES }),
     passwordHash: text('password_hash'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    check(
+      'users_role_ck',
+      sql`case when ${t.type} = 'admin' then ${t.role} is not null and ${t.role} in (${sql.raw(STAFF_ROLES.map((r) => `'${r}'`).join(', '))}) else ${t.role} is null end`,
+    ),
+  ],
 );
 
 /** A one-time code sent by email; the code itself is never stored, only its HMAC. */

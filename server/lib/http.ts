@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -6,8 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { ZodError } from 'zod';
 import { validationMessage, zodIssues, type ErrorBody, type Issue } from '../../contract/common';
 import { controlCharIssues, urlControlChars } from '../../contract/control-chars';
+import { PERMISSIONS, type Permission } from '../../contract/roles';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import { permit } from './auth/middleware';
+import { error as errorAnswer } from './openapi';
 import type { AuthUser } from './auth/session';
 import { AppError } from './errors';
 import type { Logger } from './logger';
@@ -41,9 +44,35 @@ export type AppEnv = {
 const CORRELATION_HEADER = 'X-Correlation-Id';
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
-/** A router whose validation failures become the 400 error envelope. */
+/** What an admin route declares it needs (contract/roles.ts); the OpenAPI document shows it. */
+interface PermissionExtension {
+  'x-permission': Permission;
+}
+
+/**
+ * A route that declares `x-permission` is guarded by it, after the route's own middleware (the
+ * sign-in guard) and before its input is read, and its documented 403 names the permission: what the
+ * document says is what the server does, for every router made here.
+ */
+function guardedByPermission<R extends RouteConfig>(route: R): R {
+  const permission = (route as Partial<PermissionExtension>)['x-permission'];
+  if (!permission) return route;
+  const own = route.middleware === undefined ? [] : [route.middleware].flat();
+  return {
+    ...route,
+    middleware: [...own, permit(permission)],
+    responses: {
+      ...route.responses,
+      403: errorAnswer(
+        `Signed in, but not as staff whose role may ${PERMISSIONS[permission]} (\`${permission}\`)`,
+      ),
+    },
+  };
+}
+
+/** A router whose validation failures become the 400 error envelope and whose routes get their permission guard. */
 export function newRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
         const issues = zodIssues(result.error as ZodError);
@@ -51,6 +80,10 @@ export function newRouter() {
       }
     },
   });
+  const register = router.openapi;
+  router.openapi = ((route, handler, hook) =>
+    register(guardedByPermission(route), handler, hook)) as typeof register;
+  return router;
 }
 
 /** A module's router and the path prefix it answers under (one module may have several). */

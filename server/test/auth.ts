@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { StaffRole } from '../../contract/roles';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/auth/password';
@@ -61,17 +62,20 @@ export async function createUser(
     email = uniqueEmail(),
     password,
     type = 'customer',
+    role = type === 'admin' ? 'owner' : undefined,
     name = 'Test Shopper',
   }: {
     email?: string;
     password?: string;
     type?: 'admin' | 'customer';
+    /** A staff account's role; an admin is an owner unless told otherwise. */
+    role?: StaffRole;
     name?: string;
   } = {},
 ) {
   const [user] = await db
     .insert(users)
-    .values({ email, name, type, passwordHash: password ? await hashPassword(password) : null })
+    .values({ email, name, type, role, passwordHash: password ? await hashPassword(password) : null })
     .returning();
   return user!;
 }

@@ -251,6 +251,7 @@ const pick = (a: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]) => ({
   email: a.email,
   name: a.name,
   type: a.type,
+  role: a.role,
   phone: a.phone,
   country: a.country,
 });

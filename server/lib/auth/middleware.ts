@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { can, refusalMessage, type Permission } from '../../../contract/roles';
 import { forbidden } from '../errors';
 import type { AppEnv, Deps } from '../http';
 import { authenticate, notSignedIn, type AuthUser } from './session';
@@ -35,6 +36,23 @@ export function requireCustomer({ env, database }: AuthDeps): MiddlewareHandler<
     if (user.type === 'admin')
       throw forbidden('Admins get no cart, orders or saved items: sign in with a shopper account to shop.');
     c.set('user', user);
+    await next();
+  };
+}
+
+/** A 403 naming what is missing unless the staff member's role has the permission. */
+export function demand(user: Pick<AuthUser, 'role'>, permission: Permission): void {
+  if (!can(user.role, permission)) throw forbidden(refusalMessage(user.role, permission));
+}
+
+/**
+ * Lets a request through only when the signed-in staff member's role has the permission. It runs
+ * after `requireAdmin` (it reads the user that put on the context) and before the request is read, so
+ * a refusal never depends on the body. Routes get it from their `x-permission` (server/lib/http.ts).
+ */
+export function permit(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    demand(currentUser(c), permission);
     await next();
   };
 }

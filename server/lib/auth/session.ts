@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { TokenClaims, type UserType } from '../../../contract/auth';
+import type { StaffRole } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Env } from '../../env';
@@ -13,6 +14,8 @@ export interface AuthUser {
   email: string;
   name: string;
   type: UserType;
+  /** A staff account's role as it is now, so a change takes effect on the next request everywhere. */
+  role: StaffRole | null;
   /** The session (the token's `jti`) the request came with. */
   sessionId: string;
 }
@@ -34,14 +37,21 @@ export const notSignedIn = (message = 'Please sign in.') =>
 export async function issueSession(
   db: Db,
   env: TokenEnv,
-  user: { id: string; email: string; name: string; type: UserType },
+  user: { id: string; email: string; name: string; type: UserType; role: StaffRole | null },
   now = new Date(),
 ): Promise<string> {
   const jti = randomUUID();
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + env.JWT_TTL_SECONDS;
   await db.insert(sessions).values({ jti, userId: user.id, expiresAt: new Date(exp * 1000) });
-  return new SignJWT({ userId: user.id, type: user.type, email: user.email, name: user.name })
+  // The role is for the SPA's menus only: the server reads it from the database on every request.
+  return new SignJWT({
+    userId: user.id,
+    type: user.type,
+    role: user.role,
+    email: user.email,
+    name: user.name,
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuedAt(iat)
@@ -91,7 +101,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 const sessionChecks = new WeakMap<Db, ReturnType<typeof prepareSessionCheck>>();
 const prepareSessionCheck = (db: Db) =>
   db
-    .select({ id: users.id, email: users.email, name: users.name, type: users.type })
+    .select({ id: users.id, email: users.email, name: users.name, type: users.type, role: users.role })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

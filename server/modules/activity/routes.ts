@@ -9,6 +9,7 @@ export const listActivityRoute = createRoute({
   method: 'get',
   path: '/',
   operationId: 'listActivity',
+  'x-permission': 'activity.read',
   tags: adminTags,
   security: bearerSecurity,
   summary: "One record's history of admin writes, newest first: who did what, and when",

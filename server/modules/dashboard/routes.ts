@@ -9,6 +9,7 @@ export const getDashboardRoute = createRoute({
   method: 'get',
   path: '/',
   operationId: 'getAdminDashboard',
+  'x-permission': 'dashboard.read',
   tags: adminTags,
   security: bearerSecurity,
   summary: 'How the shop is doing: revenue, orders, best sellers, stock and payments to settle',

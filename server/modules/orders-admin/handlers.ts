@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { currentUser, requireAdmin } from '../../lib/auth/middleware';
+import { currentUser, demand, requireAdmin } from '../../lib/auth/middleware';
 import { newRouter, type AppEnv, type Deps } from '../../lib/http';
 import { wakeMailWorker } from '../../lib/mail/outbox';
 import { createDarajaClientFromEnv, type DarajaClient } from '../../lib/payments/daraja';
@@ -53,7 +53,12 @@ export function ordersAdminModule(
     })
     .openapi(patchAdminOrderRoute, async (c) => {
       const { orderId } = c.req.valid('param');
-      return changed(c, orderId, await patchAdminOrder(db, currentUser(c), orderId, c.req.valid('json')));
+      const patch = c.req.valid('json');
+      const user = currentUser(c);
+      // Moving along is the route's own permission; a cancel or a settled payment needs more.
+      if ('paymentStatus' in patch) demand(user, 'payments.settle');
+      else if (patch.status === 'cancelled') demand(user, 'orders.cancel');
+      return changed(c, orderId, await patchAdminOrder(db, user, orderId, patch));
     })
     .openapi(refundAdminOrderRoute, async (c) => {
       const { orderId } = c.req.valid('param');

@@ -18,6 +18,7 @@ export const listAdminOrdersRoute = createRoute({
   method: 'get',
   path: '/',
   operationId: 'listAdminOrders',
+  'x-permission': 'orders.read',
   tags: adminTags,
   security: bearerSecurity,
   summary:
@@ -46,6 +47,7 @@ export const getAdminOrderRoute = createRoute({
   method: 'get',
   path: '/{orderId}',
   operationId: 'getAdminOrder',
+  'x-permission': 'orders.read',
   tags: adminTags,
   security: bearerSecurity,
   summary:
@@ -63,6 +65,7 @@ export const patchAdminOrderRoute = createRoute({
   method: 'patch',
   path: '/{orderId}',
   operationId: 'updateAdminOrder',
+  'x-permission': 'orders.fulfil',
   tags: adminTags,
   security: bearerSecurity,
   summary:
@@ -71,7 +74,8 @@ export const patchAdminOrderRoute = createRoute({
     '`{ status }` moves one step forward (new → processing → out_for_delivery → delivered; only a paid ' +
     'order) or cancels (`cancelled`, before delivery: the items go back to stock, a paid order owes a ' +
     'refund, a payment under review is closed). `{ paymentStatus: "paid", receipt }` settles a payment ' +
-    'that needs review (or failed or expired although the money arrived). The shopper is mailed.',
+    'that needs review (or failed or expired although the money arrived). The shopper is mailed. ' +
+    'Moving along needs `orders.fulfil`; a cancel also needs `orders.cancel`, a payment settled `payments.settle`.',
   request: { params: OrderIdParams, body: body(AdminOrderPatch) },
   responses: {
     200: ok('The order after the change', AdminOrder),
@@ -89,6 +93,7 @@ export const refundAdminOrderRoute = createRoute({
   method: 'post',
   path: '/{orderId}/refund',
   operationId: 'refundAdminOrder',
+  'x-permission': 'orders.refund',
   tags: adminTags,
   security: bearerSecurity,
   summary: 'Records the M-Pesa reversal of a refund that is due (a paid order that was cancelled)',
@@ -109,6 +114,7 @@ export const checkOrderPaymentRoute = createRoute({
   method: 'post',
   path: '/{orderId}/payment-check',
   operationId: 'checkOrderPayment',
+  'x-permission': 'payments.settle',
   tags: adminTags,
   security: bearerSecurity,
   summary: "Asks M-Pesa again (STK Push Query) how the order's latest prompt ended, and applies the answer",

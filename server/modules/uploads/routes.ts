@@ -51,6 +51,7 @@ export const uploadImagesRoute = createRoute({
   method: 'post',
   path: '/', // under /v1/assets/image
   operationId: 'uploadImages',
+  'x-permission': 'products.write',
   tags: ['admin'],
   security: bearerSecurity,
   summary: 'Upload product images: each is checked from its bytes, re-encoded and stored',
@@ -79,6 +80,7 @@ export const patchImageRoute = createRoute({
   method: 'patch',
   path: '/{imageId}', // under /v1/assets/image
   operationId: 'patchImage',
+  'x-permission': 'products.write',
   tags: ['admin'],
   security: bearerSecurity,
   summary: "Change an image's alt text",

@@ -1,2 +1,2 @@
 export { AdminLayout } from './components/admin-layout';
-;
+export { permitted } from './permitted';

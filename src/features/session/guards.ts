@@ -1,3 +1,4 @@
+import { can, type Permission } from '@contract/roles';
 import type { SessionSnapshot } from './stores/session-store';
 
 /**
@@ -47,6 +48,14 @@ export function adminOnly(session: Session, adminId: string): GuardRedirect | nu
   if (!session.isAuthenticated) return { to: '/admin/auth' };
   if (!isAdmin(session)) return { to: '/' };
   return session.user!.userId === adminId ? null : adminHome(session);
+}
+
+/**
+ * A back-office screen that needs a permission (contract/roles.ts): staff whose role lacks it go to
+ * their dashboard. Runs inside the admin layout, whose guard has already let only this admin in.
+ */
+export function staffMay(session: Session, permission: Permission): GuardRedirect | null {
+  return can(session.user?.role, permission) ? null : adminHome(session);
 }
 
 /**

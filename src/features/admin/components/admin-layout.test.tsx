@@ -29,6 +29,33 @@ describe('the back office layout', () => {
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
   });
 
+  it('shows a packer only the sections of their role', async () => {
+    signInAs({ ...admin, role: 'fulfilment' });
+    renderAppQuietly(`/admin/${admin.userId}/dashboard`);
+    const nav = within(await sidebar()).getByRole('navigation', { name: 'Admin menu' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'Orders']);
+  });
+
+  it('shows the catalogue team the catalogue and discounts, and no orders', async () => {
+    signInAs({ ...admin, role: 'catalogue' });
+    renderAppQuietly(`/admin/${admin.userId}/dashboard`);
+    const nav = within(await sidebar()).getByRole('navigation', { name: 'Admin menu' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Dashboard',
+      'Products',
+      'Categories',
+      'Attributes',
+      'Discounts',
+    ]);
+  });
+
+  it('sends a packer who opens the discounts to the dashboard, saying why', async () => {
+    signInAs({ ...admin, role: 'fulfilment' });
+    const { router } = renderAppQuietly(`/admin/${admin.userId}/discounts`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/${admin.userId}/dashboard`));
+    expect(await screen.findByText('Your role (fulfilment) cannot see discounts.')).toBeInTheDocument();
+  });
+
   it("sends an admin who opens another admin's path to their own back office", async () => {
     signInAs(admin);
     const { router } = renderAppQuietly('/admin/ad000000-0000-4000-8000-0000000000ff/products');

@@ -9,16 +9,38 @@ import {
   mdiViewDashboardOutline,
 } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
+import { can, type Permission } from '@contract/roles';
+import { useUser } from '@/features/session';
 
-/** The back office's sections, in the sidebar's order (issue 10). */
+/** The back office's sections, in the sidebar's order, each with the permission its screen needs. */
 const ADMIN_SECTIONS = [
-  { to: '/admin/$adminId/dashboard', label: 'Dashboard', icon: mdiViewDashboardOutline },
-  { to: '/admin/$adminId/products', label: 'Products', icon: mdiPackageVariantClosed },
-  { to: '/admin/$adminId/categories', label: 'Categories', icon: mdiShapeOutline },
-  { to: '/admin/$adminId/attributes', label: 'Attributes', icon: mdiFormatListBulletedType },
-  { to: '/admin/$adminId/discounts', label: 'Discounts', icon: mdiSaleOutline },
-  { to: '/admin/$adminId/orders', label: 'Orders', icon: mdiReceiptTextOutline },
-] as const;
+  {
+    to: '/admin/$adminId/dashboard',
+    label: 'Dashboard',
+    icon: mdiViewDashboardOutline,
+    permission: 'dashboard.read',
+  },
+  {
+    to: '/admin/$adminId/products',
+    label: 'Products',
+    icon: mdiPackageVariantClosed,
+    permission: 'products.read',
+  },
+  {
+    to: '/admin/$adminId/categories',
+    label: 'Categories',
+    icon: mdiShapeOutline,
+    permission: 'taxonomy.write',
+  },
+  {
+    to: '/admin/$adminId/attributes',
+    label: 'Attributes',
+    icon: mdiFormatListBulletedType,
+    permission: 'taxonomy.write',
+  },
+  { to: '/admin/$adminId/discounts', label: 'Discounts', icon: mdiSaleOutline, permission: 'discounts.read' },
+  { to: '/admin/$adminId/orders', label: 'Orders', icon: mdiReceiptTextOutline, permission: 'orders.read' },
+] as const satisfies readonly { to: string; label: string; icon: string; permission: Permission }[];
 
 export interface AdminNavProps {
   adminId: string;
@@ -28,11 +50,15 @@ export interface AdminNavProps {
   onNavigate?: () => void;
 }
 
-/** The section links; a section stays marked while one of its pages is open (products/create…). */
+/**
+ * The section links the signed-in role may use; a section stays marked while one of its pages is open
+ * (products/create…).
+ */
 export function AdminNav({ adminId, collapsed = false, onNavigate }: AdminNavProps) {
+  const role = useUser()?.role;
   return (
     <Stack as="nav" aria-label="Admin menu" gap="1">
-      {ADMIN_SECTIONS.map((s) => (
+      {ADMIN_SECTIONS.filter((s) => can(role, s.permission)).map((s) => (
         <Button
           key={s.to}
           asChild
@@ -40,7 +66,13 @@ export function AdminNav({ adminId, collapsed = false, onNavigate }: AdminNavPro
           colorPalette="secondary"
           justifyContent={collapsed ? 'center' : 'flex-start'}
           px={collapsed ? '0' : '3'}
-          css={{ '&[data-status=active]': { bg: 'secondary.subtle', color: 'secondary.fg', fontWeight: 'semibold' } }}
+          css={{
+            '&[data-status=active]': {
+              bg: 'secondary.subtle',
+              color: 'secondary.fg',
+              fontWeight: 'semibold',
+            },
+          }}
         >
           <Link
             to={s.to}

@@ -98,8 +98,26 @@ describe('the session', () => {
     expect(userFromToken(fakeToken({ userId: 7, type: 'customer', email: 'a@b.co' }))).toEqual({
       userId: '7',
       type: 'customer',
+      role: null,
       email: 'a@b.co',
       name: '',
     });
+  });
+
+  it('takes the role from the token when restoring a user saved without one', async () => {
+    localStorage.setItem(
+      TOKEN_KEY,
+      fakeToken({ ...admin, role: 'catalogue', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
+    localStorage.setItem(USER_KEY, JSON.stringify({ ...admin, role: undefined }));
+    syncSessionFromStorage();
+    expect(getSession().user?.role).toBe('catalogue');
+  });
+
+  it("reads a staff member's role, and takes a staff token from before roles for an owner's", () => {
+    expect(userFromToken(fakeToken({ ...admin, role: 'fulfilment' })).role).toBe('fulfilment');
+    expect(userFromToken(fakeToken({ ...admin, role: undefined })).role).toBe('owner');
+    expect(userFromToken(fakeToken({ ...admin, role: 'cashier' })).role).toBeNull();
+    expect(userFromToken(fakeToken({ ...customer, role: 'owner' })).role).toBeNull();
   });
 });

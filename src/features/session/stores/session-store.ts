@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@contract/constants';
+import { isStaffRole, type StaffRole } from '@contract/roles';
 import { page } from '@/lib/page';
 import { decodeJwt } from 'jose';
 import { create } from 'zustand';
@@ -10,6 +11,11 @@ type UserType = 'admin' | 'customer';
 export interface SessionUser {
   userId: string;
   type: UserType;
+  /**
+   * A staff member's role as the token names it, for what the back office shows; the server checks
+   * the role it has now on every request. Null for a shopper.
+   */
+  role?: StaffRole | null;
   email: string;
   name: string;
 }
@@ -34,13 +40,16 @@ export const USER_KEY = `${prefix}.user`;
 /** Reads the user out of a token; throws when the payload is not a shop user. */
 export function userFromToken(token: string): SessionUser {
   const payload = decodeJwt(token);
-  const { userId, type, email, name } = payload as Record<string, unknown>;
+  const { userId, type, role, email, name } = payload as Record<string, unknown>;
   if (typeof userId !== 'string' && typeof userId !== 'number')
     throw new TypeError('The token has no userId');
   if (type !== 'admin' && type !== 'customer') throw new TypeError('The token has no user type');
   return {
     userId: String(userId),
     type,
+    // A staff token from before roles belonged to an owner (every admin then became one); a role this
+    // app does not know shows nothing.
+    role: type !== 'admin' ? null : role === undefined ? 'owner' : isStaffRole(role) ? role : null,
     email: typeof email === 'string' ? email : '',
     name: typeof name === 'string' ? name : '',
   };
@@ -81,7 +90,9 @@ const twoKeyStorage: PersistStorage<SessionData> = {
         localStorage.removeItem(USER_KEY);
         return null;
       }
-      return { state: { token, user }, version: 0 } satisfies StorageValue<SessionData>;
+      // The role is the token's, whatever the stored copy says (one saved before roles has none).
+      const withRole = { ...user, role: userFromToken(token).role };
+      return { state: { token, user: withRole }, version: 0 } satisfies StorageValue<SessionData>;
     } catch {
       return null;
     }

@@ -1,3 +1,4 @@
+import { permitted } from '@/features/admin';
 import { CreateCategoryDialog } from '@/features/admin-taxonomy';
 import { createFileRoute } from '@tanstack/react-router';
 
@@ -6,6 +7,7 @@ import { createFileRoute } from '@tanstack/react-router';
  * categories list.
  */
 export const Route = createFileRoute('/admin/$adminId/categories/create')({
+  beforeLoad: permitted('taxonomy.write'),
   staticData: { title: 'Add new Category' },
   component: Page,
 });

@@ -1,10 +1,12 @@
+import { permitted } from '@/features/admin';
 import { DiscountsPage, parseDiscountsSearch, type DiscountsSearch } from '@/features/admin-discounts';
 import { useListNavigate } from '@/components/admin-list';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/admin/$adminId/discounts')({
-  staticData: { title: 'Discounts' },
   validateSearch: parseDiscountsSearch,
+  staticData: { title: 'Discounts' },
+  beforeLoad: permitted('discounts.read'),
   component: Page,
 });
 

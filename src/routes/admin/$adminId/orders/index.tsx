@@ -1,10 +1,12 @@
+import { permitted } from '@/features/admin';
 import { OrdersPage, parseOrdersSearch, type OrdersSearch } from '@/features/admin-orders';
 import { useListNavigate } from '@/components/admin-list';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/admin/$adminId/orders/')({
-  staticData: { title: 'Orders' },
   validateSearch: parseOrdersSearch,
+  staticData: { title: 'Orders' },
+  beforeLoad: permitted('orders.read'),
   component: Page,
 });
 

@@ -1,7 +1,9 @@
+import { permitted } from '@/features/admin';
 import { EditProductPage } from '@/features/admin-catalogue';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/admin/$adminId/products/$productId')({
+  beforeLoad: permitted('products.read'),
   staticData: { title: 'Edit product' },
   component: Page,
 });

@@ -1,10 +1,12 @@
+import { permitted } from '@/features/admin';
 import { parseProductsSearch, ProductsPage, type ProductsSearch } from '@/features/admin-catalogue';
 import { useListNavigate } from '@/components/admin-list';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/admin/$adminId/products/')({
-  staticData: { title: 'Manage products' },
   validateSearch: parseProductsSearch,
+  staticData: { title: 'Manage products' },
+  beforeLoad: permitted('products.read'),
   component: Page,
 });
 

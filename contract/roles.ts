@@ -1,0 +1,64 @@
+/*
+ * The back office is run by a team: every staff account (`type: admin`) has one role, and a role is a
+ * fixed set of named permissions. Every admin operation of the API names the permission it needs
+ * (`x-permission` in the OpenAPI document); the server checks it on each request, and the SPA and the
+ * mocks read the same table (docs/security.md#roles-and-permissions).
+ */
+
+// No zod here: the SPA's first load reads this table (its schema, `StaffRole`, is in contract/auth.ts).
+export const STAFF_ROLES = ['owner', 'manager', 'catalogue', 'fulfilment', 'rider'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const isStaffRole = (value: unknown): value is StaffRole =>
+  (STAFF_ROLES as readonly unknown[]).includes(value);
+
+/** Each permission, with what it lets a person do, as the refusal says it ("cannot record refunds"). */
+export const PERMISSIONS = {
+  'dashboard.read': 'see the dashboard',
+  'activity.read': 'see the history of changes',
+  'products.read': 'see the products list',
+  'products.write': 'change products, their prices, stock and images',
+  'taxonomy.write': 'change categories and attributes',
+  'discounts.read': 'see discounts',
+  'discounts.write': 'change discounts',
+  'orders.read': 'see orders',
+  'orders.fulfil': 'move orders along',
+  'orders.cancel': 'cancel orders',
+  'orders.refund': 'record refunds',
+  'payments.settle': 'settle unclear payments',
+} as const;
+export type Permission = keyof typeof PERMISSIONS;
+
+const CATALOGUE: readonly Permission[] = [
+  'products.read',
+  'products.write',
+  'taxonomy.write',
+  'discounts.read',
+  'discounts.write',
+];
+const ORDERS: readonly Permission[] = ['orders.read', 'orders.fulfil'];
+const EVERYONE_IN_THE_OFFICE: readonly Permission[] = ['dashboard.read', 'activity.read'];
+
+/**
+ * What each role may do. The owner may do everything; the manager runs the shop day to day (the same,
+ * until staff management arrives, which stays the owner's); the catalogue keeps products, categories,
+ * attributes and discounts and never sees an order; fulfilment moves orders along but cannot cancel,
+ * refund, settle a payment or touch a price; a rider sees only the deliveries given to them.
+ */
+const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission>>> = {
+  owner: new Set(Object.keys(PERMISSIONS) as Permission[]),
+  manager: new Set(Object.keys(PERMISSIONS) as Permission[]),
+  catalogue: new Set([...EVERYONE_IN_THE_OFFICE, ...CATALOGUE]),
+  fulfilment: new Set([...EVERYONE_IN_THE_OFFICE, ...ORDERS]),
+  rider: new Set(),
+};
+
+/** Whether a staff role may do what the permission names; nobody without a role may. */
+export const can = (role: StaffRole | null | undefined, permission: Permission): boolean =>
+  role != null && ROLE_PERMISSIONS[role].has(permission);
+
+/** The 403's message when a role lacks a permission: "Your role (fulfilment) cannot record refunds." */
+export const refusalMessage = (role: StaffRole | null | undefined, permission: Permission): string =>
+  role == null
+    ? `This needs a staff account that may ${PERMISSIONS[permission]}.`
+    : `Your role (${role}) cannot ${PERMISSIONS[permission]}.`;

@@ -5,12 +5,9 @@
  * mocks read the same table (docs/security.md#roles-and-permissions).
  */
 
-// No zod here: the SPA's first load reads this table (its schema, `StaffRole`, is in contract/auth.ts).
-export const STAFF_ROLES = ['owner', 'manager', 'catalogue', 'fulfilment', 'rider'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { StaffRole } from './staff-roles';
 
-export const isStaffRole = (value: unknown): value is StaffRole =>
-  (STAFF_ROLES as readonly unknown[]).includes(value);
+export { STAFF_ROLES, isStaffRole, type StaffRole } from './staff-roles';
 
 /** Each permission, with what it lets a person do, as the refusal says it ("cannot record refunds"). */
 export const PERMISSIONS = {

@@ -25,8 +25,10 @@ export const LANDING_JS_BUDGET_KB = 150;
 // the next paint and a cart control shows its busy state only after 150 ms (src/lib/notify.ts,
 // src/features/cart/components/cart-control.tsx: the tap's frame, INP). 175.6 → 175.9: the router hears
 // a tapped link after the next paint, and a bar shows meanwhile (src/app/navigate-after-paint.ts, the
-// theme's global CSS: INP of opening a category 696 → 80 ms).
-export const LANDING_JS_CEILING_KB = 175.9;
+// theme's global CSS: INP of opening a category 696 → 80 ms). 175.9 → 176.2: staff roles: the back-office
+// routes' permission guard and the role read from the token (src/features/admin/permitted.ts,
+// contract/staff-roles.ts); the permission table and its phrases load with the back office.
+export const LANDING_JS_CEILING_KB = 176.2;
 
 interface JsFile {
   file: string;

@@ -1,6 +1,6 @@
 import { admin, customer } from '@/test/tokens';
 import { describe, expect, it } from 'vitest';
-import { adminOnly, customerOnly, guestOnly, homeFor, safeRedirect, signedInOnly, staffMay } from './guards';
+import { adminOnly, customerOnly, guestOnly, homeFor, safeRedirect, signedInOnly } from './guards';
 import type { SessionUser } from './stores/session-store';
 
 const guest = { user: null, isAuthenticated: false };
@@ -50,17 +50,6 @@ describe('guards', () => {
       expect(adminOnly(as(admin), 'someone-else')).toEqual(adminDashboard));
   });
 
-  describe('a back-office screen that needs a permission', () => {
-    const packer = { ...admin, role: 'fulfilment' as const };
-    it('lets a role with the permission in', () => {
-      expect(staffMay(as(packer), 'orders.read')).toBeNull();
-      expect(staffMay(as({ ...admin, role: 'owner' }), 'discounts.read')).toBeNull();
-    });
-    it('sends a role without it to its dashboard', () =>
-      expect(staffMay(as(packer), 'discounts.read')).toEqual(adminDashboard));
-    it('lets nobody without a role in', () =>
-      expect(staffMay(as({ ...admin, role: null }), 'orders.read')).toEqual(adminDashboard));
-  });
 
   it('know where each person belongs', () => {
     expect(homeFor(as(customer))).toEqual({ to: '/' });

@@ -1,4 +1,3 @@
-import { can, type Permission } from '@contract/roles';
 import type { SessionSnapshot } from './stores/session-store';
 
 /**
@@ -50,13 +49,6 @@ export function adminOnly(session: Session, adminId: string): GuardRedirect | nu
   return session.user!.userId === adminId ? null : adminHome(session);
 }
 
-/**
- * A back-office screen that needs a permission (contract/roles.ts): staff whose role lacks it go to
- * their dashboard. Runs inside the admin layout, whose guard has already let only this admin in.
- */
-export function staffMay(session: Session, permission: Permission): GuardRedirect | null {
-  return can(session.user?.role, permission) ? null : adminHome(session);
-}
 
 /**
  * Accepts only same-site paths as a post-login target, so `/auth?redirect=https://evil.example` cannot

@@ -1,4 +1,4 @@
-export { adminOnly, customerOnly, guestOnly, safeRedirect, signedInOnly, staffMay } from './guards';
+export { adminOnly, customerOnly, guestOnly, homeFor, safeRedirect, signedInOnly } from './guards';
 export {
   getSession,
   login,

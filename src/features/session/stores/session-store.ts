@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@contract/constants';
-import { isStaffRole, type StaffRole } from '@contract/roles';
+import { isStaffRole, type StaffRole } from '@contract/staff-roles';
 import { page } from '@/lib/page';
 import { decodeJwt } from 'jose';
 import { create } from 'zustand';

@@ -31,14 +31,32 @@ describe('the button ripple', () => {
     vi.advanceTimersByTime(RIPPLE_DELAY_MS - 1);
     expect(waves()).toHaveLength(0);
     vi.advanceTimersByTime(1);
+    vi.advanceTimersToNextFrame();
     expect(waves()).toHaveLength(1);
     expect(RIPPLE_DELAY_MS).toBe(80);
   });
 
-  it('shows at once for a tap shorter than the delay', () => {
+  it('shows in the next frame for a tap shorter than the delay, measuring nothing during the press', () => {
+    const measure = vi.spyOn(button, 'getBoundingClientRect');
     press(button, 'pointerdown');
     press(button, 'pointerup');
+    expect(measure).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
     expect(waves()).toHaveLength(1);
+    expect(measure).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts the wave where the button was pressed', () => {
+    vi.spyOn(button, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 100, 40));
+    press(button, 'pointerdown');
+    press(button, 'pointerup');
+    vi.advanceTimersToNextFrame();
+    const wave = waves()[0] as HTMLElement;
+    // From (10, 10) the farthest corner is (100, 40): the radius is the distance to it.
+    const radius = Math.hypot(90, 30);
+    expect(wave.style.left).toBe(`${10 - radius}px`);
+    expect(wave.style.top).toBe(`${10 - radius}px`);
+    expect(wave.style.width).toBe(`${radius * 2}px`);
   });
 
   it('does not show when the press turns into a scroll', () => {
@@ -57,6 +75,7 @@ describe('the button ripple', () => {
     button.disabled = false;
     press(button, 'pointerdown');
     vi.advanceTimersByTime(RIPPLE_DELAY_MS);
+    vi.advanceTimersToNextFrame();
     expect(waves()).toHaveLength(1);
     vi.advanceTimersByTime(1000);
     expect(waves()).toHaveLength(0);

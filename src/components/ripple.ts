@@ -5,8 +5,11 @@ export const RIPPLE_DELAY_MS = 80;
 const HOSTS = '.chakra-button, [data-ripple]';
 const SKIP = ':disabled, [aria-disabled="true"], [data-loading], [data-no-ripple]';
 
-function spawn(host: HTMLElement, x: number, y: number) {
-  const { width, height } = host.getBoundingClientRect();
+/** Draws a wave in `host` from the press point (`clientX`, `clientY`, the viewport's coordinates). */
+function spawn(host: HTMLElement, clientX: number, clientY: number) {
+  const { left, top, width, height } = host.getBoundingClientRect();
+  const x = clientX - left;
+  const y = clientY - top;
   const radius = Math.hypot(Math.max(x, width - x), Math.max(y, height - y));
   const wave = document.createElement('span');
   wave.className = 'sokoni-ripple';
@@ -37,8 +40,11 @@ export function installRipple(root: Document = document): () => void {
     if (event.button !== 0 || !(event.target instanceof Element)) return;
     const host = event.target.closest<HTMLElement>(HOSTS);
     if (!host || host.matches(SKIP)) return;
-    const rect = host.getBoundingClientRect();
-    const show = () => spawn(host, event.clientX - rect.left, event.clientY - rect.top);
+    const { clientX, clientY } = event;
+    // The button is measured in the frame that draws the wave, not in the press's handlers: a read
+    // there makes the browser lay out the pressed state in the middle of the press, once for the
+    // pointer going down and again going up, and a cheap phone feels it (Interaction to Next Paint).
+    const show = () => requestAnimationFrame(() => spawn(host, clientX, clientY));
     cancel();
     pending = {
       show,
@@ -48,7 +54,7 @@ export function installRipple(root: Document = document): () => void {
       }, RIPPLE_DELAY_MS),
     };
   };
-  // A quick tap ends before the delay: show the ripple now so the press still gets feedback.
+  // A quick tap ends before the delay: show the ripple in the next frame so the press still gets feedback.
   const onPointerUp = () => {
     const next = pending;
     cancel();

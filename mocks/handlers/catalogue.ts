@@ -13,7 +13,6 @@ import {
 } from '../../contract/catalogue';
 import { countRows, envelope } from '../../contract/common';
 import { isDiscountActive, saleInfo } from '../../contract/pricing';
-import { iconPath } from '../../contract/icons';
 import { mockDb } from '../db';
 import {
   imageDataUrl,
@@ -43,7 +42,7 @@ export function toCategory(c: CatalogueFixture['categories'][number], catalogue:
     categoryId: c.id,
     name: c.name,
     icon: c.icon,
-    iconPath: iconPath(c.icon),
+    iconPath: c.iconPath,
     color: c.color,
     slug: c.slug,
     productCount: shopperProducts(catalogue).filter((p) => p.categoryIds.includes(c.id)).length,

@@ -17,6 +17,7 @@ describe('the category list of the landing page', () => {
       slug: 'snacks',
       name: 'Snacks',
       icon: 'mdiCookie',
+      iconPath: mdiCookie,
       color: 'orange',
       position: 20,
     });
@@ -25,6 +26,8 @@ describe('the category list of the landing page', () => {
       slug: 'misc',
       name: 'Misc',
       icon: 'mdiNoSuchIcon',
+      // No path came with it: the shop draws its neutral shape.
+      iconPath: '',
       color: 'gray',
       position: 21,
     });

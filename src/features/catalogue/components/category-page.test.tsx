@@ -87,6 +87,7 @@ describe('a category page', () => {
       slug: 'snacks',
       name: 'Snacks',
       icon: 'mdiCookie',
+      iconPath: '',
       color: 'orange',
       position: 9,
     });

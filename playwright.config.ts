@@ -36,9 +36,14 @@ export default defineConfig({
     ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
   ],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  // `live` first: the runner hands out files in this order and skips a project at its worker limit,
+  // so one worker works through `live` from the start while the other takes `mocked` tests, and the
+  // two finish together instead of `live` running alone after `mocked`.
   projects: [
-    { name: 'mocked', use: { ...use, baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
     { name: 'live', workers: 1, use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
+    // Each mocked page is its own shop (MSW in that page, its storage in that test's context), so its
+    // tests can go to either worker one by one, and a long file does not end the run alone.
+    { name: 'mocked', fullyParallel: true, use: { ...use, baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
   ],
   webServer: [
     {

@@ -1,7 +1,9 @@
 // The dashboard's calendar and arithmetic, one copy for the server (which hands the bounds to SQL),
 // the mocks (which stand in for it) and the screen. No zod here.
 
+import type { AdminDashboard, DashboardPeriod } from './dashboard';
 import { nairobiDate, nairobiDayStart } from './nairobi-time';
+import { can, type StaffRole } from './roles';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -93,4 +95,38 @@ interface PeriodFigures {
   previousOrders: number;
   revenueChange: number | null;
   ordersChange: number | null;
+}
+
+const withoutMoney = (period: DashboardPeriod): DashboardPeriod => ({
+  ...period,
+  revenue: null,
+  previousRevenue: null,
+  revenueChange: null,
+});
+
+/**
+ * The dashboard as a role may see it: today's takings need `revenue.today`; the week's, the month's,
+ * the daily chart and what the best sellers brought in need `revenue.history`; the orders listed (with
+ * their shoppers' names) need `orders.read`. Counts and stock are everyone's who may open it.
+ */
+export function dashboardFor(role: StaffRole | null, dashboard: AdminDashboard): AdminDashboard {
+  const today = can(role, 'revenue.today');
+  const history = can(role, 'revenue.history');
+  const orders = can(role, 'orders.read');
+  if (today && history && orders) return dashboard;
+  const { periods } = dashboard;
+  return {
+    ...dashboard,
+    latestOrders: orders ? dashboard.latestOrders : [],
+    needsReview: orders ? dashboard.needsReview : { ...dashboard.needsReview, orders: [] },
+    periods: {
+      today: today ? periods.today : withoutMoney(periods.today),
+      last7Days: history ? periods.last7Days : withoutMoney(periods.last7Days),
+      last30Days: history ? periods.last30Days : withoutMoney(periods.last30Days),
+    },
+    revenueByDay: history ? dashboard.revenueByDay : null,
+    bestSellers: history
+      ? dashboard.bestSellers
+      : dashboard.bestSellers.map((b) => ({ ...b, revenue: null })),
+  };
 }

@@ -15,10 +15,13 @@ export const DashboardPeriod = z
   .object({
     /** Nairobi days in the period, today included: 1, 7 or 30. */
     days: z.number().int().positive(),
-    /** The paid orders' totals (delivery fees included), whole KSH. */
-    revenue: Ksh,
+    /**
+     * The paid orders' totals (delivery fees included), whole KSH; null (with `previousRevenue` and
+     * `revenueChange`) for a role that may not see this period's takings (dashboardFor).
+     */
+    revenue: Ksh.nullable(),
     orders: Count,
-    previousRevenue: Ksh,
+    previousRevenue: Ksh.nullable(),
     previousOrders: Count,
     /** Percent against the previous period, one decimal; null when the previous period had none. */
     revenueChange: z.number().nullable(),
@@ -37,9 +40,9 @@ const BestSeller = z
     productId: Uuid,
     pid: z.string(),
     name: z.string(),
-    /** Units in paid orders over the last 30 days, and what they brought in (line totals). */
+    /** Units in paid orders over the last 30 days, and what they brought in (line totals; null as above). */
     units: Count,
-    revenue: Ksh,
+    revenue: Ksh.nullable(),
   })
   .meta({ id: 'BestSeller' });
 type BestSeller = z.infer<typeof BestSeller>;
@@ -85,8 +88,11 @@ export const AdminDashboard = z
       last7Days: DashboardPeriod,
       last30Days: DashboardPeriod,
     }),
-    /** Paid revenue per Nairobi day over the last 30 days, oldest first, every day present. */
-    revenueByDay: z.array(DashboardDay),
+    /**
+     * Paid revenue per Nairobi day over the last 30 days, oldest first, every day present; null for a
+     * role that may not see takings beyond today.
+     */
+    revenueByDay: z.array(DashboardDay).nullable(),
     /** Every order, by fulfilment status and by payment status (every status present). */
     ordersByStatus: statusCounts(OrderStatus),
     ordersByPaymentStatus: statusCounts(PaymentStatus),

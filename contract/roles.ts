@@ -12,6 +12,8 @@ export { STAFF_ROLES, isStaffRole, type StaffRole } from './staff-roles';
 /** Each permission, with what it lets a person do, as the refusal says it ("cannot record refunds"). */
 export const PERMISSIONS = {
   'dashboard.read': 'see the dashboard',
+  'revenue.today': "see today's takings",
+  'revenue.history': 'see takings beyond today',
   'activity.read': 'see the history of changes',
   'products.read': 'see the products list',
   'products.write': 'change products, their prices, stock and images',
@@ -36,15 +38,20 @@ const CATALOGUE: readonly Permission[] = [
 const ORDERS: readonly Permission[] = ['orders.read', 'orders.fulfil'];
 const EVERYONE_IN_THE_OFFICE: readonly Permission[] = ['dashboard.read', 'activity.read'];
 
+const ALL = Object.keys(PERMISSIONS) as Permission[];
+/** Money beyond today (the week's and the month's takings, the daily chart, what best sellers brought in). */
+const OWNERS_ONLY: readonly Permission[] = ['revenue.history'];
+
 /**
- * What each role may do. The owner may do everything; the manager runs the shop day to day (the same,
- * until staff management arrives, which stays the owner's); the catalogue keeps products, categories,
- * attributes and discounts and never sees an order; fulfilment moves orders along but cannot cancel,
- * refund, settle a payment or touch a price; a rider sees only the deliveries given to them.
+ * What each role may do. The owner may do everything; the manager runs the shop day to day and sees
+ * today's takings, but the shop's money beyond today is the owner's (as staff management will be);
+ * the catalogue keeps products, categories, attributes and discounts and never sees an order or the
+ * takings; fulfilment moves orders along but cannot cancel, refund, settle a payment or touch a price;
+ * a rider sees only the deliveries given to them.
  */
 const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission>>> = {
-  owner: new Set(Object.keys(PERMISSIONS) as Permission[]),
-  manager: new Set(Object.keys(PERMISSIONS) as Permission[]),
+  owner: new Set(ALL),
+  manager: new Set(ALL.filter((p) => !OWNERS_ONLY.includes(p))),
   catalogue: new Set([...EVERYONE_IN_THE_OFFICE, ...CATALOGUE]),
   fulfilment: new Set([...EVERYONE_IN_THE_OFFICE, ...ORDERS]),
   rider: new Set(),

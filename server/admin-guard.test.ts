@@ -9,6 +9,7 @@ import {
   type Permission,
   type StaffRole,
 } from '../contract/roles';
+import { AdminDashboard } from '../contract/dashboard';
 import { users } from './db/schema';
 import { issueSession } from './lib/auth/session';
 import { createUser } from './test/auth';
@@ -255,6 +256,32 @@ describe('each staff role on every admin operation', () => {
     expect((await send('PATCH', order, tokens.fulfilment, { status: 'processing' })).status).toBe(404);
     expect((await send('PATCH', order, tokens.manager, { status: 'cancelled' })).status).toBe(404);
     expect((await send('PATCH', order, tokens.manager, settle)).status).toBe(404);
+  });
+
+  it("shows each role the dashboard's money and orders it may see, and no more", async () => {
+    const dashboard = async (role: StaffRole) => {
+      const res = await ctx.request('/api/v1/admin/dashboard', {
+        headers: { Authorization: `Bearer ${tokens[role]}` },
+      });
+      expect(res.status).toBe(200);
+      return AdminDashboard.parse(((await res.json()) as { data: unknown }).data);
+    };
+    const money = (d: AdminDashboard) => ({
+      today: d.periods.today.revenue,
+      week: d.periods.last7Days.revenue,
+      month: d.periods.last30Days.previousRevenue,
+      chart: d.revenueByDay?.length ?? null,
+    });
+    expect(money(await dashboard('owner'))).toEqual({ today: 0, week: 0, month: 0, chart: 30 });
+    // The manager sees today's takings; the week's, the month's and the daily chart are the owner's.
+    expect(money(await dashboard('manager'))).toEqual({ today: 0, week: null, month: null, chart: null });
+    for (const role of ['catalogue', 'fulfilment'] as const) {
+      const d = await dashboard(role);
+      expect(money(d)).toEqual({ today: null, week: null, month: null, chart: null });
+      expect(d.periods.today.revenueChange).toBeNull();
+      // Counts stay: a packer sees how many orders wait.
+      expect(d.periods.today.orders).toBe(0);
+    }
   });
 
   it('reads the role on every request: a change applies to a session already open', async () => {

@@ -1747,7 +1747,7 @@ describe('mocks and server agree', () => {
           data(AdminDashboard),
           ({ data: d }) => ({
             timeZone: d.timeZone,
-            days: d.revenueByDay.length,
+            days: d.revenueByDay!.length,
             periods: Object.keys(d.periods).sort(),
             statuses: Object.keys(d.ordersByStatus).sort(),
             payments: Object.keys(d.ordersByPaymentStatus).sort(),

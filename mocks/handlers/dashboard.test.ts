@@ -94,7 +94,7 @@ describe('GET /v1/admin/dashboard (mock)', () => {
       revenueChange: null,
     });
     expect(d.revenueByDay).toHaveLength(30);
-    expect(d.revenueByDay.at(-1)).toEqual({ date: '2026-03-15', revenue: 1000, orders: 1 });
+    expect(d.revenueByDay!.at(-1)).toEqual({ date: '2026-03-15', revenue: 1000, orders: 1 });
     expect(d.ordersByStatus).toEqual({
       new: 2,
       processing: 0,

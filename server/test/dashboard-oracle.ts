@@ -72,7 +72,7 @@ export async function directFigures(db: Db, now: Date): Promise<DashboardFigures
     .sort(
       (x, y) =>
         y.units - x.units ||
-        y.revenue - x.revenue ||
+        y.revenue! - x.revenue! ||
         (x.productId < y.productId ? -1 : x.productId > y.productId ? 1 : 0),
     )
     .slice(0, BEST_SELLERS_LIMIT);

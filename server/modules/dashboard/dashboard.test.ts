@@ -83,8 +83,8 @@ describe('a shop without orders', () => {
         ordersChange: null,
       });
     }
-    expect(d.revenueByDay[0]).toEqual({ date: '2026-02-14', revenue: 0, orders: 0 });
-    expect(d.revenueByDay.at(-1)).toEqual({ date: '2026-03-15', revenue: 0, orders: 0 });
+    expect(d.revenueByDay![0]).toEqual({ date: '2026-02-14', revenue: 0, orders: 0 });
+    expect(d.revenueByDay!.at(-1)).toEqual({ date: '2026-03-15', revenue: 0, orders: 0 });
     expect(Object.values(d.ordersByStatus).every((n) => n === 0)).toBe(true);
     expect(Object.keys(d.ordersByPaymentStatus).sort()).toEqual([
       'expired',
@@ -354,10 +354,10 @@ describe('a known set of orders around Nairobi midnights', () => {
 
   it('gives the 30 days day by day, empty days as zeros', () => {
     expect(d.revenueByDay).toHaveLength(30);
-    expect(d.revenueByDay.map((x) => x.date)).toEqual(
+    expect(d.revenueByDay!.map((x) => x.date)).toEqual(
       Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 1, 14 + i)).toISOString().slice(0, 10)),
     );
-    const nonZero = d.revenueByDay.filter((x) => x.orders > 0);
+    const nonZero = d.revenueByDay!.filter((x) => x.orders > 0);
     expect(nonZero).toEqual([
       { date: '2026-02-14', revenue: 900, orders: 1 },
       { date: '2026-03-08', revenue: 300, orders: 1 },
@@ -525,7 +525,7 @@ describe('the development seed’s sample orders', () => {
         previousOrders: before.orders,
       });
     }
-    expect(d.revenueByDay.map((x) => x.revenue)).toEqual(
+    expect(d.revenueByDay!.map((x) => x.revenue)).toEqual(
       Array.from({ length: 30 }, (_, i) => sumDays(30 + i, 31 + i).revenue),
     );
     expect(d.ordersByStatus.delivered).toBe(plan.filter((o) => o.status === 'delivered').length);

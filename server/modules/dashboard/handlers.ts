@@ -1,4 +1,5 @@
-import { requireAdmin } from '../../lib/auth/middleware';
+import { dashboardFor } from '../../../contract/dashboard-rules';
+import { currentUser, requireAdmin } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
 import { getDashboardRoute } from './routes';
 import { getDashboard } from './service';
@@ -10,6 +11,7 @@ export function dashboardModule(deps: Deps, { now = () => new Date() }: { now?: 
   router.use('/*', requireAdmin(deps));
   return router.openapi(getDashboardRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ data: await getDashboard(db, now()) }, 200);
+    const { role } = currentUser(c);
+    return c.json({ data: dashboardFor(role, await getDashboard(db, now())) }, 200);
   });
 }

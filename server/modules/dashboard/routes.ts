@@ -18,7 +18,10 @@ export const getDashboardRoute = createRoute({
     'and the last 30 days (today included), each with the as-long period before it and the change in ' +
     'percent (null when the period before had none); the last 30 days day by day; every order counted ' +
     'by fulfilment and payment status; the best sellers of the last 30 days; live variants with 1–5 ' +
-    'units and with none; the orders whose payment needs review; the newest orders.',
+    'units and with none; the orders whose payment needs review; the newest orders. What the role ' +
+    'asking may not see is left out: takings beyond today (the owner only: the 7- and 30-day revenue, ' +
+    'the daily series, what best sellers brought in) and today\'s (owner and manager) are null, and ' +
+    'without orders.read the order lists are empty.',
   responses: {
     200: ok('The figures, computed now', AdminDashboard),
     ...adminsOnly,

@@ -117,6 +117,46 @@ describe('the admin dashboard', { timeout: 20_000 }, () => {
     );
   });
 
+  it("shows the manager today's takings, and the money beyond today to the owner alone", async () => {
+    placeOrder({ total: 1200, minutesAgo: 2 });
+    signInAs({ ...admin, role: 'manager' });
+    renderAppQuietly(DASHBOARD);
+    const today = await screen.findByRole('group', { name: 'Today' });
+    expect(within(today).getByTestId('revenue')).toHaveTextContent(formatKsh(1200));
+    const week = screen.getByRole('group', { name: 'Last 7 days' });
+    expect(within(week).queryByTestId('revenue')).not.toBeInTheDocument();
+    expect(within(week).getByText('Paid orders, last 7 days')).toBeInTheDocument();
+    expect(within(week).getByTestId('paid-orders')).toHaveTextContent('1');
+    expect(screen.queryByRole('figure', { name: /^Revenue per day/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Latest orders' })).toBeInTheDocument();
+  });
+
+  it('shows a packer the paid orders and the orders to handle, but no takings and no product pages', async () => {
+    placeOrder({ total: 1200, minutesAgo: 2 });
+    mockDb.catalogue.products[1]!.variants[0]!.quantity = 2;
+    signInAs({ ...admin, role: 'fulfilment' });
+    renderAppQuietly(DASHBOARD);
+    const today = await screen.findByRole('group', { name: 'Today' });
+    expect(within(today).getByTestId('paid-orders')).toHaveTextContent('1');
+    expect(screen.queryByTestId('revenue')).not.toBeInTheDocument();
+    expect(screen.queryByText(formatKsh(1200), { selector: 'p' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Latest orders' })).toBeInTheDocument();
+    // The products a packer cannot open are named, not linked.
+    const stock = screen.getByRole('region', { name: 'Stock to top up' });
+    expect(within(stock).queryAllByRole('link')).toEqual([]);
+    expect(within(stock).getByText(new RegExp(mockDb.catalogue.products[1]!.name))).toBeInTheDocument();
+  });
+
+  it('shows the catalogue keepers stock and counts, but no orders with their shoppers', async () => {
+    placeOrder({ total: 1200, minutesAgo: 2 });
+    signInAs({ ...admin, role: 'catalogue' });
+    renderAppQuietly(DASHBOARD);
+    expect(await screen.findByRole('group', { name: 'Today' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Latest orders' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Payments to review' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Stock to top up' })).toBeInTheDocument();
+  });
+
   it('greets a shop without orders with an empty state, and still lists the stock to top up', async () => {
     renderAppQuietly(DASHBOARD);
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();

@@ -1,9 +1,10 @@
 import { Badge, Box, Card, Heading, HStack, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { useCan } from '@/features/admin';
 import { formatKsh } from '@/lib/format';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '@contract/checkout';
 import type { AdminDashboard, DashboardOrder, StockAlert } from '@contract/dashboard';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { formatWhen, ORDER_STATUS_LABELS, orderLabel, PAYMENT_STATUS_LABELS } from './format';
 
 /** A titled card of the dashboard; its title names the region. */
@@ -73,6 +74,31 @@ export function StatusPanel({ data }: { data: AdminDashboard }) {
   );
 }
 
+/** A product's name: a link to its page for a role that may open products, the words alone otherwise. */
+function ProductName({
+  adminId,
+  productId,
+  children,
+  ...style
+}: { adminId: string; productId: string; children: ReactNode } & Pick<
+  ComponentProps<typeof Text>,
+  'fontWeight'
+>) {
+  if (!useCan('products.read'))
+    return (
+      <Text as="span" {...style}>
+        {children}
+      </Text>
+    );
+  return (
+    <ChakraLink asChild colorPalette="primary" {...style}>
+      <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId }}>
+        {children}
+      </Link>
+    </ChakraLink>
+  );
+}
+
 export function BestSellersPanel({ adminId, data }: { adminId: string; data: AdminDashboard }) {
   return (
     <Panel title="Best sellers, last 30 days">
@@ -83,13 +109,12 @@ export function BestSellersPanel({ adminId, data }: { adminId: string; data: Adm
           {data.bestSellers.map((b) => (
             <List.Item key={b.productId} fontSize="sm">
               <HStack justify="space-between" gap="3" w="full">
-                <ChakraLink asChild colorPalette="primary" fontWeight="medium">
-                  <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: b.productId }}>
-                    {b.name}
-                  </Link>
-                </ChakraLink>
+                <ProductName adminId={adminId} productId={b.productId} fontWeight="medium">
+                  {b.name}
+                </ProductName>
                 <Text as="span" color="fg.muted" textAlign="end" flexShrink={0}>
-                  {b.units.toLocaleString('en-KE')} sold · {formatKsh(b.revenue)}
+                  {b.units.toLocaleString('en-KE')} sold
+                  {b.revenue === null ? null : ` · ${formatKsh(b.revenue)}`}
                 </Text>
               </HStack>
             </List.Item>
@@ -112,11 +137,9 @@ function StockList({
   const line = (v: StockAlert) => (
     <List.Item key={v.variantId} fontSize="sm">
       <HStack justify="space-between" gap="3" w="full">
-        <ChakraLink asChild colorPalette="primary">
-          <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId: v.productId }}>
-            {v.productName} — {v.variantName}
-          </Link>
-        </ChakraLink>
+        <ProductName adminId={adminId} productId={v.productId}>
+          {v.productName} — {v.variantName}
+        </ProductName>
         <Text as="span" color={v.quantity === 0 ? 'fg.error' : 'fg.warning'} flexShrink={0}>
           {v.quantity === 0 ? 'none left' : `${v.quantity} left`}
         </Text>

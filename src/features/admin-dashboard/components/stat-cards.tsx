@@ -29,7 +29,43 @@ function Change({ value, before }: { value: number | null; before: string }) {
   );
 }
 
+/** A role that may not see the period's takings gets its paid orders alone. */
+function OrdersOnlyCard({
+  label,
+  before,
+  period,
+}: {
+  label: string;
+  before: string;
+  period: DashboardPeriod;
+}) {
+  return (
+    <Card.Root variant="outline" role="group" aria-label={label}>
+      <Card.Body gap="3">
+        <Stat.Root asChild>
+          <div>
+            <Stat.Label asChild>
+              <p>Paid orders, {label.toLowerCase()}</p>
+            </Stat.Label>
+            <HStack gap="2" wrap="wrap">
+              <Stat.ValueText asChild data-testid="paid-orders">
+                <p>{period.orders.toLocaleString('en-KE')}</p>
+              </Stat.ValueText>
+              <Change value={period.ordersChange} before={before} />
+            </HStack>
+            <Stat.HelpText>
+              {period.previousOrders.toLocaleString('en-KE')} {before}
+            </Stat.HelpText>
+          </div>
+        </Stat.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 function PeriodCard({ label, before, period }: { label: string; before: string; period: DashboardPeriod }) {
+  if (period.revenue === null || period.previousRevenue === null)
+    return <OrdersOnlyCard label={label} before={before} period={period} />;
   return (
     <Card.Root variant="outline" role="group" aria-label={label}>
       <Card.Body gap="3">
@@ -65,7 +101,10 @@ function PeriodCard({ label, before, period }: { label: string; before: string; 
   );
 }
 
-/** Revenue and paid orders for today, 7 and 30 days, each against the period before. */
+/**
+ * Revenue and paid orders for today, 7 and 30 days, each against the period before; paid orders alone
+ * where the role may not see the takings (the answer has no figure for them).
+ */
 export function StatCards({ periods }: { periods: AdminDashboard['periods'] }) {
   return (
     <SimpleGrid as="section" aria-label="Sales" columns={{ base: 1, md: 3 }} gap="4">

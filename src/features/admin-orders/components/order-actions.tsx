@@ -1,5 +1,6 @@
 import { Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
 import { AppDialog } from '@/components/app-dialog';
+import { useCan } from '@/features/admin';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldIssues, toastError } from '@/lib/errors';
 import { formatKsh } from '@/lib/format';
@@ -29,10 +30,15 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   const mutations = useOrderMutations(order.orderId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const label = orderLabel(order.number);
-  const review = order.paymentStatus === 'needs_review' && order.status !== 'cancelled';
+  // Each action is offered only to a role that may take it (a packer moves orders along, no more).
+  const mayFulfil = useCan('orders.fulfil');
+  const maySettle = useCan('payments.settle');
+  const mayCancel = useCan('orders.cancel') && order.canCancel;
+  const review = maySettle && order.paymentStatus === 'needs_review' && order.status !== 'cancelled';
   // Money that arrived unmatched (under review, or after the prompt failed or expired): settle by hand.
-  const settleByHand = markPaidRefusal(order) === null;
-  const refundDue = order.refund?.status === 'due';
+  const settleByHand = maySettle && markPaidRefusal(order) === null;
+  const refundDue = useCan('orders.refund') && order.refund?.status === 'due';
+  const nextStep = mayFulfil && order.nextStatus ? STEP_ACTION[order.nextStatus] : undefined;
 
   function step() {
     const to = order.nextStatus!;
@@ -55,15 +61,15 @@ export function OrderActions({ order }: { order: AdminOrder }) {
     });
   }
 
-  const nothing = !order.nextStatus && !order.canCancel && !review && !settleByHand && !refundDue;
+  const nothing = !nextStep && !mayCancel && !review && !settleByHand && !refundDue;
   if (nothing) return null;
 
   return (
     <>
       <Wrap gap="3" aria-label="Order actions" role="group">
-        {order.nextStatus && STEP_ACTION[order.nextStatus] ? (
+        {nextStep ? (
           <Button colorPalette="primary" onClick={step} loading={mutations.patch.isPending}>
-            {STEP_ACTION[order.nextStatus]}
+            {nextStep}
           </Button>
         ) : null}
         {review ? (
@@ -86,7 +92,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
             Record refund
           </Button>
         ) : null}
-        {order.canCancel ? (
+        {mayCancel ? (
           <Button variant="outline" colorPalette="danger" onClick={() => setDialog('cancel')}>
             Cancel order
           </Button>

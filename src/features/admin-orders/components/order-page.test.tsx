@@ -2,6 +2,7 @@ import { renderAppQuietly } from '@/test/render-app';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminWithOrders, orderNumbered, orderPath } from '@/test/admin-orders';
+import { admin, signInAs } from '@/test/tokens';
 
 adminWithOrders();
 
@@ -92,6 +93,24 @@ describe('Order page', { timeout: 20_000 }, () => {
     expect(within(timeline()).getAllByRole('listitem').at(-1)).toHaveTextContent(
       'Marked paid with M-Pesa receipt SGR7KX1Q2B (payment was needs review).',
     );
+  });
+
+  it('offers a packer the next step, and no cancel, settling or refund', async () => {
+    signInAs({ ...admin, role: 'fulfilment' });
+    const first = renderAppQuietly(orderPath(1009));
+    expect(await screen.findByRole('button', { name: 'Mark as processing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    first.unmount();
+
+    // Under review: the owner would ask M-Pesa, settle by hand or cancel; a packer has none of it.
+    const second = renderAppQuietly(orderPath(1008));
+    expect(await screen.findByRole('heading', { level: 1, name: /SKN1008/ })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Order actions' })).not.toBeInTheDocument();
+    second.unmount();
+
+    renderAppQuietly(orderPath(1003));
+    expect(await screen.findByRole('heading', { level: 1, name: /SKN1003/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record refund' })).not.toBeInTheDocument();
   });
 
   it('asks M-Pesa again and says what it answered', async () => {

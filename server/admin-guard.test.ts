@@ -10,6 +10,7 @@ import {
   type StaffRole,
 } from '../contract/roles';
 import { AdminDashboard } from '../contract/dashboard';
+import { UPLOAD_REQUEST_MAX } from './modules/uploads/routes';
 import { users } from './db/schema';
 import { issueSession } from './lib/auth/session';
 import { createUser } from './test/auth';
@@ -282,6 +283,32 @@ describe('each staff role on every admin operation', () => {
       // Counts stay: a packer sees how many orders wait.
       expect(d.periods.today.orders).toBe(0);
     }
+  });
+
+  it('refuses an upload to a role without products.write before its type or size is looked at', async () => {
+    const upload = (token: string, init: RequestInit) =>
+      ctx.request('/api/v1/assets/image', {
+        method: 'POST',
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+      });
+    const refusal = 'Your role (fulfilment) cannot change products, their prices, stock and images.';
+    // Not multipart: the owner hears that (415); the packer hears about the role.
+    const json = { headers: { 'Content-Type': 'application/json' }, body: '{}' };
+    expect((await upload(tokens.owner, json)).status).toBe(415);
+    const notMultipart = await upload(tokens.fulfilment, json);
+    expect(notMultipart.status).toBe(403);
+    expect((await notMultipart.json()).message).toContain(refusal);
+    // Over the size limit: refused for the role, not read to its end.
+    const big = new Uint8Array(UPLOAD_REQUEST_MAX + 1);
+    const oversize = {
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(big.length) },
+      body: big,
+    };
+    expect((await upload(tokens.owner, oversize)).status).toBe(413);
+    const tooBig = await upload(tokens.fulfilment, oversize);
+    expect(tooBig.status).toBe(403);
+    expect((await tooBig.json()).message).toContain(refusal);
   });
 
   it('reads the role on every request: a change applies to a session already open', async () => {

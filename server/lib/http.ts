@@ -9,7 +9,7 @@ import { controlCharIssues, urlControlChars } from '../../contract/control-chars
 import { PERMISSIONS, type Permission } from '../../contract/roles';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import { permit } from './auth/middleware';
+import { isSignInGuard, permit } from './auth/middleware';
 import { error as errorAnswer } from './openapi';
 import type { AuthUser } from './auth/session';
 import { AppError } from './errors';
@@ -58,9 +58,12 @@ function guardedByPermission<R extends RouteConfig>(route: R): R {
   const permission = (route as Partial<PermissionExtension>)['x-permission'];
   if (!permission) return route;
   const own = route.middleware === undefined ? [] : [route.middleware].flat();
+  // Right after the route's own sign-in guard, or first when the router's `use` signed the user in:
+  // before an upload's type and size checks, so a role without the permission is refused unread.
+  const at = own.findLastIndex(isSignInGuard) + 1;
   return {
     ...route,
-    middleware: [...own, permit(permission)],
+    middleware: [...own.slice(0, at), permit(permission), ...own.slice(at)],
     responses: {
       ...route.responses,
       403: errorAnswer(

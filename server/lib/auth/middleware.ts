@@ -8,22 +8,30 @@ export type { AuthUser } from './session';
 
 type AuthDeps = Pick<Deps, 'env' | 'database'>;
 
+/** The guards below that sign a request in, so a permission check can be put right after them. */
+const signInGuards = new WeakSet<MiddlewareHandler<AppEnv>>();
+const signInGuard = (guard: MiddlewareHandler<AppEnv>) => (signInGuards.add(guard), guard);
+
+/** Whether the middleware is one of this file's sign-in guards (`requireUser`, `requireAdmin`, …). */
+export const isSignInGuard = (middleware: unknown): boolean =>
+  typeof middleware === 'function' && signInGuards.has(middleware as MiddlewareHandler<AppEnv>);
+
 /** Lets only requests with a live session through and puts the user in `c.get('user')`; else 401. */
 export function requireUser({ env, database }: AuthDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return signInGuard(async (c, next) => {
     c.set('user', await authenticate(database.db, env, c.req.header('Authorization')));
     await next();
-  };
+  });
 }
 
 /** As `requireUser`, and the account must be an admin in the database now (a token's claim is not enough); else 403. */
 export function requireAdmin({ env, database }: AuthDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return signInGuard(async (c, next) => {
     const user = await authenticate(database.db, env, c.req.header('Authorization'));
     if (user.type !== 'admin') throw forbidden('This needs an admin account.');
     c.set('user', user);
     await next();
-  };
+  });
 }
 
 /**
@@ -31,13 +39,13 @@ export function requireAdmin({ env, database }: AuthDeps): MiddlewareHandler<App
  * (docs/behaviour.md#roles), so they get a 403 rather than an empty cart that checkout would then refuse.
  */
 export function requireCustomer({ env, database }: AuthDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return signInGuard(async (c, next) => {
     const user = await authenticate(database.db, env, c.req.header('Authorization'));
     if (user.type === 'admin')
       throw forbidden('Admins get no cart, orders or saved items: sign in with a shopper account to shop.');
     c.set('user', user);
     await next();
-  };
+  });
 }
 
 /** A 403 naming what is missing unless the staff member's role has the permission. */
@@ -47,8 +55,9 @@ export function demand(user: Pick<AuthUser, 'role'>, permission: Permission): vo
 
 /**
  * Lets a request through only when the signed-in staff member's role has the permission. It runs
- * after `requireAdmin` (it reads the user that put on the context) and before the request is read, so
- * a refusal never depends on the body. Routes get it from their `x-permission` (server/lib/http.ts).
+ * right after `requireAdmin` (it reads the user that put on the context) and before anything reads
+ * the request (an upload's type and size checks included), so a refusal never depends on the body.
+ * Routes get it from their `x-permission` (server/lib/http.ts).
  */
 export function permit(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

@@ -13,6 +13,16 @@ export const DEMO_ACCOUNTS = {
     phone: null,
     country: 'KE',
   },
+  /** A packer of the demo shop's team: moves orders along, sees no takings, refunds or prices. */
+  packer: {
+    email: 'packer@sokoni.co.ke',
+    password: 'sokoni-packer-123',
+    name: 'Baraka Mwangi',
+    type: 'admin',
+    role: 'fulfilment',
+    phone: null,
+    country: 'KE',
+  },
   shopper: {
     email: 'wanjiku@sokoni.co.ke',
     password: 'sokoni-shopper-123',

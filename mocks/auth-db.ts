@@ -63,6 +63,7 @@ export interface AuthDbState {
 /** The demo accounts of the real seed (contract/demo-accounts.ts), with ids of their own. */
 export const DEMO_USERS = {
   admin: { ...DEMO_ACCOUNTS.admin, id: 'ad000000-0000-4000-8000-00000000a001' },
+  packer: { ...DEMO_ACCOUNTS.packer, id: 'ad000000-0000-4000-8000-00000000a002' },
   shopper: { ...DEMO_ACCOUNTS.shopper, id: 'c0000000-0000-4000-8000-00000000c001' },
 } as const satisfies Record<string, Omit<MockUser, 'createdAt'>>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_UNPAID_ORDERS } from '../contract/checkout-rules';
 import { DEFAULT_DELIVERY_SETTINGS as DELIVERY } from '../contract/delivery';
 import { SHOP_WORDS } from '../contract/password-words';
+import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
 import { guessBits, passwordWeakness } from './lib/auth/password-strength';
 
 const DEV_JWT_SECRET = 'sokoni-development-secret-change-me-0123456789abcdef';
@@ -268,7 +269,7 @@ function secretWeakness(secret: string): string | null {
 }
 
 /** Passwords of the demo accounts the development seed creates; production refuses them. */
-export const DEMO_PASSWORDS = new Set(['sokoni-admin-123', 'sokoni-shopper-123']);
+export const DEMO_PASSWORDS: ReadonlySet<string> = new Set(Object.values(DEMO_ACCOUNTS).map((a) => a.password));
 
 export class EnvError extends Error {}
 

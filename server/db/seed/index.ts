@@ -58,13 +58,15 @@ const productScene = (p: SeedProduct): Scene => ({
 export async function seed(db: Db, options: SeedOptions): Promise<{ seeded: boolean }> {
   if (await hasProducts(db)) return { seeded: false };
   // The slow parts (drawing images, hashing passwords) happen before the transaction opens.
-  const [pictures, passwordHashes] = await Promise.all([
+  const [pictures, demoUsers] = await Promise.all([
     renderScenes(PRODUCTS.map(productScene)),
     options.demoAccounts
-      ? Promise.all([
-          hashPassword(DEMO_ACCOUNTS.admin.password),
-          hashPassword(DEMO_ACCOUNTS.shopper.password),
-        ])
+      ? Promise.all(
+          Object.values(DEMO_ACCOUNTS).map(async (a) => ({
+            ...pick(a),
+            passwordHash: await hashPassword(a.password),
+          })),
+        )
       : null,
   ]);
 
@@ -224,15 +226,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ seeded: bool
     await insertBatches(tx, discounts, discountRows, BATCH);
     await insertBatches(tx, discountProducts, discountProductRows, BATCH);
 
-    if (passwordHashes) {
-      const [adminHash, shopperHash] = passwordHashes;
-      const { admin, shopper } = DEMO_ACCOUNTS;
+    if (demoUsers) {
       await tx
         .insert(users)
-        .values([
-          { ...pick(admin), passwordHash: adminHash },
-          { ...pick(shopper), passwordHash: shopperHash },
-        ])
+        .values(demoUsers)
         // An ADMIN_EMAIL account made earlier keeps its password.
         .onConflictDoNothing();
     }

@@ -141,6 +141,8 @@ describe('the admin dashboard', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('revenue')).not.toBeInTheDocument();
     expect(screen.queryByText(formatKsh(1200), { selector: 'p' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Latest orders' })).toBeInTheDocument();
+    // No quick action leads a packer to a screen they cannot use.
+    expect(screen.queryByRole('navigation', { name: 'Back office actions' })).not.toBeInTheDocument();
     // The products a packer cannot open are named, not linked.
     const stock = screen.getByRole('region', { name: 'Stock to top up' });
     expect(within(stock).queryAllByRole('link')).toEqual([]);
@@ -154,6 +156,13 @@ describe('the admin dashboard', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('group', { name: 'Today' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Latest orders' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Payments to review' })).not.toBeInTheDocument();
+    const actions = screen.getByRole('navigation', { name: 'Back office actions' });
+    expect(within(actions).getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Manage products',
+      'Create a new product',
+      'Add new Category',
+      'Discounts',
+    ]);
     expect(screen.getByRole('region', { name: 'Stock to top up' })).toBeInTheDocument();
   });
 

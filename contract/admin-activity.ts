@@ -6,7 +6,7 @@ import type { ProductInput } from './admin-products';
 
 // ── Activity ────────────────────────────────────────────────────────────────────────────────────
 
-export const ACTIVITY_ENTITIES = ['product', 'category', 'attribute', 'image', 'discount', 'order'] as const;
+export const ACTIVITY_ENTITIES = ['product', 'category', 'attribute', 'image', 'discount', 'order', 'staff'] as const;
 export const ActivityEntity = z.enum(ACTIVITY_ENTITIES).meta({ id: 'ActivityEntity' });
 export type ActivityEntity = z.infer<typeof ActivityEntity>;
 
@@ -29,6 +29,10 @@ export const ACTIVITY_ACTIONS = [
   'payment_checked',
   'marked_paid',
   'refunded',
+  // Staff: a new role, an account switched off or on.
+  'role_changed',
+  'deactivated',
+  'reactivated',
 ] as const;
 export const ActivityAction = z.enum(ACTIVITY_ACTIONS).meta({ id: 'ActivityAction' });
 export type ActivityAction = z.infer<typeof ActivityAction>;

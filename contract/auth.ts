@@ -58,7 +58,7 @@ export const UserType = z.enum(['admin', 'customer']).meta({ id: 'UserType' });
 export type UserType = z.infer<typeof UserType>;
 
 /** A staff account's role (contract/roles.ts says what each may do). */
-const StaffRole = z.enum(STAFF_ROLES).meta({ id: 'StaffRole' });
+export const StaffRole = z.enum(STAFF_ROLES).meta({ id: 'StaffRole' });
 
 export const User = z
   .object({

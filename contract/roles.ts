@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   'orders.cancel': 'cancel orders',
   'orders.refund': 'record refunds',
   'payments.settle': 'settle unclear payments',
+  'staff.manage': 'manage the staff',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -39,12 +40,12 @@ const ORDERS: readonly Permission[] = ['orders.read', 'orders.fulfil'];
 const EVERYONE_IN_THE_OFFICE: readonly Permission[] = ['dashboard.read', 'activity.read'];
 
 const ALL = Object.keys(PERMISSIONS) as Permission[];
-/** Money beyond today (the week's and the month's takings, the daily chart, what best sellers brought in). */
-const OWNERS_ONLY: readonly Permission[] = ['revenue.history'];
+/** The staff, and money beyond today (the week's and month's takings, the daily chart, best sellers' takings). */
+const OWNERS_ONLY: readonly Permission[] = ['revenue.history', 'staff.manage'];
 
 /**
  * What each role may do. The owner may do everything; the manager runs the shop day to day and sees
- * today's takings, but the shop's money beyond today is the owner's (as staff management will be);
+ * today's takings, but the shop's money beyond today and its staff are the owner's;
  * the catalogue keeps products, categories, attributes and discounts and never sees an order or the
  * takings; fulfilment moves orders along but cannot cancel, refund, settle a payment or touch a price;
  * a rider sees only the deliveries given to them.

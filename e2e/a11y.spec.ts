@@ -297,4 +297,6 @@ test('an admin: every back-office screen, a form with errors, a dialog and a men
     .first()
     .click();
   await check(page, 'an order in the back office', /SKN\d+/);
+
+  await open(page, at('staff'), 'Staff');
 });

@@ -14,6 +14,8 @@ export interface MockUser extends Omit<AccountRecord, 'createdAt'> {
   /** Plain text: this is a mock; the real server stores argon2id hashes. */
   password: string | null;
   createdAt: number;
+  /** When the owner deactivated this staff account (it can no longer sign in). */
+  deactivatedAt?: number | null;
 }
 
 export interface MockChallenge {
@@ -54,7 +56,7 @@ export interface AuthDbState {
   /** Session ids (`jti`, or the whole token when it has none) that logged out or were ended. */
   endedSessions: string[];
   /** The sessions the mock issued, so a password change can end a user's other sessions. */
-  sessions: { jti: string; userId: string }[];
+  sessions: { jti: string; userId: string; at?: number }[];
   /** When codes were sent to an email (for the 5-an-hour limit). */
   codeSends: Record<string, number[]>;
   outbox: MockMail[];
@@ -150,7 +152,7 @@ const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export function issueMockToken(user: MockUser, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const jti = crypto.randomUUID();
-  authDb.sessions.push({ jti, userId: user.id });
+  authDb.sessions.push({ jti, userId: user.id, at: now });
   saveAuthDb();
   const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const payload = base64Url(
@@ -227,6 +229,8 @@ export function authenticate(request: Request, now = Date.now()): MockSession | 
   const sessionId = claims.jti ?? token;
   if (authDb.endedSessions.includes(sessionId)) return null;
   let user = findUserById(claims.userId);
+  // A deactivated staff member is out at once, as on the server.
+  if (user?.deactivatedAt) return null;
   if (!user) {
     user = {
       id: claims.userId,

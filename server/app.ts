@@ -31,6 +31,7 @@ import {
 import { MPESA_CALLBACK_PATH } from './lib/payments/config';
 import { discountsModule } from './modules/discounts';
 import { activityModule } from './modules/activity';
+import { staffModule } from './modules/staff';
 import { authModule } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { checkoutModule } from './modules/checkout';
@@ -78,6 +79,7 @@ export function apiModules(deps: Deps): Mount[] {
     ['/v1/admin/orders', ordersAdminModule(deps)],
     ['/v1/discounts', discountsModule(deps)],
     ['/v1/admin/dashboard', dashboardModule(deps)],
+    ['/v1/admin/staff', staffModule(deps)],
     ['/docs', docsModule()],
   ];
 }

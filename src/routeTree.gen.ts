@@ -30,6 +30,7 @@ import { Route as AdminAdminIdAttributesRouteImport } from './routes/admin/$admi
 import { Route as AdminAdminIdCategoriesRouteImport } from './routes/admin/$adminId/categories'
 import { Route as AdminAdminIdDashboardRouteImport } from './routes/admin/$adminId/dashboard'
 import { Route as AdminAdminIdDiscountsRouteImport } from './routes/admin/$adminId/discounts'
+import { Route as AdminAdminIdStaffRouteImport } from './routes/admin/$adminId/staff'
 import { Route as ViewCategoryCategoryRouteImport } from './routes/view/category/$category'
 import { Route as ViewProductProductIdRouteImport } from './routes/view/product/$productId'
 import { Route as CustomerAccountOrdersIndexRouteImport } from './routes/_customer/account/orders/index'
@@ -147,6 +148,11 @@ const AdminAdminIdDiscountsRoute = AdminAdminIdDiscountsRouteImport.update({
   path: '/discounts',
   getParentRoute: () => AdminAdminIdRouteRoute,
 } as any)
+const AdminAdminIdStaffRoute = AdminAdminIdStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => AdminAdminIdRouteRoute,
+} as any)
 const ViewCategoryCategoryRoute = ViewCategoryCategoryRouteImport.update({
   id: '/view/category/$category',
   path: '/view/category/$category',
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
+  '/admin/$adminId/staff': typeof AdminAdminIdStaffRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
   '/view/product/$productId': typeof ViewProductProductIdRoute
   '/account/': typeof CustomerAccountIndexRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
+  '/admin/$adminId/staff': typeof AdminAdminIdStaffRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
   '/view/product/$productId': typeof ViewProductProductIdRoute
   '/account': typeof CustomerAccountIndexRoute
@@ -308,6 +316,7 @@ export interface FileRoutesById {
   '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
+  '/admin/$adminId/staff': typeof AdminAdminIdStaffRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
   '/view/product/$productId': typeof ViewProductProductIdRoute
   '/_customer/account/': typeof CustomerAccountIndexRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
     | '/admin/$adminId/discounts'
+    | '/admin/$adminId/staff'
     | '/view/category/$category'
     | '/view/product/$productId'
     | '/account/'
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
     | '/admin/$adminId/discounts'
+    | '/admin/$adminId/staff'
     | '/view/category/$category'
     | '/view/product/$productId'
     | '/account'
@@ -411,6 +422,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
     | '/admin/$adminId/discounts'
+    | '/admin/$adminId/staff'
     | '/view/category/$category'
     | '/view/product/$productId'
     | '/_customer/account/'
@@ -592,6 +604,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIdDiscountsRouteImport
       parentRoute: typeof AdminAdminIdRouteRoute
     }
+    '/admin/$adminId/staff': {
+      id: '/admin/$adminId/staff'
+      path: '/staff'
+      fullPath: '/admin/$adminId/staff'
+      preLoaderRoute: typeof AdminAdminIdStaffRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
     '/view/category/$category': {
       id: '/view/category/$category'
       path: '/view/category/$category'
@@ -758,6 +777,7 @@ interface AdminAdminIdRouteRouteChildren {
   AdminAdminIdCategoriesRoute: typeof AdminAdminIdCategoriesRouteWithChildren
   AdminAdminIdDashboardRoute: typeof AdminAdminIdDashboardRoute
   AdminAdminIdDiscountsRoute: typeof AdminAdminIdDiscountsRoute
+  AdminAdminIdStaffRoute: typeof AdminAdminIdStaffRoute
   AdminAdminIdIndexRoute: typeof AdminAdminIdIndexRoute
   AdminAdminIdOrdersOrderIdRoute: typeof AdminAdminIdOrdersOrderIdRoute
   AdminAdminIdProductsProductIdRoute: typeof AdminAdminIdProductsProductIdRoute
@@ -771,6 +791,7 @@ const AdminAdminIdRouteRouteChildren: AdminAdminIdRouteRouteChildren = {
   AdminAdminIdCategoriesRoute: AdminAdminIdCategoriesRouteWithChildren,
   AdminAdminIdDashboardRoute: AdminAdminIdDashboardRoute,
   AdminAdminIdDiscountsRoute: AdminAdminIdDiscountsRoute,
+  AdminAdminIdStaffRoute: AdminAdminIdStaffRoute,
   AdminAdminIdIndexRoute: AdminAdminIdIndexRoute,
   AdminAdminIdOrdersOrderIdRoute: AdminAdminIdOrdersOrderIdRoute,
   AdminAdminIdProductsProductIdRoute: AdminAdminIdProductsProductIdRoute,

@@ -18,6 +18,7 @@ import { Category, Image, ProductDetail, ProductList } from '@contract/catalogue
 import { AdminOrder, AdminOrderList, type AdminOrderSummary } from '@contract/admin-orders';
 import { CheckoutConflict, CheckoutResult, Order, OrderList } from '@contract/checkout';
 import { AdminDashboard } from '@contract/dashboard';
+import { StaffMember } from '@contract/admin-staff';
 import { Discount, DiscountDeleted, DiscountList } from '@contract/discounts';
 import { countRows, ErrorBody } from '@contract/common';
 import { DEMO_ACCOUNTS } from '@contract/demo-accounts';
@@ -1758,6 +1759,81 @@ describe('mocks and server agree', () => {
     const expected = await run(server);
     expect(await run(mock)).toEqual(expected);
     expect(expected.map((s) => s.status)).toEqual([401, 403, 200]);
+  });
+
+  it('on the staff screen: who may ask, changes, deactivation and the refusals', async () => {
+    const run = async (side: Side) => {
+      const owner = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+      const packerSession = { token: await signIn(side, DEMO_ACCOUNTS.packer) };
+      const listed = await side.call('GET', '/api/v1/admin/staff', owner);
+      const rows = (listed.body as { data: { rows: StaffMember[] } }).data.rows;
+      const byEmail = (email: string) => rows.find((r) => r.email === email)!;
+      const packer = byEmail(DEMO_ACCOUNTS.packer.email).userId;
+      const me = byEmail(DEMO_ACCOUNTS.admin.email).userId;
+      const staffPath = (id: string) => `/api/v1/admin/staff/${id}`;
+      const member = data(StaffMember);
+      const memberFacts = ({ data: m }: { data: StaffMember }) => ({ role: m.role, active: m.active });
+      return [
+        observe('a guest asks', await side.call('GET', '/api/v1/admin/staff')),
+        observe('the packer asks', await side.call('GET', '/api/v1/admin/staff', packerSession)),
+        observe('the owner lists', listed, data(countRows(StaffMember)), ({ data: d }) => ({
+          owner: memberFacts({ data: byEmail(DEMO_ACCOUNTS.admin.email) }),
+          packer: memberFacts({ data: byEmail(DEMO_ACCOUNTS.packer.email) }),
+          packerSignedIn: byEmail(DEMO_ACCOUNTS.packer.email).lastSignInAt !== null,
+          counted: d.count === d.rows.length,
+        })),
+        observe(
+          'the owner changes their own role',
+          await side.call('PATCH', staffPath(me), { ...owner, json: { role: 'manager' } }),
+        ),
+        observe('an empty change', await side.call('PATCH', staffPath(packer), { ...owner, json: {} })),
+        observe(
+          'an unknown role',
+          await side.call('PATCH', staffPath(packer), { ...owner, json: { role: 'boss' } }),
+        ),
+        observe(
+          'a bad id',
+          await side.call('PATCH', staffPath('nope'), { ...owner, json: { role: 'manager' } }),
+        ),
+        observe(
+          'an unknown member',
+          await side.call('PATCH', staffPath(randomUUID()), { ...owner, json: { active: false } }),
+        ),
+        observe(
+          'the packer keeps the catalogue',
+          await side.call('PATCH', staffPath(packer), { ...owner, json: { role: 'catalogue' } }),
+          member,
+          memberFacts,
+        ),
+        observe(
+          'the packer is deactivated',
+          await side.call('PATCH', staffPath(packer), { ...owner, json: { active: false } }),
+          member,
+          memberFacts,
+        ),
+        observe("the packer's open session", await side.call('GET', '/api/v1/admin/orders', packerSession)),
+        observe(
+          'the packer signs in again',
+          await side.call('POST', '/api/v1/auth/login', {
+            json: { email: DEMO_ACCOUNTS.packer.email, password: DEMO_ACCOUNTS.packer.password },
+          }),
+        ),
+        observe(
+          'the packer is back, packing',
+          await side.call('PATCH', staffPath(packer), {
+            ...owner,
+            json: { active: true, role: 'fulfilment' },
+          }),
+          member,
+          memberFacts,
+        ),
+      ];
+    };
+    const expected = await run(server);
+    expect(await run(mock)).toEqual(expected);
+    expect(expected.map((s) => s.status)).toEqual([
+      401, 403, 200, 409, 400, 400, 400, 404, 200, 200, 401, 403, 200,
+    ]);
   });
 
   it('on unknown API routes', async () => {

@@ -27,8 +27,10 @@ export const LANDING_JS_BUDGET_KB = 150;
 // a tapped link after the next paint, and a bar shows meanwhile (src/app/navigate-after-paint.ts, the
 // theme's global CSS: INP of opening a category 696 → 80 ms). 175.9 → 176.2: staff roles: the back-office
 // routes' permission guard and the role read from the token (src/features/admin/permitted.ts,
-// contract/staff-roles.ts); the permission table and its phrases load with the back office.
-export const LANDING_JS_CEILING_KB = 176.2;
+// contract/staff-roles.ts); the permission table and its phrases load with the back office. 176.2 →
+// 176.3: the staff screen's route (src/routes/admin/$adminId/staff.tsx; the route tree is in the entry
+// by design, its page and its queries are not).
+export const LANDING_JS_CEILING_KB = 176.3;
 
 interface JsFile {
   file: string;

@@ -1,3 +1,4 @@
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../contract/admin-staff';
 import { http, HttpResponse, type PathParams } from 'msw';
 import type { z, ZodError } from 'zod';
 import {
@@ -118,7 +119,9 @@ function requireSession(request: Request) {
   return session;
 }
 
+/** Every way in ends here, as on the server: a deactivated staff account is refused. */
 function signIn(user: MockUser) {
+  if (user.deactivatedAt) throw new MockError(403, 'account_deactivated', ACCOUNT_DEACTIVATED_MESSAGE);
   return { token: issueMockToken(user), user: toUser(user) };
 }
 

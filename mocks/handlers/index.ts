@@ -8,6 +8,7 @@ import { catalogueHandlers } from './catalogue';
 import { categoryAdminHandlers } from './categories';
 import { checkoutHandlers } from './checkout';
 import { dashboardHandlers } from './dashboard';
+import { staffHandlers } from './staff';
 import { deliveryHandlers } from './delivery';
 import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
@@ -42,5 +43,6 @@ export const handlers: RequestHandler[] = [
   ...adminOrderHandlers,
   ...discountHandlers,
   ...dashboardHandlers,
+  ...staffHandlers,
   apiNotFoundHandler,
 ];

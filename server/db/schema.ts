@@ -245,6 +245,8 @@ export const users = pgTable(
       .default('customer'),
     /** A staff account's role (contract/roles.ts); null for a shopper, never null for staff. */
     role: text('role', { enum: STAFF_ROLES }),
+    /** When the owner deactivated this staff account: it can no longer sign in; null while active. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
     ...timestamps,
   },

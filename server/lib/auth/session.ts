@@ -110,6 +110,9 @@ const prepareSessionCheck = (db: Db) =>
         eq(sessions.userId, sql.placeholder('userId')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
+        // A deactivated staff member is out at once, whatever session they hold (their sessions are
+        // also revoked with the deactivation).
+        isNull(users.deactivatedAt),
       ),
     )
     .prepare('session_check');

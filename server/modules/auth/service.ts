@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/auth';
 import { codePurpose, normaliseEmail, signInStep, userView } from '../../../contract/accounts';
 import { OTP_RESEND_SECONDS } from '../../../contract/auth';
+import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../../contract/admin-staff';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Config } from '../../lib/http';
@@ -98,7 +99,9 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     return user;
   }
 
+  /** Every way in ends here: a deactivated staff account is refused whatever it proved. */
   async function signIn(tx: Db, user: UserRow): Promise<AuthResult> {
+    if (user.deactivatedAt) throw new AppError(403, 'account_deactivated', ACCOUNT_DEACTIVATED_MESSAGE);
     return { token: await issueSession(tx, env, user, now()), user: userView(user) };
   }
 

@@ -20,6 +20,9 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   payment_checked: 'asked M-Pesa about it',
   marked_paid: 'marked it paid',
   refunded: 'recorded a refund',
+  role_changed: 'changed the role',
+  deactivated: 'deactivated the account',
+  reactivated: 'reactivated the account',
 };
 
 const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });

@@ -23,6 +23,7 @@ describe('the back office layout', () => {
       'Attributes',
       'Discounts',
       'Orders',
+      'Staff',
     ]);
     expect(screen.getByText(admin.name)).toBeInTheDocument();
     // The shop's own header is off in the back office.

@@ -4,6 +4,7 @@ import {
   mdiFormatListBulletedType,
   mdiPackageVariantClosed,
   mdiReceiptTextOutline,
+  mdiAccountGroupOutline,
   mdiSaleOutline,
   mdiShapeOutline,
   mdiViewDashboardOutline,
@@ -40,6 +41,7 @@ const ADMIN_SECTIONS = [
   },
   { to: '/admin/$adminId/discounts', label: 'Discounts', icon: mdiSaleOutline, permission: 'discounts.read' },
   { to: '/admin/$adminId/orders', label: 'Orders', icon: mdiReceiptTextOutline, permission: 'orders.read' },
+  { to: '/admin/$adminId/staff', label: 'Staff', icon: mdiAccountGroupOutline, permission: 'staff.manage' },
 ] as const satisfies readonly { to: string; label: string; icon: string; permission: Permission }[];
 
 export interface AdminNavProps {

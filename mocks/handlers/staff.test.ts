@@ -1,0 +1,53 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { type StaffMember } from '../../contract/admin-staff';
+import { DEMO_USERS } from '../auth-db';
+import { mockFetch, serveMocks, tokenOf } from '../test-api';
+import { staffHandlers } from './staff';
+import { authHandlers } from './auth';
+
+serveMocks(...staffHandlers, ...authHandlers);
+
+const list = async (token: string) => {
+  const res = await mockFetch('GET', '/v1/admin/staff', undefined, { token });
+  return { status: res.status, rows: ((await res.json()) as { data: { rows: StaffMember[] } }).data?.rows };
+};
+const patch = (token: string, id: string, body: unknown) =>
+  mockFetch('PATCH', `/v1/admin/staff/${id}`, body, { token });
+
+describe('the mocked staff screen', () => {
+  it('lists the demo owner first, then the packer', async () => {
+    const { status, rows } = await list(tokenOf('admin'));
+    expect(status).toBe(200);
+    expect(rows.map((r) => [r.email, r.role, r.active])).toEqual([
+      [DEMO_USERS.admin.email, 'owner', true],
+      [DEMO_USERS.packer.email, 'fulfilment', true],
+    ]);
+  });
+
+  it('deactivates the packer, whose token stops working and whose sign-in is refused, then reactivates', async () => {
+    const packerToken = tokenOf('packer');
+    const off = await patch(tokenOf('admin'), DEMO_USERS.packer.id, { active: false });
+    expect(off.status).toBe(200);
+    expect((await mockFetch('GET', '/v1/admin/staff', undefined, { token: packerToken })).status).toBe(401);
+    const login = await mockFetch('POST', '/v1/auth/login', {
+      email: DEMO_USERS.packer.email,
+      password: DEMO_USERS.packer.password,
+    });
+    expect(login.status).toBe(403);
+    expect(await login.json()).toMatchObject({ code: 'account_deactivated' });
+    expect((await patch(tokenOf('admin'), DEMO_USERS.packer.id, { active: true })).status).toBe(200);
+  });
+
+  it('refuses as the server does: own account, a manager, a bad id or body, an unknown member', async () => {
+    const owner = tokenOf('admin');
+    const self = await patch(owner, DEMO_USERS.admin.id, { role: 'manager' });
+    expect(self.status).toBe(409);
+    expect(await self.json()).toMatchObject({ code: 'own_account' });
+    expect((await list(tokenOf('packer'))).status).toBe(403);
+    expect((await patch(owner, 'nope', { role: 'manager' })).status).toBe(400);
+    expect((await patch(owner, DEMO_USERS.packer.id, {})).status).toBe(400);
+    expect((await patch(owner, crypto.randomUUID(), { role: 'manager' })).status).toBe(404);
+    expect((await patch(owner, DEMO_USERS.shopper.id, { role: 'manager' })).status).toBe(404);
+  });
+});

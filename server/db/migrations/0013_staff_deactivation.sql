@@ -1,0 +1,2 @@
+-- Staff can be deactivated by the owner (contract/admin-staff.ts): a deactivated account keeps its history but cannot sign in.
+ALTER TABLE "users" ADD COLUMN "deactivated_at" timestamp with time zone;

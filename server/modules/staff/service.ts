@@ -1,4 +1,4 @@
-import { and, eq, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { staffChangeRefusal, type StaffMember, type StaffUpdate } from '../../../contract/admin-staff';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -7,6 +7,10 @@ import { revokeUserSessions } from '../../lib/auth/session';
 import { AppError, notFound } from '../../lib/errors';
 import { recordActivity } from '../activity';
 
+/**
+ * A member as the screen shows it. The last sign-in is their newest session, read per member through
+ * the sessions' user index (not by grouping every session of the shop).
+ */
 const memberColumns = {
   userId: users.id,
   name: users.name,
@@ -14,6 +18,9 @@ const memberColumns = {
   role: users.role,
   deactivatedAt: users.deactivatedAt,
   createdAt: users.createdAt,
+  lastSignInAt: sql<
+    string | null
+  >`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
 };
 
 type MemberRow = {
@@ -26,33 +33,21 @@ type MemberRow = {
   lastSignInAt: Date | string | null;
 };
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
 const toMember = (r: MemberRow): StaffMember => ({
   userId: r.userId,
   name: r.name,
   email: r.email,
   role: r.role!,
   active: r.deactivatedAt === null,
-  lastSignInAt: iso(r.lastSignInAt),
+  lastSignInAt: r.lastSignInAt === null ? null : new Date(r.lastSignInAt).toISOString(),
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Each member's newest session: when they last signed in. */
-const lastSignIn = (db: Db) =>
-  db
-    .select({ userId: sessions.userId, at: max(sessions.createdAt).as('at') })
-    .from(sessions)
-    .groupBy(sessions.userId)
-    .as('last_sign_in');
-
 /** Every staff account: the active before the deactivated, owners first, then by name. */
 export async function listStaff(db: Db): Promise<{ count: number; rows: StaffMember[] }> {
-  const last = lastSignIn(db);
   const rows = await db
-    .select({ ...memberColumns, lastSignInAt: last.at })
+    .select(memberColumns)
     .from(users)
-    .leftJoin(last, eq(last.userId, users.id))
     .where(eq(users.type, 'admin'))
     .orderBy(
       sql`${users.deactivatedAt} is not null`,
@@ -64,11 +59,9 @@ export async function listStaff(db: Db): Promise<{ count: number; rows: StaffMem
 }
 
 async function memberById(db: Db, userId: string): Promise<StaffMember> {
-  const last = lastSignIn(db);
   const [row] = await db
-    .select({ ...memberColumns, lastSignInAt: last.at })
+    .select(memberColumns)
     .from(users)
-    .leftJoin(last, eq(last.userId, users.id))
     .where(and(eq(users.id, userId), eq(users.type, 'admin')));
   if (!row) throw notFound('The staff member');
   return toMember(row);

@@ -1,3 +1,3 @@
 export { AdminLayout } from './components/admin-layout';
 export { permitted } from './permitted';
-export { useCan } from './use-can';
+export { useCan, usePermitted } from './use-can';

@@ -1,7 +1,7 @@
 import { Card, Heading, LinkOverlay, SimpleGrid, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { useUser } from '@/features/session';
-import { can, type Permission } from '@contract/roles';
+import { usePermitted } from '@/features/admin';
+import type { Permission } from '@contract/roles';
 import { mdiPackageVariantClosed, mdiPlusBoxOutline, mdiSaleOutline, mdiShapePlusOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 
@@ -46,8 +46,7 @@ const actions = [
 
 /** The actions the signed-in role may take; none for a packer, whose work starts from the orders. */
 export function QuickActions({ adminId }: { adminId: string }) {
-  const role = useUser()?.role;
-  const mine = actions.filter((a) => can(role, a.permission));
+  const mine = usePermitted(actions);
   if (mine.length === 0) return null;
   return (
     <SimpleGrid as="nav" aria-label="Back office actions" columns={{ base: 2, lg: 4 }} gap="3">

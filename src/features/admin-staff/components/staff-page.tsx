@@ -5,6 +5,7 @@ import { useUser } from '@/features/session';
 import { toastError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import type { StaffMember } from '@contract/admin-staff';
+import { formatNairobi } from '@contract/nairobi-time';
 import type { StaffRole } from '@contract/roles';
 import { useQuery } from '@tanstack/react-query';
 import { staffQueries, useUpdateStaff } from '../api/staff';
@@ -18,12 +19,6 @@ const ROLE_OPTIONS: readonly (readonly [StaffRole, string])[] = [
   ['rider', 'Rider'],
 ];
 const roleName = (role: StaffRole) => ROLE_OPTIONS.find(([r]) => r === role)![1];
-
-const when = new Intl.DateTimeFormat('en-KE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Nairobi',
-});
 
 function MemberCard({ member, isMe }: { member: StaffMember; isMe: boolean }) {
   const update = useUpdateStaff();
@@ -53,7 +48,7 @@ function MemberCard({ member, isMe }: { member: StaffMember; isMe: boolean }) {
             </Text>
             <Text fontSize="xs" color="fg.muted">
               {member.lastSignInAt
-                ? `Last signed in ${when.format(new Date(member.lastSignInAt))}`
+                ? `Last signed in ${formatNairobi(member.lastSignInAt)}`
                 : 'Never signed in'}
             </Text>
           </Stack>

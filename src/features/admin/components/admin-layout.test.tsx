@@ -16,15 +16,11 @@ describe('the back office layout', () => {
     const { router } = renderAppQuietly(`/admin/${admin.userId}`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/${admin.userId}/dashboard`));
     const nav = within(await sidebar()).getByRole('navigation', { name: 'Admin menu' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Dashboard',
-      'Products',
-      'Categories',
-      'Attributes',
-      'Discounts',
-      'Orders',
-      'Staff',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'Products', 'Categories', 'Attributes', 'Discounts', 'Orders', 'Staff']);
     expect(screen.getByText(admin.name)).toBeInTheDocument();
     // The shop's own header is off in the back office.
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
@@ -34,20 +30,22 @@ describe('the back office layout', () => {
     signInAs({ ...admin, role: 'fulfilment' });
     renderAppQuietly(`/admin/${admin.userId}/dashboard`);
     const nav = within(await sidebar()).getByRole('navigation', { name: 'Admin menu' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'Orders']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'Orders']);
   });
 
   it('shows the catalogue team the catalogue and discounts, and no orders', async () => {
     signInAs({ ...admin, role: 'catalogue' });
     renderAppQuietly(`/admin/${admin.userId}/dashboard`);
     const nav = within(await sidebar()).getByRole('navigation', { name: 'Admin menu' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Dashboard',
-      'Products',
-      'Categories',
-      'Attributes',
-      'Discounts',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'Products', 'Categories', 'Attributes', 'Discounts']);
   });
 
   it('sends a packer who opens the discounts to the dashboard, saying why', async () => {
@@ -80,7 +78,9 @@ describe('the back office layout', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Back office menu' });
     await user.click(within(drawer).getByRole('link', { name: 'Orders' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/${admin.userId}/orders`));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Back office menu' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Back office menu' })).not.toBeInTheDocument(),
+    );
     // findBy is the assertion: the router may swap the page's node while it settles after the drawer
     // closes, so a second check on the node it found can race that swap.
     await screen.findByRole('searchbox', { name: 'Search orders' });

@@ -4,7 +4,13 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { signOut } from '@/features/auth';
 import { useUser } from '@/features/session';
 import { setSidebarOpen, useSidebarOpen } from '@/features/ui';
-import { mdiChevronDoubleLeft, mdiChevronDoubleRight, mdiLogout, mdiMenu, mdiStorefrontOutline } from '@mdi/js';
+import {
+  mdiChevronDoubleLeft,
+  mdiChevronDoubleRight,
+  mdiLogout,
+  mdiMenu,
+  mdiStorefrontOutline,
+} from '@mdi/js';
 import { Link, Outlet, useParams } from '@tanstack/react-router';
 import { useSidebarCollapsed, toggleSidebarCollapsed } from '../stores/sidebar-store';
 import { AdminNav } from './admin-nav';

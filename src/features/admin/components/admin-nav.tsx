@@ -10,8 +10,8 @@ import {
   mdiViewDashboardOutline,
 } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
-import { can, type Permission } from '@contract/roles';
-import { useUser } from '@/features/session';
+import type { Permission } from '@contract/roles';
+import { usePermitted } from '../use-can';
 
 /** The back office's sections, in the sidebar's order, each with the permission its screen needs. */
 const ADMIN_SECTIONS = [
@@ -57,10 +57,10 @@ export interface AdminNavProps {
  * (products/create…).
  */
 export function AdminNav({ adminId, collapsed = false, onNavigate }: AdminNavProps) {
-  const role = useUser()?.role;
+  const sections = usePermitted(ADMIN_SECTIONS);
   return (
     <Stack as="nav" aria-label="Admin menu" gap="1">
-      {ADMIN_SECTIONS.filter((s) => can(role, s.permission)).map((s) => (
+      {sections.map((s) => (
         <Button
           key={s.to}
           asChild

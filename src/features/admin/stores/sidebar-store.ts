@@ -15,6 +15,7 @@ const useSidebarPreference = create<SidebarPreference>()(
 );
 
 export const useSidebarCollapsed = () => useSidebarPreference((s) => s.collapsed);
-export const toggleSidebarCollapsed = () => useSidebarPreference.setState((s) => ({ collapsed: !s.collapsed }));
+export const toggleSidebarCollapsed = () =>
+  useSidebarPreference.setState((s) => ({ collapsed: !s.collapsed }));
 /** Back to the default (expanded); for tests. */
 export const resetSidebarPreference = () => useSidebarPreference.setState({ collapsed: false });

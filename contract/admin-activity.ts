@@ -6,7 +6,7 @@ import type { ProductInput } from './admin-products';
 
 // ── Activity ────────────────────────────────────────────────────────────────────────────────────
 
-export const ACTIVITY_ENTITIES = ['product', 'category', 'attribute', 'image', 'discount', 'order', 'staff'] as const;
+export const ACTIVITY_ENTITIES = ['product', 'category', 'attribute', 'image', 'discount', 'order', 'staff', 'customer'] as const;
 export const ActivityEntity = z.enum(ACTIVITY_ENTITIES).meta({ id: 'ActivityEntity' });
 export type ActivityEntity = z.infer<typeof ActivityEntity>;
 
@@ -33,6 +33,18 @@ export const ACTIVITY_ACTIONS = [
   'role_changed',
   'deactivated',
   'reactivated',
+  // Staff invitations: sent, sent again, withdrawn, taken up.
+  'invited',
+  'invitation_resent',
+  'invitation_revoked',
+  'joined',
+  // Orders: the rider who takes it out.
+  'rider_assigned',
+  // Customers: kept from checking out and let back, a copy of their data given, their data erased.
+  'blocked',
+  'unblocked',
+  'exported',
+  'erased',
 ] as const;
 export const ActivityAction = z.enum(ACTIVITY_ACTIONS).meta({ id: 'ActivityAction' });
 export type ActivityAction = z.infer<typeof ActivityAction>;

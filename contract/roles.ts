@@ -26,6 +26,9 @@ export const PERMISSIONS = {
   'orders.refund': 'record refunds',
   'payments.settle': 'settle unclear payments',
   'staff.manage': 'manage the staff',
+  'customers.read': 'see customers',
+  'customers.manage': "block customers, export their data and erase them",
+  'deliveries.own': 'see and deliver the orders given to them',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -39,7 +42,9 @@ const CATALOGUE: readonly Permission[] = [
 const ORDERS: readonly Permission[] = ['orders.read', 'orders.fulfil'];
 const EVERYONE_IN_THE_OFFICE: readonly Permission[] = ['dashboard.read', 'activity.read'];
 
-const ALL = Object.keys(PERMISSIONS) as Permission[];
+/** A rider's own deliveries: the one thing a rider does, and nothing the office needs. */
+const RIDERS: readonly Permission[] = ['deliveries.own'];
+const ALL = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => !RIDERS.includes(p));
 /** The staff, and money beyond today (the week's and month's takings, the daily chart, best sellers' takings). */
 const OWNERS_ONLY: readonly Permission[] = ['revenue.history', 'staff.manage'];
 
@@ -47,15 +52,16 @@ const OWNERS_ONLY: readonly Permission[] = ['revenue.history', 'staff.manage'];
  * What each role may do. The owner may do everything; the manager runs the shop day to day and sees
  * today's takings, but the shop's money beyond today and its staff are the owner's;
  * the catalogue keeps products, categories, attributes and discounts and never sees an order or the
- * takings; fulfilment moves orders along but cannot cancel, refund, settle a payment or touch a price;
- * a rider sees only the deliveries given to them.
+ * takings; fulfilment moves orders along (and picks the rider) but cannot cancel, refund, settle a
+ * payment or touch a price; a rider sees only the deliveries given to them, and nobody else has a
+ * delivery round of their own.
  */
 const ROLE_PERMISSIONS: Readonly<Record<StaffRole, ReadonlySet<Permission>>> = {
   owner: new Set(ALL),
   manager: new Set(ALL.filter((p) => !OWNERS_ONLY.includes(p))),
   catalogue: new Set([...EVERYONE_IN_THE_OFFICE, ...CATALOGUE]),
   fulfilment: new Set([...EVERYONE_IN_THE_OFFICE, ...ORDERS]),
-  rider: new Set(),
+  rider: new Set(RIDERS),
 };
 
 /** Whether a staff role may do what the permission names; nobody without a role may. */

@@ -247,6 +247,11 @@ export const users = pgTable(
     role: text('role', { enum: STAFF_ROLES }),
     /** When the owner deactivated this staff account: it can no longer sign in; null while active. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** When the shop blocked this shopper (they cannot check out), and why, in the staff's words; null while not blocked. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
+    /** When the shopper's personal data was erased (name, email, phone, addresses replaced); the orders stay. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
     ...timestamps,
   },
@@ -311,6 +316,36 @@ export const sessions = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * An invitation to join the staff with a role: the invitee gets a one-time link by mail, sets a name
+ * and a password, and becomes a staff member. The token is never stored, only its hash; it works
+ * once, until it expires (72 h) or the owner revokes it. Resending replaces the token.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** As typed, trimmed; compared lower-cased. */
+    email: text('email').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** The account the invitation created. */
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_hash_uq').on(t.tokenHash),
+    // One open invitation per email at a time.
+    uniqueIndex('staff_invitations_open_email_uq')
+      .on(sql`lower(${t.email})`)
+      .where(sql`accepted_at IS NULL AND revoked_at IS NULL`),
+  ],
 );
 
 /**
@@ -454,6 +489,9 @@ export const orders = pgTable(
     refundReference: text('refund_reference'),
     refundAmount: integer('refund_amount'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The staff member with the rider role taking the order out; set when it goes out for delivery. */
+    riderId: uuid('rider_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    riderAssignedAt: timestamp('rider_assigned_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -469,6 +507,10 @@ export const orders = pgTable(
       .on(t.paidAt, t.total)
       .where(sql`payment_status = 'paid'`),
     index('orders_phone_idx').on(t.phone),
+    // A rider's round: their orders by status.
+    index('orders_rider_status_idx')
+      .on(t.riderId, t.status)
+      .where(sql`rider_id IS NOT NULL`),
     check('orders_total_sum', sql`${t.total} = ${t.subtotal} + ${t.shippingRate}`),
     check('orders_total_positive', sql`${t.total} > 0`),
     check('orders_refund_amount_positive', sql`${t.refundAmount} IS NULL OR ${t.refundAmount} > 0`),

@@ -23,6 +23,15 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   role_changed: 'changed the role',
   deactivated: 'deactivated the account',
   reactivated: 'reactivated the account',
+  invited: 'sent an invitation',
+  invitation_resent: 'sent the invitation again',
+  invitation_revoked: 'revoked the invitation',
+  joined: 'joined the staff',
+  rider_assigned: 'gave it to a rider',
+  blocked: 'blocked the customer',
+  unblocked: 'unblocked the customer',
+  exported: "exported the customer's data",
+  erased: "erased the customer's data",
 };
 
 const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });

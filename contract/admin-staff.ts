@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { StaffRole } from './auth';
+import { Email, profileToken, StaffRole, UpdateProfileBody } from './auth';
 import { Uuid } from './common';
 
 // `/v1/admin/staff` (issue 27): the owner's list of the shop's team, each member's role and whether
@@ -55,5 +55,77 @@ export function staffChangeRefusal(
   const isActiveOwner = member.role === 'owner' && member.active;
   if (isActiveOwner && !staysOwner && activeOwners <= 1)
     return { code: 'last_owner', message: LAST_OWNER_MESSAGE };
+  return null;
+}
+
+// ── Invitations ───────────────────────────────────────────────────────────────────────────────────
+// The owner invites a person by email with a role; the mail carries a one-time link to
+// `/admin/join/{token}`, where the invitee sets a name and a password and lands in the back office.
+
+/** An invitation works once, for this long after it was sent (or sent again). */
+export const INVITATION_HOURS = 72;
+
+/** An invitation still waiting for its invitee, as the owner's staff screen lists it. */
+export const StaffInvitation = z
+  .object({
+    invitationId: Uuid,
+    email: z.string(),
+    role: StaffRole,
+    /** Who sent it (their name, or email), or null when that account is gone. */
+    invitedBy: z.string().nullable(),
+    /** When it was sent, or last sent again. */
+    sentAt: Timestamp,
+    expiresAt: Timestamp,
+    /** True once `expiresAt` has passed: it can be sent again (with a new link) or revoked. */
+    expired: z.boolean(),
+  })
+  .meta({ id: 'StaffInvitation' });
+export type StaffInvitation = z.infer<typeof StaffInvitation>;
+
+export const InviteStaffBody = z
+  .strictObject({ email: Email, role: StaffRole })
+  .meta({ id: 'InviteStaffBody' });
+export type InviteStaffBody = z.infer<typeof InviteStaffBody>;
+
+export const InvitationIdParams = z.object({ invitationId: Uuid });
+
+export const InvitationRevoked = z
+  .object({ invitationId: Uuid, revoked: z.literal(true) })
+  .meta({ id: 'InvitationRevoked' });
+
+/** `/v1/auth/invitations/{token}`: the token of the invitation's link. */
+export const InvitationTokenParams = z.object({ token: profileToken.meta({ id: 'InvitationToken' }) });
+
+/** What the invitee's page shows before they accept. */
+export const InvitationView = z
+  .object({ email: z.string(), role: StaffRole, expiresAt: Timestamp })
+  .meta({ id: 'InvitationView' });
+export type InvitationView = z.infer<typeof InvitationView>;
+
+/** The invitee's details: the profile a new account needs; a rider's phone is required (shoppers call it). */
+export const AcceptInvitationBody = UpdateProfileBody.meta({ id: 'AcceptInvitationBody' });
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBody>;
+
+export const SHOPPER_EMAIL_MESSAGE =
+  "This email belongs to a shopper's account. Staff sign in with an email of their own: invite another address.";
+export const ALREADY_STAFF_MESSAGE = 'This email already belongs to a member of the staff.';
+export const ALREADY_INVITED_MESSAGE =
+  'An invitation to this email is already waiting: send it again or revoke it from the list.';
+export const INVITATION_USED_MESSAGE = 'This invitation has already been used. Sign in at the admin sign-in page.';
+export const INVITATION_EXPIRED_MESSAGE =
+  "This invitation has expired. Ask the shop's owner to send it again.";
+export const INVITATION_REVOKED_MESSAGE = "This invitation was withdrawn. Ask the shop's owner if you should have one.";
+export const INVITATION_UNKNOWN_MESSAGE = 'This invitation link is not valid. Check that you opened the whole link from the email.';
+export const RIDER_PHONE_MESSAGE = 'is needed for a rider: shoppers call their rider';
+
+/** The invitation's state as an invitee would meet it: why it cannot be taken up, or null when it can. */
+export function invitationRefusal(
+  invitation: { acceptedAt: unknown; revokedAt: unknown; expiresAt: Date | number },
+  now: Date | number,
+): { status: 409 | 410; code: 'invitation_used' | 'invitation_revoked' | 'invitation_expired'; message: string } | null {
+  if (invitation.acceptedAt) return { status: 409, code: 'invitation_used', message: INVITATION_USED_MESSAGE };
+  if (invitation.revokedAt) return { status: 410, code: 'invitation_revoked', message: INVITATION_REVOKED_MESSAGE };
+  if (+invitation.expiresAt <= +now)
+    return { status: 410, code: 'invitation_expired', message: INVITATION_EXPIRED_MESSAGE };
   return null;
 }

@@ -47,8 +47,11 @@ const CountryCode = z
 /** The opaque id of a one-time-code challenge; it is what `/auth/verify-account/{id}` carries. */
 const ChallengeId = Uuid.meta({ id: 'ChallengeId' });
 
-/** The one-time profile token `verify-otp` returns: 43 URL-safe characters, nothing readable in it. */
-const profileToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a valid token');
+/**
+ * The one-time profile token `verify-otp` returns (and a staff invitation's token): 43 URL-safe
+ * characters, nothing readable in it.
+ */
+export const profileToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a valid token');
 const ProfileToken = profileToken.meta({ id: 'ProfileToken' });
 
 export const OtpPurpose = z.enum(['login', 'register', 'reset']).meta({ id: 'OtpPurpose' });

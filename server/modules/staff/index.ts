@@ -1,5 +1,6 @@
 /*
  * The public face of server/modules/staff (docs/architecture.md#server-modules): the owner's list of
- * the shop's team, role changes, deactivation and reactivation.
+ * the shop's team, role changes, deactivation and reactivation, and invitations (the owner's side
+ * and the invitee's).
  */
-export { staffModule } from './handlers';
+export { invitationsModule, staffModule } from './handlers';

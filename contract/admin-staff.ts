@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, profileToken, StaffRole, UpdateProfileBody } from './auth';
 import { Uuid } from './common';
+import type { StaffRole as StaffRoleName } from './staff-roles';
 
 // `/v1/admin/staff` (issue 27): the owner's list of the shop's team, each member's role and whether
 // they may still sign in. Only the owner may see or change it (`staff.manage`, contract/roles.ts).
@@ -111,21 +112,72 @@ export const SHOPPER_EMAIL_MESSAGE =
 export const ALREADY_STAFF_MESSAGE = 'This email already belongs to a member of the staff.';
 export const ALREADY_INVITED_MESSAGE =
   'An invitation to this email is already waiting: send it again or revoke it from the list.';
-export const INVITATION_USED_MESSAGE = 'This invitation has already been used. Sign in at the admin sign-in page.';
+export const INVITATION_USED_MESSAGE =
+  'This invitation has already been used. Sign in at the admin sign-in page.';
 export const INVITATION_EXPIRED_MESSAGE =
   "This invitation has expired. Ask the shop's owner to send it again.";
-export const INVITATION_REVOKED_MESSAGE = "This invitation was withdrawn. Ask the shop's owner if you should have one.";
-export const INVITATION_UNKNOWN_MESSAGE = 'This invitation link is not valid. Check that you opened the whole link from the email.';
+export const INVITATION_REVOKED_MESSAGE =
+  "This invitation was withdrawn. Ask the shop's owner if you should have one.";
+export const INVITATION_UNKNOWN_MESSAGE =
+  'This invitation link is not valid. Check that you opened the whole link from the email.';
 export const RIDER_PHONE_MESSAGE = 'is needed for a rider: shoppers call their rider';
+
+/** Why an email with an account cannot become staff by invitation: a shopper's stays a shopper's. */
+export function takenEmailRefusal(
+  account: { type: 'admin' | 'customer' } | undefined,
+): { status: 409; code: 'shopper_account' | 'already_staff'; message: string } | null {
+  if (!account) return null;
+  return account.type === 'customer'
+    ? { status: 409, code: 'shopper_account', message: SHOPPER_EMAIL_MESSAGE }
+    : { status: 409, code: 'already_staff', message: ALREADY_STAFF_MESSAGE };
+}
 
 /** The invitation's state as an invitee would meet it: why it cannot be taken up, or null when it can. */
 export function invitationRefusal(
   invitation: { acceptedAt: unknown; revokedAt: unknown; expiresAt: Date | number },
   now: Date | number,
-): { status: 409 | 410; code: 'invitation_used' | 'invitation_revoked' | 'invitation_expired'; message: string } | null {
-  if (invitation.acceptedAt) return { status: 409, code: 'invitation_used', message: INVITATION_USED_MESSAGE };
-  if (invitation.revokedAt) return { status: 410, code: 'invitation_revoked', message: INVITATION_REVOKED_MESSAGE };
+): {
+  status: 409 | 410;
+  code: 'invitation_used' | 'invitation_revoked' | 'invitation_expired';
+  message: string;
+} | null {
+  if (invitation.acceptedAt)
+    return { status: 409, code: 'invitation_used', message: INVITATION_USED_MESSAGE };
+  if (invitation.revokedAt)
+    return { status: 410, code: 'invitation_revoked', message: INVITATION_REVOKED_MESSAGE };
   if (+invitation.expiresAt <= +now)
     return { status: 410, code: 'invitation_expired', message: INVITATION_EXPIRED_MESSAGE };
   return null;
+}
+
+const ROLE_WORDS: Record<StaffRoleName, string> = {
+  owner: 'an owner',
+  manager: 'a manager',
+  catalogue: 'a catalogue keeper',
+  fulfilment: 'a packer',
+  rider: 'a rider',
+};
+
+/** The invitation mail's words, one copy for the server's template and the mocks' outbox. */
+export function invitationMail({
+  role,
+  inviter,
+  link,
+  hours,
+}: {
+  role: StaffRoleName;
+  inviter: string;
+  link: string;
+  hours: number;
+}) {
+  const intro = `${inviter} invited you to join the Sokoni team as ${ROLE_WORDS[role]}.`;
+  const action = 'Open the link to choose your name and password and sign in to the back office:';
+  const outro = `The link works once and expires in ${hours} hours. If you did not expect it, ignore this email.`;
+  return {
+    subject: 'You are invited to the Sokoni team',
+    intro,
+    action,
+    outro,
+    text: `${intro}\n\n${action}\n\n${link}\n\n${outro}\n\nSokoni`,
+  };
 }

@@ -39,6 +39,19 @@ export interface MockProfileToken {
   usedAt: number | null;
 }
 
+/** A staff invitation (server/modules/staff/invitations.ts); the mock keeps the token itself. */
+export interface MockInvitation {
+  id: string;
+  email: string;
+  role: StaffRole;
+  token: string;
+  invitedBy: string | null;
+  sentAt: number;
+  expiresAt: number;
+  acceptedAt: number | null;
+  revokedAt: number | null;
+}
+
 interface MockMail {
   id: string;
   to: string;
@@ -60,6 +73,7 @@ export interface AuthDbState {
   /** When codes were sent to an email (for the 5-an-hour limit). */
   codeSends: Record<string, number[]>;
   outbox: MockMail[];
+  invitations: MockInvitation[];
 }
 
 /** The demo accounts of the real seed (contract/demo-accounts.ts), with ids of their own. */
@@ -77,6 +91,7 @@ const fresh = (now = Date.now()): AuthDbState => ({
   sessions: [],
   codeSends: {},
   outbox: [],
+  invitations: [],
 });
 
 const STORAGE_KEY = 'sokoni.mock.auth';
@@ -118,6 +133,11 @@ export const findUserById = (id: string) => authDb.users.find((u) => u.id === id
 
 /** The public shape of an account (contract/accounts.ts). */
 export const toUser = (u: MockUser): User => userView({ ...u, createdAt: new Date(u.createdAt) });
+
+/** Puts a mail in the dev outbox, newest first, as the server's mail worker records a sent one. */
+export function mockMail(mail: Pick<MockMail, 'to' | 'subject' | 'text' | 'html'>, now = Date.now()): void {
+  authDb.outbox.unshift({ id: crypto.randomUUID(), ...mail, status: 'sent', createdAt: now });
+}
 
 /** The newest code mailed to an address, read from the outbox (for tests). */
 export function latestCode(email: string): string | undefined {

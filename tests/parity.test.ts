@@ -18,7 +18,7 @@ import { Category, Image, ProductDetail, ProductList } from '@contract/catalogue
 import { AdminOrder, AdminOrderList, type AdminOrderSummary } from '@contract/admin-orders';
 import { CheckoutConflict, CheckoutResult, Order, OrderList } from '@contract/checkout';
 import { AdminDashboard } from '@contract/dashboard';
-import { StaffMember } from '@contract/admin-staff';
+import { InvitationView, StaffInvitation, StaffMember } from '@contract/admin-staff';
 import { Discount, DiscountDeleted, DiscountList } from '@contract/discounts';
 import { countRows, ErrorBody } from '@contract/common';
 import { DEMO_ACCOUNTS } from '@contract/demo-accounts';
@@ -1833,6 +1833,122 @@ describe('mocks and server agree', () => {
     expect(await run(mock)).toEqual(expected);
     expect(expected.map((s) => s.status)).toEqual([
       401, 403, 200, 409, 400, 400, 400, 404, 200, 200, 401, 403, 200,
+    ]);
+  });
+
+  it('on staff invitations: sending, refusals, taking one up once, resending and revoking', async () => {
+    const run = async (side: Side) => {
+      const owner = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+      const packerSession = { token: await signIn(side, DEMO_ACCOUNTS.packer) };
+      const invitations = '/api/v1/admin/staff/invitations';
+      const invitee = `parity.invitee.${side.name}@example.com`;
+      const withdrawn = `parity.withdrawn.${side.name}@example.com`;
+      const linkTo = async (email: string) => {
+        const { body } = await side.call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`);
+        const text = (body as { data: { text: string }[] }).data[0]?.text ?? '';
+        return /\/admin\/join\/([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? 'missing';
+      };
+      const invitation = data(StaffInvitation);
+      const facts = ({ data: i }: { data: StaffInvitation }) => ({ role: i.role, expired: i.expired });
+      const sent = await side.call('POST', invitations, {
+        ...owner,
+        json: { email: invitee, role: 'fulfilment' },
+      });
+      const sentId = (sent.body as { data: StaffInvitation }).data.invitationId;
+      const token = await linkTo(invitee);
+      const profile = { name: 'Parity Packer', password: 'packing-bananas-at-dawn' };
+      const steps = [
+        observe(
+          'a guest invites',
+          await side.call('POST', invitations, { json: { email: invitee, role: 'rider' } }),
+        ),
+        observe('the packer lists', await side.call('GET', invitations, packerSession)),
+        observe('the owner invites', sent, invitation, facts),
+        observe(
+          "a shopper's email",
+          await side.call('POST', invitations, {
+            ...owner,
+            json: { email: DEMO_ACCOUNTS.shopper.email, role: 'manager' },
+          }),
+        ),
+        observe(
+          "a staff member's email",
+          await side.call('POST', invitations, {
+            ...owner,
+            json: { email: DEMO_ACCOUNTS.packer.email, role: 'manager' },
+          }),
+        ),
+        observe(
+          'the same email again',
+          await side.call('POST', invitations, { ...owner, json: { email: invitee, role: 'rider' } }),
+        ),
+        observe(
+          'a bad role',
+          await side.call('POST', invitations, { ...owner, json: { email: 'x@example.com', role: 'boss' } }),
+        ),
+        observe(
+          'the owner lists',
+          await side.call('GET', invitations, owner),
+          data(countRows(StaffInvitation)),
+          ({ data: d }) => ({
+            listed: d.rows.some((r) => r.email === invitee),
+          }),
+        ),
+        observe(
+          'the invitee opens the link',
+          await side.call('GET', `/api/v1/auth/invitations/${token}`),
+          data(InvitationView),
+        ),
+        observe('an unknown link', await side.call('GET', `/api/v1/auth/invitations/${'x'.repeat(43)}`)),
+        observe('a broken link', await side.call('GET', '/api/v1/auth/invitations/short')),
+        observe(
+          'no name',
+          await side.call('POST', `/api/v1/auth/invitations/${token}/accept`, {
+            json: { password: profile.password },
+          }),
+        ),
+        observe(
+          'the invitee joins',
+          await side.call('POST', `/api/v1/auth/invitations/${token}/accept`, { json: profile }),
+          data(AuthResult),
+          ({ data: r }) => ({ type: r.user.type, role: r.user.role }),
+        ),
+        observe(
+          'the link again',
+          await side.call('POST', `/api/v1/auth/invitations/${token}/accept`, { json: profile }),
+        ),
+        observe(
+          'resending a taken-up one',
+          await side.call('POST', `${invitations}/${sentId}/resend`, owner),
+        ),
+      ];
+      const second = await side.call('POST', invitations, {
+        ...owner,
+        json: { email: withdrawn, role: 'rider' },
+      });
+      const secondId = (second.body as { data: StaffInvitation }).data.invitationId;
+      const resent = await side.call('POST', `${invitations}/${secondId}/resend`, owner);
+      const secondToken = await linkTo(withdrawn);
+      return [
+        ...steps,
+        observe('another invitation', second, invitation, facts),
+        observe('sent again', resent, invitation, facts),
+        observe(
+          'a rider without a phone',
+          await side.call('POST', `/api/v1/auth/invitations/${secondToken}/accept`, { json: profile }),
+        ),
+        observe('revoked', await side.call('DELETE', `${invitations}/${secondId}`, owner)),
+        observe('revoked twice', await side.call('DELETE', `${invitations}/${secondId}`, owner)),
+        observe('the withdrawn link', await side.call('GET', `/api/v1/auth/invitations/${secondToken}`)),
+        observe('an unknown invitation', await side.call('DELETE', `${invitations}/${randomUUID()}`, owner)),
+        observe('a bad id', await side.call('POST', `${invitations}/nope/resend`, owner)),
+      ];
+    };
+    const expected = await run(server);
+    expect(await run(mock)).toEqual(expected);
+    expect(expected.map((s) => s.status)).toEqual([
+      401, 403, 201, 409, 409, 409, 400, 200, 200, 404, 400, 400, 200, 409, 409, 201, 200, 400, 200, 409, 410,
+      404, 400,
     ]);
   });
 

@@ -1,4 +1,13 @@
-import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../contract/admin-staff';
+import {
+  ACCOUNT_DEACTIVATED_MESSAGE,
+  AcceptInvitationBody,
+  INVITATION_UNKNOWN_MESSAGE,
+  InvitationTokenParams,
+  InvitationView,
+  invitationRefusal,
+  RIDER_PHONE_MESSAGE,
+  takenEmailRefusal,
+} from '../../contract/admin-staff';
 import { http, HttpResponse, type PathParams } from 'msw';
 import type { z, ZodError } from 'zod';
 import {
@@ -41,6 +50,7 @@ import {
   type MockProfileToken,
   type MockUser,
 } from '../auth-db';
+import { recordActivity } from '../admin';
 import { isMockCountryCode } from './setups';
 import { errorResponse } from '../http';
 
@@ -305,6 +315,17 @@ function refuseBuiltOn(password: string, field: string, person: { email?: string
   ]);
 }
 
+/** The open invitation behind a link, or the server's refusal of it. */
+function usableInvitation(params: PathParams, now: number) {
+  const param = InvitationTokenParams.safeParse(params);
+  if (!param.success) throw validationError('param', param.error);
+  const invitation = authDb.invitations.find((i) => i.token === param.data.token);
+  if (!invitation) throw new MockError(404, 'invitation_not_found', INVITATION_UNKNOWN_MESSAGE);
+  const refusal = invitationRefusal(invitation, now);
+  if (refusal) throw new MockError(refusal.status, refusal.code, refusal.message);
+  return invitation;
+}
+
 const originOf = (request: Request) => new URL(request.url).origin;
 
 /** MSW handlers for the accounts endpoints and the dev outbox; add them to the app's handler list. */
@@ -500,6 +521,50 @@ export const authHandlers = [
       endUserSessions(user.id, sessionId);
       saveAuthDb();
       return toUser(user);
+    }),
+  ),
+
+  // Staff invitations, the invitee's side (server/modules/staff/invitations.ts).
+  http.get(
+    '*/api/v1/auth/invitations/:token',
+    route(InvitationView, async ({ params }) => {
+      const { email, role, expiresAt } = usableInvitation(params, Date.now());
+      return { email, role, expiresAt: new Date(expiresAt).toISOString() };
+    }),
+  ),
+
+  http.post(
+    '*/api/v1/auth/invitations/:token/accept',
+    route(AuthResult, async ({ request, params }) => {
+      const now = Date.now();
+      // As the server: the path and the body are checked before the invitation is looked up.
+      if (!InvitationTokenParams.safeParse(params).success) usableInvitation(params, now);
+      const profile = await body(request, AcceptInvitationBody);
+      const invitation = usableInvitation(params, now);
+      await checkCountry(profile.country);
+      if (invitation.role === 'rider' && !profile.phone)
+        throw new MockError(400, 'bad_request', 'A rider needs a phone number: shoppers call their rider.', [
+          { path: 'phone', message: RIDER_PHONE_MESSAGE },
+        ]);
+      refuseBuiltOn(profile.password, 'password', { email: invitation.email, name: profile.name });
+      const taken = takenEmailRefusal(findUserByEmail(invitation.email));
+      if (taken) throw new MockError(taken.status, taken.code, taken.message);
+      const user: MockUser = {
+        id: crypto.randomUUID(),
+        email: invitation.email,
+        name: profile.name,
+        password: profile.password,
+        phone: profile.phone ?? null,
+        country: profile.country ?? null,
+        type: 'admin',
+        role: invitation.role,
+        createdAt: now,
+      };
+      authDb.users.push(user);
+      invitation.acceptedAt = now;
+      recordActivity(user, 'staff', user.id, 'joined', `as ${invitation.role}`);
+      saveAuthDb();
+      return signIn(user);
     }),
   ),
 

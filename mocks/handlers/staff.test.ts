@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { type StaffMember } from '../../contract/admin-staff';
-import { DEMO_USERS } from '../auth-db';
+import { type StaffInvitation, type StaffMember } from '../../contract/admin-staff';
+import { authDb, DEMO_USERS } from '../auth-db';
 import { mockFetch, serveMocks, tokenOf } from '../test-api';
 import { staffHandlers } from './staff';
 import { authHandlers } from './auth';
@@ -49,5 +49,42 @@ describe('the mocked staff screen', () => {
     expect((await patch(owner, DEMO_USERS.packer.id, {})).status).toBe(400);
     expect((await patch(owner, crypto.randomUUID(), { role: 'manager' })).status).toBe(404);
     expect((await patch(owner, DEMO_USERS.shopper.id, { role: 'manager' })).status).toBe(404);
+  });
+});
+
+describe('mocked staff invitations', () => {
+  it('lists an invitation as expired after its 72 hours, and its link answers 410 until it is sent again', async () => {
+    const email = 'late.invitee@example.com';
+    const sent = await mockFetch(
+      'POST',
+      '/v1/admin/staff/invitations',
+      { email, role: 'catalogue' },
+      { token: tokenOf('admin') },
+    );
+    expect(sent.status).toBe(201);
+    const invitation = authDb.invitations.find((i) => i.email === email)!;
+    const firstToken = invitation.token;
+    invitation.expiresAt = Date.now() - 1;
+    const rows = async () =>
+      (
+        (await (
+          await mockFetch('GET', '/v1/admin/staff/invitations', undefined, { token: tokenOf('admin') })
+        ).json()) as {
+          data: { rows: StaffInvitation[] };
+        }
+      ).data.rows;
+    expect((await rows()).find((r) => r.email === email)?.expired).toBe(true);
+    const view = await mockFetch('GET', `/v1/auth/invitations/${firstToken}`);
+    expect(view.status).toBe(410);
+    expect(await view.json()).toMatchObject({ code: 'invitation_expired' });
+
+    const resent = await mockFetch('POST', `/v1/admin/staff/invitations/${invitation.id}/resend`, undefined, {
+      token: tokenOf('admin'),
+    });
+    expect(resent.status).toBe(200);
+    expect((await rows()).find((r) => r.email === email)?.expired).toBe(false);
+    expect((await mockFetch('GET', `/v1/auth/invitations/${firstToken}`)).status).toBe(404);
+    expect(authDb.outbox.filter((m) => m.to === email)).toHaveLength(2);
+    expect((await mockFetch('GET', `/v1/auth/invitations/${invitation.token}`)).status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import worldCountries from 'world-countries';
 import type { Country } from '../../contract/setups';
+import { badRequest } from './errors';
 
 const FIRST = 'KE';
 
@@ -27,4 +28,13 @@ let codes: Set<string> | undefined;
 export function isCountryCode(code: string): boolean {
   codes ??= new Set(worldCountries.map((c) => c.cca2));
   return codes.has(code);
+}
+
+/** A 400 on the `country` field unless it is empty or a country of the list. */
+export function refuseUnknownCountry(country: string | null | undefined): void {
+  if (country && !isCountryCode(country)) {
+    throw badRequest('Please choose a country from the list.', [
+      { path: 'country', message: 'is not a known country code' },
+    ]);
+  }
 }

@@ -1,3 +1,4 @@
+import { invitationMail } from '../../../contract/admin-staff';
 import type { MailMessage } from './outbox';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -45,39 +46,19 @@ export function codeEmail({
   return { to, subject: 'Your Sokoni verification code', text, html };
 }
 
-const ROLE_WORDS = {
-  owner: 'an owner',
-  manager: 'a manager',
-  catalogue: 'a catalogue keeper',
-  fulfilment: 'a packer',
-  rider: 'a rider',
-} as const;
-
 /** A staff invitation: who invited, as what, and the one-time link to join. */
 export function invitationEmail({
   to,
-  role,
-  inviter,
-  link,
-  hours,
-}: {
-  to: string;
-  role: keyof typeof ROLE_WORDS;
-  inviter: string;
-  link: string;
-  hours: number;
-}): MailMessage {
-  const intro = `${inviter} invited you to join the Sokoni team as ${ROLE_WORDS[role]}.`;
-  const action = 'Open the link to choose your name and password and sign in to the back office:';
-  const outro = `The link works once and expires in ${hours} hours. If you did not expect it, ignore this email.`;
-  const text = `${intro}\n\n${action}\n\n${link}\n\n${outro}\n\nSokoni`;
+  ...what
+}: { to: string } & Parameters<typeof invitationMail>[0]): MailMessage {
+  const { subject, intro, action, outro, text } = invitationMail(what);
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:Arial,sans-serif;color:#222;max-width:480px;margin:auto">
 <h1 style="font-size:20px;color:#ED1E79">Sokoni</h1>
 <p>${escapeHtml(intro)}</p>
 <p>${escapeHtml(action)}</p>
-<p><a href="${escapeHtml(link)}">Join the team</a></p>
+<p><a href="${escapeHtml(what.link)}">Join the team</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(outro)}</p>
 </body></html>`;
-  return { to, subject: 'You are invited to the Sokoni team', text, html };
+  return { to, subject, text, html };
 }

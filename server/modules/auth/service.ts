@@ -29,7 +29,7 @@ import {
   verifyToken,
   type AuthUser,
 } from '../../lib/auth/session';
-import { isCountryCode } from '../../lib/countries';
+import { refuseUnknownCountry } from '../../lib/countries';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { wakeMailWorker } from '../../lib/mail/outbox';
 import { hitRateLimit } from '../../lib/rate-limit';
@@ -49,13 +49,6 @@ export interface AuthServiceDeps {
 const invalidCredentials = () =>
   new AppError(400, 'invalid_credentials', 'The email or password is not correct.');
 
-function checkCountry(country: string | null | undefined) {
-  if (country && !isCountryCode(country)) {
-    throw badRequest('Please choose a country from the list.', [
-      { path: 'country', message: 'is not a known country code' },
-    ]);
-  }
-}
 
 /**
  * The account rules of email-first sign-in (docs/design.md#sign-in-and-sign-up); every method takes plain
@@ -163,7 +156,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
 
     /** Creates the account (sign-up) or completes it (code sign-in, reset), then signs in. */
     async completeProfile(token: string, body: UpdateProfileBody): Promise<AuthResult> {
-      checkCountry(body.country);
+      refuseUnknownCountry(body.country);
       // Before the token is consumed, so the person can try another password with the same link.
       const owner = await profileTokenOwner(db, token);
       refuseWeakPassword(body.password, 'password', { email: owner?.email, name: body.name });
@@ -236,7 +229,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
 
     async updateMe(user: AuthUser, body: UpdateMeBody): Promise<User> {
       await perEmail('me', user.email);
-      checkCountry(body.country);
+      refuseUnknownCountry(body.country);
       const [row] = await db
         .update(users)
         .set({ name: body.name, phone: body.phone, country: body.country, updatedAt: now() })

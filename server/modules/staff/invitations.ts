@@ -3,12 +3,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { normaliseEmail, userView } from '../../../contract/accounts';
 import {
   ALREADY_INVITED_MESSAGE,
-  ALREADY_STAFF_MESSAGE,
   INVITATION_HOURS,
   INVITATION_UNKNOWN_MESSAGE,
   invitationRefusal,
   RIDER_PHONE_MESSAGE,
-  SHOPPER_EMAIL_MESSAGE,
+  takenEmailRefusal,
   type AcceptInvitationBody,
   type InvitationView,
   type InviteStaffBody,
@@ -19,6 +18,7 @@ import type { Db } from '../../db/client';
 import { staffInvitations, users } from '../../db/schema';
 import { refuseWeakPassword } from '../../lib/auth/password-strength';
 import { hashPassword } from '../../lib/auth/password';
+import { refuseUnknownCountry } from '../../lib/countries';
 import { issueSession, type AuthUser } from '../../lib/auth/session';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publicUrl, type Config } from '../../lib/http';
@@ -83,8 +83,8 @@ async function refuseTakenEmail(db: Db, email: string) {
     .select({ type: users.type })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
-  if (taken?.type === 'customer') throw new AppError(409, 'shopper_account', SHOPPER_EMAIL_MESSAGE);
-  if (taken) throw new AppError(409, 'already_staff', ALREADY_STAFF_MESSAGE);
+  const refusal = takenEmailRefusal(taken);
+  if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
 }
 
 function queueInvitationMail(
@@ -239,6 +239,7 @@ export async function acceptInvitation(
     throw badRequest('A rider needs a phone number: shoppers call their rider.', [
       { path: 'phone', message: RIDER_PHONE_MESSAGE },
     ]);
+  refuseUnknownCountry(body.country);
   refuseWeakPassword(body.password, 'password', { email, name: body.name });
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {

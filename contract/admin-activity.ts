@@ -6,7 +6,16 @@ import type { ProductInput } from './admin-products';
 
 // ── Activity ────────────────────────────────────────────────────────────────────────────────────
 
-export const ACTIVITY_ENTITIES = ['product', 'category', 'attribute', 'image', 'discount', 'order', 'staff', 'customer'] as const;
+export const ACTIVITY_ENTITIES = [
+  'product',
+  'category',
+  'attribute',
+  'image',
+  'discount',
+  'order',
+  'staff',
+  'customer',
+] as const;
 export const ActivityEntity = z.enum(ACTIVITY_ENTITIES).meta({ id: 'ActivityEntity' });
 export type ActivityEntity = z.infer<typeof ActivityEntity>;
 

@@ -124,4 +124,3 @@ export const ImagePatch = z
   .meta({ id: 'ImagePatch' });
 export type ImagePatch = z.infer<typeof ImagePatch>;
 export const ImageIdParams = z.object({ imageId: Uuid });
-;

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { Email, profileToken, StaffRole, UpdateProfileBody } from './auth';
 import { Uuid } from './common';
+import { INVITATION_UNKNOWN_MESSAGE, STAFF_ROLE_WORDS } from './invitation-words';
 import type { StaffRole as StaffRoleName } from './staff-roles';
+
+export { INVITATION_UNKNOWN_MESSAGE };
 
 // `/v1/admin/staff` (issue 27): the owner's list of the shop's team, each member's role and whether
 // they may still sign in. Only the owner may see or change it (`staff.manage`, contract/roles.ts).
@@ -118,8 +121,6 @@ export const INVITATION_EXPIRED_MESSAGE =
   "This invitation has expired. Ask the shop's owner to send it again.";
 export const INVITATION_REVOKED_MESSAGE =
   "This invitation was withdrawn. Ask the shop's owner if you should have one.";
-export const INVITATION_UNKNOWN_MESSAGE =
-  'This invitation link is not valid. Check that you opened the whole link from the email.';
 export const RIDER_PHONE_MESSAGE = 'is needed for a rider: shoppers call their rider';
 
 /** Why an email with an account cannot become staff by invitation: a shopper's stays a shopper's. */
@@ -150,14 +151,6 @@ export function invitationRefusal(
   return null;
 }
 
-const ROLE_WORDS: Record<StaffRoleName, string> = {
-  owner: 'an owner',
-  manager: 'a manager',
-  catalogue: 'a catalogue keeper',
-  fulfilment: 'a packer',
-  rider: 'a rider',
-};
-
 /** The invitation mail's words, one copy for the server's template and the mocks' outbox. */
 export function invitationMail({
   role,
@@ -170,7 +163,7 @@ export function invitationMail({
   link: string;
   hours: number;
 }) {
-  const intro = `${inviter} invited you to join the Sokoni team as ${ROLE_WORDS[role]}.`;
+  const intro = `${inviter} invited you to join the Sokoni team as ${STAFF_ROLE_WORDS[role]}.`;
   const action = 'Open the link to choose your name and password and sign in to the back office:';
   const outro = `The link works once and expires in ${hours} hours. If you did not expect it, ignore this email.`;
   return {

@@ -15,7 +15,9 @@ export const CategoryInput = z
   .strictObject({
     name: name(NAME_MAX, 'the category name', 'Enter a category name, e.g. Vegetables.'),
     /** A Material Design Icons export name, e.g. `mdiFish`. */
-    icon: z.string().regex(/^mdi[A-Z][A-Za-z0-9]*$/, 'Choose an icon: a Material Design icon name such as mdiFish.'),
+    icon: z
+      .string()
+      .regex(/^mdi[A-Z][A-Za-z0-9]*$/, 'Choose an icon: a Material Design icon name such as mdiFish.'),
     color: CategoryColor,
   })
   .meta({ id: 'CategoryInput' });

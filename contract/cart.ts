@@ -74,9 +74,7 @@ export const CartQuery = z
 export type CartQuery = z.infer<typeof CartQuery>;
 
 /** An attribute of a line's variant, for "name: value" labels (sorted by name). */
-const CartItemAttribute = z
-  .object({ name: z.string(), value: z.string() })
-  .meta({ id: 'CartItemAttribute' });
+const CartItemAttribute = z.object({ name: z.string(), value: z.string() }).meta({ id: 'CartItemAttribute' });
 
 export const CartItem = z
   .object({

@@ -31,7 +31,13 @@ const full: AdminDashboard = {
   ordersByStatus: { new: 1, processing: 0, out_for_delivery: 0, delivered: 3, cancelled: 0 },
   ordersByPaymentStatus: { pending: 0, paid: 3, failed: 0, expired: 0, needs_review: 1 },
   bestSellers: [
-    { productId: '00000000-0000-4000-8000-000000000002', pid: 'P1', name: 'Sukuma wiki', units: 9, revenue: 450 },
+    {
+      productId: '00000000-0000-4000-8000-000000000002',
+      pid: 'P1',
+      name: 'Sukuma wiki',
+      units: 9,
+      revenue: 450,
+    },
   ],
   lowStock: { count: 0, variants: [] },
   outOfStock: { count: 0, variants: [] },

@@ -27,7 +27,7 @@ export const PERMISSIONS = {
   'payments.settle': 'settle unclear payments',
   'staff.manage': 'manage the staff',
   'customers.read': 'see customers',
-  'customers.manage': "block customers, export their data and erase them",
+  'customers.manage': 'block customers, export their data and erase them',
   'deliveries.own': 'see and deliver the orders given to them',
 } as const;
 export type Permission = keyof typeof PERMISSIONS;

@@ -35,6 +35,7 @@ import { Route as ViewCategoryCategoryRouteImport } from './routes/view/category
 import { Route as ViewProductProductIdRouteImport } from './routes/view/product/$productId'
 import { Route as CustomerAccountOrdersIndexRouteImport } from './routes/_customer/account/orders/index'
 import { Route as CustomerAccountOrdersOrderIdRouteImport } from './routes/_customer/account/orders/$orderId'
+import { Route as GuestAdminJoinTokenRouteImport } from './routes/_guest/admin/join/$token'
 import { Route as GuestAuthCompleteProfileTokenRouteImport } from './routes/_guest/auth/complete-profile/$token'
 import { Route as GuestAuthCredentialsTokenRouteImport } from './routes/_guest/auth/credentials/$token'
 import { Route as GuestAuthVerifyAccountChallengeIdRouteImport } from './routes/_guest/auth/verify-account/$challengeId'
@@ -175,6 +176,11 @@ const CustomerAccountOrdersOrderIdRoute =
     path: '/account/orders/$orderId',
     getParentRoute: () => CustomerRoute,
   } as any)
+const GuestAdminJoinTokenRoute = GuestAdminJoinTokenRouteImport.update({
+  id: '/admin/join/$token',
+  path: '/admin/join/$token',
+  getParentRoute: () => GuestRoute,
+} as any)
 const GuestAuthCompleteProfileTokenRoute =
   GuestAuthCompleteProfileTokenRouteImport.update({
     id: '/auth/complete-profile/$token',
@@ -252,6 +258,7 @@ export interface FileRoutesByFullPath {
   '/auth/': typeof GuestAuthIndexRoute
   '/admin/$adminId/': typeof AdminAdminIdIndexRoute
   '/account/orders/$orderId': typeof CustomerAccountOrdersOrderIdRoute
+  '/admin/join/$token': typeof GuestAdminJoinTokenRoute
   '/auth/complete-profile/$token': typeof GuestAuthCompleteProfileTokenRoute
   '/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
   '/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
@@ -285,6 +292,7 @@ export interface FileRoutesByTo {
   '/auth': typeof GuestAuthIndexRoute
   '/admin/$adminId': typeof AdminAdminIdIndexRoute
   '/account/orders/$orderId': typeof CustomerAccountOrdersOrderIdRoute
+  '/admin/join/$token': typeof GuestAdminJoinTokenRoute
   '/auth/complete-profile/$token': typeof GuestAuthCompleteProfileTokenRoute
   '/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
   '/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/_guest/auth/': typeof GuestAuthIndexRoute
   '/admin/$adminId/': typeof AdminAdminIdIndexRoute
   '/_customer/account/orders/$orderId': typeof CustomerAccountOrdersOrderIdRoute
+  '/_guest/admin/join/$token': typeof GuestAdminJoinTokenRoute
   '/_guest/auth/complete-profile/$token': typeof GuestAuthCompleteProfileTokenRoute
   '/_guest/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
   '/_guest/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
@@ -359,6 +368,7 @@ export interface FileRouteTypes {
     | '/auth/'
     | '/admin/$adminId/'
     | '/account/orders/$orderId'
+    | '/admin/join/$token'
     | '/auth/complete-profile/$token'
     | '/auth/credentials/$token'
     | '/auth/verify-account/$challengeId'
@@ -392,6 +402,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/admin/$adminId'
     | '/account/orders/$orderId'
+    | '/admin/join/$token'
     | '/auth/complete-profile/$token'
     | '/auth/credentials/$token'
     | '/auth/verify-account/$challengeId'
@@ -429,6 +440,7 @@ export interface FileRouteTypes {
     | '/_guest/auth/'
     | '/admin/$adminId/'
     | '/_customer/account/orders/$orderId'
+    | '/_guest/admin/join/$token'
     | '/_guest/auth/complete-profile/$token'
     | '/_guest/auth/credentials/$token'
     | '/_guest/auth/verify-account/$challengeId'
@@ -639,6 +651,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomerAccountOrdersOrderIdRouteImport
       parentRoute: typeof CustomerRoute
     }
+    '/_guest/admin/join/$token': {
+      id: '/_guest/admin/join/$token'
+      path: '/admin/join/$token'
+      fullPath: '/admin/join/$token'
+      preLoaderRoute: typeof GuestAdminJoinTokenRouteImport
+      parentRoute: typeof GuestRoute
+    }
     '/_guest/auth/complete-profile/$token': {
       id: '/_guest/auth/complete-profile/$token'
       path: '/auth/complete-profile/$token'
@@ -726,6 +745,7 @@ const CustomerRouteWithChildren = CustomerRoute._addFileChildren(
 interface GuestRouteChildren {
   GuestAdminAuthRoute: typeof GuestAdminAuthRoute
   GuestAuthIndexRoute: typeof GuestAuthIndexRoute
+  GuestAdminJoinTokenRoute: typeof GuestAdminJoinTokenRoute
   GuestAuthCompleteProfileTokenRoute: typeof GuestAuthCompleteProfileTokenRoute
   GuestAuthCredentialsTokenRoute: typeof GuestAuthCredentialsTokenRoute
   GuestAuthVerifyAccountChallengeIdRoute: typeof GuestAuthVerifyAccountChallengeIdRoute
@@ -734,6 +754,7 @@ interface GuestRouteChildren {
 const GuestRouteChildren: GuestRouteChildren = {
   GuestAdminAuthRoute: GuestAdminAuthRoute,
   GuestAuthIndexRoute: GuestAuthIndexRoute,
+  GuestAdminJoinTokenRoute: GuestAdminJoinTokenRoute,
   GuestAuthCompleteProfileTokenRoute: GuestAuthCompleteProfileTokenRoute,
   GuestAuthCredentialsTokenRoute: GuestAuthCredentialsTokenRoute,
   GuestAuthVerifyAccountChallengeIdRoute:

@@ -1,8 +1,9 @@
 import { renderAppQuietly } from '@/test/render-app';
 import { resetShop } from '@/test/shop';
 import { admin, signInAs } from '@/test/tokens';
-import { DEMO_USERS } from '@mocks/auth-db';
-import { screen, within } from '@testing-library/react';
+import { SHOPPER_EMAIL_MESSAGE } from '@contract/admin-staff';
+import { authDb, DEMO_USERS, findUserByEmail } from '@mocks/auth-db';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const STAFF = `/admin/${admin.userId}/staff`;
@@ -51,6 +52,40 @@ describe('the staff screen', { timeout: 20_000 }, () => {
     await user.click(within(packer()).getByRole('button', { name: 'Reactivate' }));
     expect(await screen.findByText(`${DEMO_USERS.packer.name} can sign in again.`)).toBeInTheDocument();
     expect(await within(packer()).findByText('Active')).toBeInTheDocument();
+  });
+
+  it('invites by email with a role, refuses a shopper’s email under the field, sends again and revokes', async () => {
+    const { user } = renderAppQuietly(STAFF);
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await user.type(email, DEMO_USERS.shopper.email);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'manager');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(SHOPPER_EMAIL_MESSAGE)).toBeInTheDocument();
+    expect(findUserByEmail(DEMO_USERS.shopper.email)).toMatchObject({ type: 'customer', role: null });
+
+    await user.clear(email);
+    await user.type(email, 'akinyi.new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('Invitation sent to akinyi.new@example.com. The link works for 72 hours.'),
+    ).toBeInTheDocument();
+    const invitation = await within(await screen.findByRole('list', { name: 'Invitations' })).findByRole(
+      'listitem',
+      { name: 'akinyi.new@example.com' },
+    );
+    expect(within(invitation).getByText('Manager')).toBeInTheDocument();
+    expect(within(invitation).getByText('Waiting')).toBeInTheDocument();
+    expect(authDb.outbox.filter((m) => m.to === 'akinyi.new@example.com')).toHaveLength(1);
+
+    await user.click(within(invitation).getByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('A new link was sent to akinyi.new@example.com.')).toBeInTheDocument();
+    expect(authDb.outbox.filter((m) => m.to === 'akinyi.new@example.com')).toHaveLength(2);
+
+    await user.click(within(invitation).getByRole('button', { name: 'Revoke' }));
+    expect(
+      await screen.findByText('The invitation to akinyi.new@example.com is withdrawn.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Invitations' })).not.toBeInTheDocument());
   });
 
   it('sends a manager away with the reason: the staff are the owner’s', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, HStack, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
 import { ListFilter } from '@/components/admin-list';
 import { PageFrame } from '@/components/layout/page-frame';
 import { useUser } from '@/features/session';
@@ -9,16 +9,8 @@ import { formatNairobi } from '@contract/nairobi-time';
 import type { StaffRole } from '@contract/roles';
 import { useQuery } from '@tanstack/react-query';
 import { staffQueries, useUpdateStaff } from '../api/staff';
-
-/** Each role as the owner reads it, with what it is for. */
-const ROLE_OPTIONS: readonly (readonly [StaffRole, string])[] = [
-  ['owner', 'Owner'],
-  ['manager', 'Manager'],
-  ['catalogue', 'Catalogue'],
-  ['fulfilment', 'Fulfilment (packer)'],
-  ['rider', 'Rider'],
-];
-const roleName = (role: StaffRole) => ROLE_OPTIONS.find(([r]) => r === role)![1];
+import { Invitations } from './invitations';
+import { ROLE_OPTIONS, roleName } from './roles';
 
 function MemberCard({ member, isMe }: { member: StaffMember; isMe: boolean }) {
   const update = useUpdateStaff();
@@ -92,8 +84,9 @@ export function StaffPage() {
   return (
     <PageFrame
       title="Staff"
-      description="Who runs the shop with you: change a role, or deactivate an account to sign it out everywhere at once."
+      description="Who runs the shop with you: invite someone, change a role, or deactivate an account to sign it out everywhere at once."
     >
+      <Invitations />
       {query.isPending ? (
         <Stack gap="3" aria-busy="true" aria-label="Loading staff">
           {Array.from({ length: 3 }, (_, i) => (
@@ -108,10 +101,15 @@ export function StaffPage() {
           </Button>
         </Stack>
       ) : (
-        <Stack as="ul" gap="3" aria-label="Staff" listStyleType="none">
-          {query.data.rows.map((m) => (
-            <MemberCard key={m.userId} member={m} isMe={m.userId === me?.userId} />
-          ))}
+        <Stack as="section" gap="3" aria-labelledby="team-heading">
+          <Heading as="h2" size="md" id="team-heading">
+            Team
+          </Heading>
+          <Stack as="ul" gap="3" aria-label="Staff" listStyleType="none">
+            {query.data.rows.map((m) => (
+              <MemberCard key={m.userId} member={m} isMe={m.userId === me?.userId} />
+            ))}
+          </Stack>
         </Stack>
       )}
     </PageFrame>

@@ -39,7 +39,10 @@ test('an admin puts a product on sale and the shop shows SAVE 30% with the old p
   const dialog = page.getByRole('dialog', { name: 'Create discount' });
   await dialog.getByRole('textbox', { name: 'Name' }).fill(discount);
   await dialog.getByRole('radio', { name: 'Percentage' }).check({ force: true });
-  await dialog.getByRole('spinbutton', { name: 'Value' }).or(dialog.getByRole('textbox', { name: 'Value' })).fill('30');
+  await dialog
+    .getByRole('spinbutton', { name: 'Value' })
+    .or(dialog.getByRole('textbox', { name: 'Value' }))
+    .fill('30');
   await dialog.getByRole('searchbox', { name: 'Search products' }).fill(name);
   const match = dialog
     .getByRole('group', { name: 'Matching products' })

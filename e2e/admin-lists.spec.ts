@@ -77,7 +77,8 @@ function measure(): string[] {
           range.selectNodeContents(node);
           const r = range.getBoundingClientRect();
           const out = Math.max(c.left - r.left, r.right - c.right);
-          if (out > 1) found.push(`the text “${node.textContent.trim().slice(0, 40)}” runs ${px(out)} out of its cell`);
+          if (out > 1)
+            found.push(`the text “${node.textContent.trim().slice(0, 40)}” runs ${px(out)} out of its cell`);
         }
       }
     }
@@ -89,7 +90,10 @@ function measure(): string[] {
 async function coveringLongNames(page: Page): Promise<string> {
   const name = `Long cover ${Date.now().toString(36)}`;
   const status = await page.evaluate(async (name) => {
-    const headers = { Authorization: `Bearer ${localStorage.getItem('sokoni.token')}`, 'Content-Type': 'application/json' };
+    const headers = {
+      Authorization: `Bearer ${localStorage.getItem('sokoni.token')}`,
+      'Content-Type': 'application/json',
+    };
     const list = (await (await fetch('/api/v1/admin/products?limit=50', { headers })).json()) as {
       data: { productId: string; name: string }[];
     };
@@ -121,10 +125,13 @@ for (const width of [1280, 1366, 390]) {
         test.setTimeout(60_000);
         const user = await signInAs(page, testInfo.project.name, admin);
         await page.goto(`/admin/${user.userId}/${list.path}`);
-        const shown = page.getByRole(width < 768 || !['products', 'orders', 'discounts'].includes(list.path) ? 'list' : 'table', {
-          name: list.name,
-          exact: true,
-        });
+        const shown = page.getByRole(
+          width < 768 || !['products', 'orders', 'discounts'].includes(list.path) ? 'list' : 'table',
+          {
+            name: list.name,
+            exact: true,
+          },
+        );
         await expect(shown).toBeVisible(LOAD);
         await expect(shown.locator('tr, li').nth(1)).toBeVisible(LOAD);
         // Discounts: one covering the five longest product names, the list searched down to it.

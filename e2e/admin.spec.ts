@@ -295,7 +295,9 @@ test('the shop downloads no back-office code; the back office loads its editor a
   expect(withText(office, 'mdiAbacus').length, 'the whole icon set').toBeGreaterThan(0);
 });
 
-test('the dashboard draws the revenue of the last 30 days, on a laptop and on a phone', async ({ page }, testInfo) => {
+test('the dashboard draws the revenue of the last 30 days, on a laptop and on a phone', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(60_000);
   const user = await signInAs(page, testInfo.project.name, admin);
   for (const width of [1366, 390]) {

@@ -247,7 +247,9 @@ test.describe('what a shopper does before the app has taken a slow page over', (
   // Taking a page over at 4× CPU, on two shared cores, is seconds.
   const soon = expect.configure({ timeout: 20_000 });
 
-  test('a new query typed into the search page’s box is kept, and the address follows it', async ({ page }) => {
+  test('a new query typed into the search page’s box is kept, and the address follows it', async ({
+    page,
+  }) => {
     await slowCpu(page);
     const entry = await holdEntry(page);
     await page.goto('/search?q=milk', { waitUntil: 'domcontentloaded' });
@@ -308,14 +310,17 @@ test.describe('what a shopper does before the app has taken a slow page over', (
     await soon(page).toHaveURL(/\/cart$/);
     const lines = page.getByRole('list', { name: 'Items in your cart' });
     await soon(lines).toBeVisible();
-    for (const name of names) await soon.soft(lines.getByRole('group', { name: `Quantity of ${name}` })).toBeVisible();
+    for (const name of names)
+      await soon.soft(lines.getByRole('group', { name: `Quantity of ${name}` })).toBeVisible();
     await soon(page.getByRole('link', { name: 'Cart, 6 items' })).toBeVisible();
   });
 
   test('a size chosen on a product page, then added and the cart opened, is the size in the cart', async ({
     page,
   }) => {
-    const listed = (await (await page.request.get('/api/v2/products?limit=100&offset=0&sort=newest')).json()) as {
+    const listed = (await (
+      await page.request.get('/api/v2/products?limit=100&offset=0&sort=newest')
+    ).json()) as {
       data: ListedProduct[];
     };
     const tilapia = listed.data.find((p) => p.name === 'Whole Tilapia')!;

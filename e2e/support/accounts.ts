@@ -30,13 +30,8 @@ async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<Mail[
   }, path);
 }
 
-/** Waits for mail number `count` to the address and answers the 6-digit code in the newest one. */
-export async function codeFromMailbox(
-  page: Page,
-  testInfo: TestInfo,
-  to: string,
-  count = 1,
-): Promise<string> {
+/** Waits for mail number `count` to the address and answers the newest one's text. */
+export async function newestMail(page: Page, testInfo: TestInfo, to: string, count = 1): Promise<string> {
   let mail: Mail[] = [];
   await expect
     .poll(async () => (mail = await outbox(page, testInfo, to)).length, {
@@ -44,7 +39,17 @@ export async function codeFromMailbox(
       timeout: 10_000,
     })
     .toBeGreaterThanOrEqual(count);
-  const code = /\b(\d{6})\b/.exec(mail[0]!.text)?.[1];
+  return mail[0]!.text;
+}
+
+/** Waits for mail number `count` to the address and answers the 6-digit code in the newest one. */
+export async function codeFromMailbox(
+  page: Page,
+  testInfo: TestInfo,
+  to: string,
+  count = 1,
+): Promise<string> {
+  const code = /\b(\d{6})\b/.exec(await newestMail(page, testInfo, to, count))?.[1];
   expect(code, 'a 6-digit code in the mail').toBeTruthy();
   return code!;
 }

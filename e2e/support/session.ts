@@ -7,8 +7,18 @@ export interface E2eUser {
   name: string;
 }
 
-export const shopper: E2eUser = { userId: 'e2e-customer-1', type: 'customer', email: 'akinyi@example.com', name: 'Akinyi Odhiambo' };
-export const admin: E2eUser = { userId: 'e2e-admin-1', type: 'admin', email: 'admin@example.com', name: 'Admin Kariuki' };
+export const shopper: E2eUser = {
+  userId: 'e2e-customer-1',
+  type: 'customer',
+  email: 'akinyi@example.com',
+  name: 'Akinyi Odhiambo',
+};
+export const admin: E2eUser = {
+  userId: 'e2e-admin-1',
+  type: 'admin',
+  email: 'admin@example.com',
+  name: 'Admin Kariuki',
+};
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -46,8 +56,15 @@ export async function signInAs(page: Page, projectName: string, user: E2eUser): 
   }
   const res = await page.request.post('/api/v1/auth/login', { data: DEMO_LOGINS[user.type] });
   if (!res.ok()) throw new Error(`demo sign-in failed: ${res.status()} ${await res.text()}`);
-  const { data } = (await res.json()) as { data: { token: string; user: { userId: string; type: E2eUser['type']; email: string; name: string } } };
-  const real: E2eUser = { userId: data.user.userId, type: data.user.type, email: data.user.email, name: data.user.name };
+  const { data } = (await res.json()) as {
+    data: { token: string; user: { userId: string; type: E2eUser['type']; email: string; name: string } };
+  };
+  const real: E2eUser = {
+    userId: data.user.userId,
+    type: data.user.type,
+    email: data.user.email,
+    name: data.user.name,
+  };
   await page.addInitScript(
     ([t, u]) => {
       localStorage.setItem('sokoni.token', t);

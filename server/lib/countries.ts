@@ -25,7 +25,7 @@ export function countries(): Country[] {
 let codes: Set<string> | undefined;
 
 /** Whether a code is a known ISO 3166-1 alpha-2 country code. */
-export function isCountryCode(code: string): boolean {
+function isCountryCode(code: string): boolean {
   codes ??= new Set(worldCountries.map((c) => c.cca2));
   return codes.has(code);
 }

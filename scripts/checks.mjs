@@ -1,0 +1,24 @@
+// The static checks of `npm test` — lint (eslint and knip), the type check and the API document's
+// lint — side by side: each is one process on one core, so together they take about as long as the
+// slowest instead of the sum. Each one's output is printed whole when it ends, so it stays readable.
+import { spawn } from 'node:child_process';
+
+const CHECKS = ['lint', 'typecheck', 'lint:api'];
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const run = (script) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      process.stdout.write(`\n── npm run ${script}: ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds} s\n${output}`);
+      resolve(code === 0);
+    });
+  });
+
+const results = await Promise.all(CHECKS.map(run));
+process.exit(results.every(Boolean) ? 0 : 1);

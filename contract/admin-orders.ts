@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ListMeta, pageParams, Uuid } from './common';
 import { Order, OrderStatus, PaymentAttempt, PaymentIssue, PaymentStatus, RefundStatus } from './checkout';
+import { Rider, RIDER_REQUIRED } from './deliveries';
 
 // The back office's orders (issue 11): the list with its filters, one order with everything staff
 // need to settle it, and the moves an admin makes. Rules live in fulfilment.ts.
@@ -96,6 +97,7 @@ const TIMELINE_KINDS = [
   'payment_checked',
   'marked_paid',
   'status_changed',
+  'rider_assigned',
   'cancelled',
   'refund_due',
   'refunded',
@@ -135,6 +137,9 @@ export const AdminOrder = Order.omit({ payments: true })
     payments: z.array(AdminPaymentAttempt),
     refund: OrderRefund.nullable(),
     timeline: z.array(TimelineEntry),
+    /** The rider taking it out (or who took it), from when it goes out for delivery; else null. */
+    rider: Rider.nullable(),
+    riderAssignedAt: Timestamp.nullable(),
     /** The fulfilment step an admin may take next (null when none), and whether cancel is offered. */
     nextStatus: OrderStatus.nullable(),
     canCancel: z.boolean(),
@@ -151,15 +156,28 @@ export const MpesaTransactionId = z
   .meta({ id: 'MpesaTransactionId' });
 
 /**
- * `PATCH /v1/admin/orders/{orderId}`: a fulfilment move or a cancel (`{ status }`), or settling a
- * `needs_review` payment by hand with the receipt the shopper or the M-Pesa statement shows.
- * Cancelling a `needs_review` order is `{ status: 'cancelled' }`.
+ * `PATCH /v1/admin/orders/{orderId}`: a fulfilment move or a cancel (`{ status }`; the move to
+ * `out_for_delivery` names the rider taking it, `riderId`), a new rider for an order on its way
+ * (`{ riderId }` alone), or settling a `needs_review` payment by hand with the receipt the shopper or
+ * the M-Pesa statement shows. Cancelling a `needs_review` order is `{ status: 'cancelled' }`.
  */
 export const AdminOrderPatch = z
   .union([
-    z.strictObject({ status: OrderStatus }),
+    z.strictObject({ status: OrderStatus, riderId: Uuid.optional() }),
+    z.strictObject({ riderId: Uuid }),
     z.strictObject({ paymentStatus: z.literal('paid'), receipt: MpesaTransactionId }),
   ])
+  .superRefine((patch, ctx) => {
+    if (!('status' in patch)) return;
+    if (patch.status === 'out_for_delivery' && patch.riderId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['riderId'], message: RIDER_REQUIRED });
+    if (patch.status !== 'out_for_delivery' && patch.riderId !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['riderId'],
+        message: 'goes only with the move to out_for_delivery, or alone to change the rider',
+      });
+  })
   .meta({ id: 'AdminOrderPatch' });
 export type AdminOrderPatch = z.infer<typeof AdminOrderPatch>;
 

@@ -23,6 +23,16 @@ export const DEMO_ACCOUNTS = {
     phone: null,
     country: 'KE',
   },
+  /** A rider of the demo shop: sees and delivers only the orders given to them, on a phone. */
+  rider: {
+    email: 'rider@sokoni.co.ke',
+    password: 'sokoni-rider-123',
+    name: 'Juma Otieno',
+    type: 'admin',
+    role: 'rider',
+    phone: '+254722334455',
+    country: 'KE',
+  },
   shopper: {
     email: 'wanjiku@sokoni.co.ke',
     password: 'sokoni-shopper-123',

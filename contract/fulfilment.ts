@@ -90,6 +90,18 @@ export function transitionRefusal(order: FulfilmentOrder, to: OrderStatus): Fulf
   return null;
 }
 
+/**
+ * Why the rider of `order` may not be changed, or null: only while it is out for delivery (before,
+ * the rider is picked with the move; after, the delivery is done).
+ */
+export function riderChangeRefusal(order: FulfilmentOrder): FulfilmentRefusal | null {
+  if (order.status === 'out_for_delivery') return null;
+  const now = ORDER_STATUS_LABELS[order.status].toLowerCase();
+  return refusal(
+    `Order ${orderLabel(order.number)} is ${now}: only an order out for delivery can be given to another rider.`,
+  );
+}
+
 /** Whether cancel is offered for this order now (the rules above would let it through). */
 export const mayCancel = (order: FulfilmentOrder) => transitionRefusal(order, 'cancelled') === null;
 

@@ -71,6 +71,7 @@ export interface TimelineActivity {
 
 const ACTIVITY_KINDS: Partial<Record<string, TimelineKind>> = {
   status_changed: 'status_changed',
+  rider_assigned: 'rider_assigned',
   cancelled: 'cancelled',
   payment_checked: 'payment_checked',
   marked_paid: 'marked_paid',
@@ -98,6 +99,7 @@ const RANK: Record<TimelineKind, number> = {
   payment_needs_review: 3,
   marked_paid: 4,
   status_changed: 4,
+  rider_assigned: 4.5,
   cancelled: 4,
   refund_due: 5,
   refunded: 6,
@@ -207,6 +209,10 @@ export function orderTimeline(
 
 export const statusChangedSummary = (from: OrderStatus, to: OrderStatus) =>
   `Moved from ${statusWords(from)} to ${statusWords(to)}.`;
+
+/** The rider an order goes out with, or the one who takes it over on the way (`rider_assigned`). */
+export const riderAssignedSummary = (rider: string, instead?: string) =>
+  instead ? `Given to ${rider} instead of ${instead}.` : `Given to ${rider}.`;
 
 export const cancelledSummary = (from: OrderStatus, refundDue: boolean, stockReturned: boolean) =>
   `Cancelled (was ${statusWords(from)}).` +

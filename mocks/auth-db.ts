@@ -80,6 +80,7 @@ export interface AuthDbState {
 export const DEMO_USERS = {
   admin: { ...DEMO_ACCOUNTS.admin, id: 'ad000000-0000-4000-8000-00000000a001' },
   packer: { ...DEMO_ACCOUNTS.packer, id: 'ad000000-0000-4000-8000-00000000a002' },
+  rider: { ...DEMO_ACCOUNTS.rider, id: 'ad000000-0000-4000-8000-00000000a003' },
   shopper: { ...DEMO_ACCOUNTS.shopper, id: 'c0000000-0000-4000-8000-00000000c001' },
 } as const satisfies Record<string, Omit<MockUser, 'createdAt'>>;
 

@@ -56,6 +56,10 @@ export interface MockOrder extends Omit<OrderRecord, 'createdAt' | 'paidAt'> {
   paidAt: number | null;
   /** What admins did to it (mocks/handlers/admin-orders.ts); the rest of its timeline is derived. */
   adminEvents?: MockOrderEvent[];
+  /** The rider it went out with (a staff account's id), when, and when it was delivered. */
+  riderId?: string | null;
+  riderAssignedAt?: number | null;
+  deliveredAt?: number | null;
   refund?: {
     status: 'due' | 'refunded';
     reference: string | null;
@@ -66,7 +70,7 @@ export interface MockOrder extends Omit<OrderRecord, 'createdAt' | 'paidAt'> {
 
 /** One admin move on an order: its activity-log entry (entity `order`), which its timeline reads. */
 export interface MockOrderEvent {
-  kind: 'status_changed' | 'cancelled' | 'refunded' | 'marked_paid' | 'payment_checked';
+  kind: 'status_changed' | 'rider_assigned' | 'cancelled' | 'refunded' | 'marked_paid' | 'payment_checked';
   at: number;
   actorId: string | null;
   actorName: string;

@@ -44,10 +44,12 @@ export const refused = ({ status, code, message, details }: Refusal) =>
   errorResponse(status, code, message, undefined, details);
 
 /** The server's 400 for a request part that fails its schema (server/lib/http.ts newRouter). */
-export function invalid(part: RequestPart, error: ZodError): Response {
-  const issues = zodIssues(error);
-  return errorResponse(400, 'validation_failed', validationMessage(part, issues), issues);
-}
+export const invalid = (part: RequestPart, error: ZodError): Response =>
+  invalidIssues(part, zodIssues(error));
+
+/** The same 400 for a rule the schema cannot check itself (an id naming nothing the shop has). */
+export const invalidIssues = (part: RequestPart, issues: ErrorBody['issues'] & object): Response =>
+  errorResponse(400, 'validation_failed', validationMessage(part, issues), issues);
 
 /** The JSON body, or undefined when there is none or it is not JSON (the schema then refuses it). */
 export async function jsonBody(request: Request): Promise<unknown> {

@@ -39,7 +39,8 @@ import { dashboardModule } from './modules/dashboard';
 import { docsModule } from './modules/docs';
 import { healthModule } from './modules/health';
 import { ordersModule } from './modules/orders';
-import { ordersAdminModule } from './modules/orders-admin';
+import { ordersAdminModule, ridersModule } from './modules/orders-admin';
+import { deliveriesModule } from './modules/deliveries';
 import { paymentsModule } from './modules/payments';
 import { productsAdminModule } from './modules/products-admin';
 import { savedItemsModule } from './modules/saved-items';
@@ -78,6 +79,9 @@ export function apiModules(deps: Deps): Mount[] {
     ...taxonomyModule(deps),
     ['/v1/admin/activity', activityModule(deps)],
     ['/v1/admin/orders', ordersAdminModule(deps)],
+    // Who takes an order out (fulfilment staff pick), and a rider's own round.
+    ['/v1/admin/riders', ridersModule(deps)],
+    ['/v1/admin/deliveries', deliveriesModule(deps)],
     ['/v1/discounts', discountsModule(deps)],
     ['/v1/admin/dashboard', dashboardModule(deps)],
     ['/v1/admin/staff', staffModule(deps)],

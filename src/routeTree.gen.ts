@@ -29,6 +29,7 @@ import { Route as AdminAdminIdIndexRouteImport } from './routes/admin/$adminId/i
 import { Route as AdminAdminIdAttributesRouteImport } from './routes/admin/$adminId/attributes'
 import { Route as AdminAdminIdCategoriesRouteImport } from './routes/admin/$adminId/categories'
 import { Route as AdminAdminIdDashboardRouteImport } from './routes/admin/$adminId/dashboard'
+import { Route as AdminAdminIdDeliveriesRouteImport } from './routes/admin/$adminId/deliveries'
 import { Route as AdminAdminIdDiscountsRouteImport } from './routes/admin/$adminId/discounts'
 import { Route as AdminAdminIdStaffRouteImport } from './routes/admin/$adminId/staff'
 import { Route as ViewCategoryCategoryRouteImport } from './routes/view/category/$category'
@@ -144,6 +145,11 @@ const AdminAdminIdDashboardRoute = AdminAdminIdDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AdminAdminIdRouteRoute,
 } as any)
+const AdminAdminIdDeliveriesRoute = AdminAdminIdDeliveriesRouteImport.update({
+  id: '/deliveries',
+  path: '/deliveries',
+  getParentRoute: () => AdminAdminIdRouteRoute,
+} as any)
 const AdminAdminIdDiscountsRoute = AdminAdminIdDiscountsRouteImport.update({
   id: '/discounts',
   path: '/discounts',
@@ -250,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/admin/$adminId/attributes': typeof AdminAdminIdAttributesRoute
   '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
+  '/admin/$adminId/deliveries': typeof AdminAdminIdDeliveriesRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
   '/admin/$adminId/staff': typeof AdminAdminIdStaffRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
@@ -284,6 +291,7 @@ export interface FileRoutesByTo {
   '/admin/$adminId/attributes': typeof AdminAdminIdAttributesRoute
   '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
+  '/admin/$adminId/deliveries': typeof AdminAdminIdDeliveriesRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
   '/admin/$adminId/staff': typeof AdminAdminIdStaffRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/admin/$adminId/attributes': typeof AdminAdminIdAttributesRoute
   '/admin/$adminId/categories': typeof AdminAdminIdCategoriesRouteWithChildren
   '/admin/$adminId/dashboard': typeof AdminAdminIdDashboardRoute
+  '/admin/$adminId/deliveries': typeof AdminAdminIdDeliveriesRoute
   '/admin/$adminId/discounts': typeof AdminAdminIdDiscountsRoute
   '/admin/$adminId/staff': typeof AdminAdminIdStaffRoute
   '/view/category/$category': typeof ViewCategoryCategoryRoute
@@ -360,6 +369,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/attributes'
     | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
+    | '/admin/$adminId/deliveries'
     | '/admin/$adminId/discounts'
     | '/admin/$adminId/staff'
     | '/view/category/$category'
@@ -394,6 +404,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/attributes'
     | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
+    | '/admin/$adminId/deliveries'
     | '/admin/$adminId/discounts'
     | '/admin/$adminId/staff'
     | '/view/category/$category'
@@ -432,6 +443,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/attributes'
     | '/admin/$adminId/categories'
     | '/admin/$adminId/dashboard'
+    | '/admin/$adminId/deliveries'
     | '/admin/$adminId/discounts'
     | '/admin/$adminId/staff'
     | '/view/category/$category'
@@ -607,6 +619,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/admin/$adminId/dashboard'
       preLoaderRoute: typeof AdminAdminIdDashboardRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
+    '/admin/$adminId/deliveries': {
+      id: '/admin/$adminId/deliveries'
+      path: '/deliveries'
+      fullPath: '/admin/$adminId/deliveries'
+      preLoaderRoute: typeof AdminAdminIdDeliveriesRouteImport
       parentRoute: typeof AdminAdminIdRouteRoute
     }
     '/admin/$adminId/discounts': {
@@ -797,6 +816,7 @@ interface AdminAdminIdRouteRouteChildren {
   AdminAdminIdAttributesRoute: typeof AdminAdminIdAttributesRoute
   AdminAdminIdCategoriesRoute: typeof AdminAdminIdCategoriesRouteWithChildren
   AdminAdminIdDashboardRoute: typeof AdminAdminIdDashboardRoute
+  AdminAdminIdDeliveriesRoute: typeof AdminAdminIdDeliveriesRoute
   AdminAdminIdDiscountsRoute: typeof AdminAdminIdDiscountsRoute
   AdminAdminIdStaffRoute: typeof AdminAdminIdStaffRoute
   AdminAdminIdIndexRoute: typeof AdminAdminIdIndexRoute
@@ -811,6 +831,7 @@ const AdminAdminIdRouteRouteChildren: AdminAdminIdRouteRouteChildren = {
   AdminAdminIdAttributesRoute: AdminAdminIdAttributesRoute,
   AdminAdminIdCategoriesRoute: AdminAdminIdCategoriesRouteWithChildren,
   AdminAdminIdDashboardRoute: AdminAdminIdDashboardRoute,
+  AdminAdminIdDeliveriesRoute: AdminAdminIdDeliveriesRoute,
   AdminAdminIdDiscountsRoute: AdminAdminIdDiscountsRoute,
   AdminAdminIdStaffRoute: AdminAdminIdStaffRoute,
   AdminAdminIdIndexRoute: AdminAdminIdIndexRoute,

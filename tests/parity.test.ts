@@ -19,6 +19,7 @@ import { AdminOrder, AdminOrderList, type AdminOrderSummary } from '@contract/ad
 import { CheckoutConflict, CheckoutResult, Order, OrderList } from '@contract/checkout';
 import { AdminDashboard } from '@contract/dashboard';
 import { InvitationView, StaffInvitation, StaffMember } from '@contract/admin-staff';
+import { Delivery, Rider } from '@contract/deliveries';
 import { Discount, DiscountDeleted, DiscountList } from '@contract/discounts';
 import { countRows, ErrorBody } from '@contract/common';
 import { DEMO_ACCOUNTS } from '@contract/demo-accounts';
@@ -1210,6 +1211,7 @@ const adminOrderFacts = (o: AdminOrder) => ({
   nextStatus: o.nextStatus,
   canCancel: o.canCancel,
   timeline: o.timeline.map((e) => e.kind),
+  rider: o.rider && { name: o.rider.name, phone: o.rider.phone },
   payments: o.payments.map((p) => ({ status: p.status, hasPrompt: p.checkoutRequestId !== null })),
   refund: o.refund && {
     status: o.refund.status,
@@ -1389,13 +1391,75 @@ async function ordersSession(side: Side): Promise<Step[]> {
     observe('a jump to delivered', await move('delivered', 'delivered')),
     observe('an unknown status', await move('delivered', 'shipped')),
   );
-  for (const status of ['processing', 'out_for_delivery', 'delivered']) {
-    steps.push(
-      observe(`moved to ${status}`, await move('delivered', status), facts, ({ data: o }) =>
-        adminOrderFacts(o),
-      ),
-    );
-  }
+  steps.push(
+    observe('moved to processing', await move('delivered', 'processing'), facts, ({ data: o }) =>
+      adminOrderFacts(o),
+    ),
+  );
+
+  // Out for delivery with the demo rider, who marks it delivered from their round.
+  const asRider = { token: await signIn(side, DEMO_ACCOUNTS.rider) };
+  const asPacker = { token: await signIn(side, DEMO_ACCOUNTS.packer) };
+  const riders = await call('GET', '/api/v1/admin/riders', asPacker);
+  const riderRows = (riders.body as { data: { rows: Rider[] } }).data.rows;
+  const riderId = riderRows.find((r) => r.name === DEMO_ACCOUNTS.rider.name)!.userId;
+  const packerId = ((await call('GET', '/api/v1/auth/me', asPacker)).body as { data: User }).data.userId;
+  const sendOut = (json: unknown) => call('PATCH', path('delivered'), { ...asAdmin, json });
+  const deliver = (orderId: string, as = asRider) =>
+    call('POST', `/api/v1/admin/deliveries/${orderId}/delivered`, as);
+  const round = data(countRows(Delivery));
+  steps.push(
+    observe('the riders', riders, data(countRows(Rider)), ({ data: d }) => ({
+      demoRider: d.rows.filter((r) => r.userId === riderId).map((r) => [r.name, r.phone]),
+      counted: d.count === d.rows.length,
+    })),
+    observe('the riders, asked by a rider', await call('GET', '/api/v1/admin/riders', asRider)),
+    observe('sent out without a rider', await sendOut({ status: 'out_for_delivery' })),
+    observe('sent out with the packer', await sendOut({ status: 'out_for_delivery', riderId: packerId })),
+    observe('given to a rider before it is out', await sendOut({ riderId })),
+    observe(
+      'moved to out_for_delivery',
+      await sendOut({ status: 'out_for_delivery', riderId }),
+      facts,
+      ({ data: o }) => adminOrderFacts(o),
+    ),
+    observe('given to the same rider again', await sendOut({ riderId }), facts, ({ data: o }) =>
+      adminOrderFacts(o),
+    ),
+    observe(
+      "the rider's round",
+      await call('GET', '/api/v1/admin/deliveries', asRider),
+      round,
+      ({ data: d }) => ({
+        ours: d.rows.filter((r) => r.orderId === placed.delivered!.orderId).map((r) => r.status),
+        onTheRoadFirst: d.rows.every(
+          (r, i) =>
+            i === 0 || r.status !== 'out_for_delivery' || d.rows[i - 1]!.status === 'out_for_delivery',
+        ),
+      }),
+    ),
+    observe('the rider lists orders', await call('GET', '/api/v1/admin/orders', asRider)),
+    observe('the rider reads the order', await call('GET', path('delivered'), asRider)),
+    observe('the owner asks for a round', await call('GET', '/api/v1/admin/deliveries', asAdmin)),
+    observe('a guest asks for a round', await call('GET', '/api/v1/admin/deliveries')),
+    observe("the rider marks another's order", await deliver(placed.review!.orderId)),
+    observe('the rider marks an unknown order', await deliver(randomUUID())),
+    observe('the rider marks a bad id', await deliver('42')),
+    observe('the packer marks it', await deliver(placed.delivered!.orderId, asPacker)),
+    observe(
+      'moved to delivered',
+      await deliver(placed.delivered!.orderId),
+      data(Delivery),
+      ({ data: d }) => ({
+        status: d.status,
+        delivered: d.deliveredAt !== null,
+        items: d.items.length,
+      }),
+    ),
+    observe('marked delivered again', await deliver(placed.delivered!.orderId)),
+    observe('the delivered order', await detail('delivered'), facts, ({ data: o }) => adminOrderFacts(o)),
+    observe('given to a rider once delivered', await sendOut({ riderId })),
+  );
   steps.push(
     observe('a delivered order cancelled', await move('delivered', 'cancelled')),
     observe('an unpaid order prepared', await move('waiting', 'processing')),
@@ -1655,6 +1719,15 @@ describe('mocks and server agree', () => {
       'receipt_taken',
     );
     expect(expected.find((s) => s.step === 'a waiting order cancelled')!.status).toBe(409);
+    const riderSteps = ['sent out without a rider', "the rider marks another's order", 'moved to delivered'];
+    expect(riderSteps.map((step) => expected.find((s) => s.step === step))).toMatchObject([
+      { status: 400, fields: ['riderId'] },
+      { status: 404 },
+      { status: 200, facts: { status: 'delivered', delivered: true } },
+    ]);
+    expect(expected.find((s) => s.step === 'the delivered order')!.facts).toMatchObject({
+      rider: { name: DEMO_ACCOUNTS.rider.name, phone: '0722 334 455' },
+    });
   }, 120_000);
 
   it('on a discounts session, step by step', async () => {

@@ -17,8 +17,11 @@ import {
   orderLabel,
   PAYMENT_STATUS_LABELS,
   refundRefusal,
+  riderChangeRefusal,
   transitionRefusal,
 } from '../../contract/fulfilment';
+import { countRows, type Issue } from '../../contract/common';
+import { NOT_A_RIDER, Rider } from '../../contract/deliveries';
 import { simulatorScenario, SIMULATOR_DESC } from '../../contract/mpesa-simulator';
 import { csvHeaderLine, csvRow } from '../../contract/order-csv';
 import {
@@ -28,6 +31,7 @@ import {
   orderTimeline,
   paymentCheckedSummary,
   refundedSummary,
+  riderAssignedSummary,
   statusChangedSummary,
   type TimelineAttempt,
 } from '../../contract/order-timeline';
@@ -46,7 +50,7 @@ import {
   type MockOrder,
   type MockOrderEvent,
 } from '../commerce-db';
-import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
+import { errorResponse, invalid, invalidIssues, jsonBody, queryObject, refused } from '../http';
 import { SAMPLE_CUSTOMERS } from '../sample-orders';
 import { toOrder } from './orders';
 
@@ -149,10 +153,37 @@ function adminOrderView(order: MockOrder): AdminOrder {
       timelineAttempts(order),
       (order.adminEvents ?? []).map((e) => ({ ...e, action: e.kind, at: new Date(e.at) })),
     ),
+    rider: riderView(order.riderId ?? null),
+    riderAssignedAt: order.riderAssignedAt ? iso(order.riderAssignedAt) : null,
     nextStatus: allowedNextStatus(order),
     canCancel: mayCancel(order),
   };
 }
+
+// ── Riders ────────────────────────────────────────────────────────────────────────────────────────
+
+const RiderList = envelope(countRows(Rider));
+
+const toRider = (u: MockUser): Rider => ({
+  userId: u.id,
+  name: u.name || u.email,
+  phone: u.phone ? formatKenyanPhone(u.phone) : null,
+});
+
+/** Who may take an order out: staff with the rider role, not deactivated (the server's listRiders). */
+const activeRiders = () =>
+  authDb.users
+    .filter((u) => u.type === 'admin' && u.role === 'rider' && !u.deactivatedAt)
+    .sort(
+      (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.email.localeCompare(b.email),
+    );
+
+function riderView(riderId: string | null): Rider | null {
+  const user = riderId ? authDb.users.find((u) => u.id === riderId) : undefined;
+  return user ? toRider(user) : null;
+}
+
+const notARider: Issue[] = [{ path: 'riderId', message: NOT_A_RIDER }];
 
 function summaryOf(order: MockOrder): AdminOrderSummary {
   return {
@@ -229,11 +260,15 @@ function record(
 }
 
 /** A fulfilment step or a cancel, once the rules let it through (the server's moveOrder). */
-function move(order: MockOrder, admin: MockUser, to: MockOrder['status']) {
+export function move(order: MockOrder, admin: MockUser, to: MockOrder['status'], rider?: MockUser) {
   const from = order.status;
   if (to !== 'cancelled') {
+    const now = Date.now();
     order.status = to;
-    record(order, admin, 'status_changed', statusChangedSummary(from, to));
+    if (rider) Object.assign(order, { riderId: rider.id, riderAssignedAt: now });
+    if (to === 'delivered') order.deliveredAt = now;
+    record(order, admin, 'status_changed', statusChangedSummary(from, to), now);
+    if (rider) record(order, admin, 'rider_assigned', riderAssignedSummary(rider.name || rider.email), now);
     return;
   }
   // Money arrived (paid, or held for review): the shopper is owed it back.
@@ -398,6 +433,13 @@ function applyAnswer(order: MockOrder, attempt: MockAttempt, answer: QueryAnswer
 }
 
 export const adminOrderHandlers = [
+  http.get('*/api/v1/admin/riders', ({ request }) => {
+    const who = adminOf(request, 'orders.fulfil');
+    if ('error' in who) return who.error;
+    const rows = activeRiders().map(toRider);
+    return HttpResponse.json(RiderList.parse({ data: { count: rows.length, rows } }), { headers: noStore });
+  }),
+
   http.get('*/api/v1/admin/orders', ({ request }) => {
     const who = adminOf(request, 'orders.read');
     if ('error' in who) return who.error;
@@ -456,7 +498,7 @@ export const adminOrderHandlers = [
     const more =
       'paymentStatus' in body.data
         ? 'payments.settle'
-        : body.data.status === 'cancelled'
+        : 'status' in body.data && body.data.status === 'cancelled'
           ? 'orders.cancel'
           : null;
     const refusal = more ? lacking(who.admin, more) : undefined;
@@ -464,11 +506,22 @@ export const adminOrderHandlers = [
     settleAll();
     const order = commerceDb.orders.find((o) => o.orderId === parsed.data.orderId);
     if (!order) return notFound();
+    const riderId = 'riderId' in body.data ? body.data.riderId : undefined;
+    const rider = riderId === undefined ? undefined : activeRiders().find((u) => u.id === riderId);
+    if (riderId !== undefined && !rider) return invalidIssues('json', notARider);
     if ('status' in body.data) {
       const refusal = transitionRefusal(order, body.data.status);
       if (refusal) return refused(refusal);
-      move(order, who.admin, body.data.status);
-    } else {
+      move(order, who.admin, body.data.status, rider);
+    } else if (rider) {
+      const refusal = riderChangeRefusal(order);
+      if (refusal) return refused(refusal);
+      if (order.riderId !== rider.id) {
+        const before = riderView(order.riderId ?? null);
+        Object.assign(order, { riderId: rider.id, riderAssignedAt: Date.now() });
+        record(order, who.admin, 'rider_assigned', riderAssignedSummary(toRider(rider).name, before?.name));
+      }
+    } else if ('receipt' in body.data) {
       const problem = markPaid(order, who.admin, body.data.receipt);
       if (problem) return problem;
     }

@@ -16,12 +16,13 @@ const patch = (token: string, id: string, body: unknown) =>
   mockFetch('PATCH', `/v1/admin/staff/${id}`, body, { token });
 
 describe('the mocked staff screen', () => {
-  it('lists the demo owner first, then the packer', async () => {
+  it('lists the demo owner first, then the packer and the rider by name', async () => {
     const { status, rows } = await list(tokenOf('admin'));
     expect(status).toBe(200);
     expect(rows.map((r) => [r.email, r.role, r.active])).toEqual([
       [DEMO_USERS.admin.email, 'owner', true],
       [DEMO_USERS.packer.email, 'fulfilment', true],
+      [DEMO_USERS.rider.email, 'rider', true],
     ]);
   });
 

@@ -64,6 +64,7 @@ export async function createUser(
     type = 'customer',
     role = type === 'admin' ? 'owner' : undefined,
     name = 'Test Shopper',
+    phone,
   }: {
     email?: string;
     password?: string;
@@ -71,11 +72,13 @@ export async function createUser(
     /** A staff account's role; an admin is an owner unless told otherwise. */
     role?: StaffRole;
     name?: string;
+    /** `+2547…`, as sign-up stores it. */
+    phone?: string;
   } = {},
 ) {
   const [user] = await db
     .insert(users)
-    .values({ email, name, type, role, passwordHash: password ? await hashPassword(password) : null })
+    .values({ email, name, type, role, phone, passwordHash: password ? await hashPassword(password) : null })
     .returning();
   return user!;
 }

@@ -13,3 +13,6 @@ export function formatKsh(value: number): string {
   const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
   return `${sign}KSH ${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
+
+/** A phone as written (`0712 345 678`) as a link that dials it: `tel:0712345678`. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -61,7 +61,18 @@ export function demand(user: Pick<AuthUser, 'role'>, permission: Permission): vo
  */
 export function permit(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    demand(currentUser(c), permission);
+    const user = currentUser(c);
+    if (!can(user.role, permission)) {
+      // A refusal is worth a line: a rider walking the office's routes, a role someone forgot to widen.
+      c.get('log')?.warn('permission refused', {
+        userId: user.id,
+        role: user.role,
+        permission,
+        method: c.req.method,
+        path: c.req.path,
+      });
+      demand(user, permission);
+    }
     await next();
   };
 }

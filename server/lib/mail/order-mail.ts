@@ -10,12 +10,7 @@ import { escapeHtml } from './templates';
 // change it reports, so a change that rolls back sends nothing. Call `wakeMailWorker()` after commit.
 
 export type OrderMailEvent =
-  | 'received'
-  | 'paid'
-  | 'out_for_delivery'
-  | 'delivered'
-  | 'cancelled'
-  | 'refunded';
+  'received' | 'paid' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded';
 
 const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`;
 
@@ -35,6 +30,8 @@ interface OrderMailData {
   refundReference: string | null;
   /** The M-Pesa receipt of the payment, when one is on record. */
   receipt: string | null;
+  /** The rider the order went out with, when it has one. */
+  rider: { name: string; phone: string | null } | null;
   lines: { name: string; variantName: string; quantity: number; totalPrice: number }[];
 }
 
@@ -59,6 +56,7 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
       refundStatus: orders.refundStatus,
       refundAmount: orders.refundAmount,
       refundReference: orders.refundReference,
+      riderId: orders.riderId,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -87,7 +85,10 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
     )
     .orderBy(desc(paymentAttempts.completedAt), desc(paymentAttempts.createdAt))
     .limit(1);
-  return { ...order, receipt: paid?.receipt ?? null, lines };
+  const [rider] = order.riderId
+    ? await db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, order.riderId))
+    : [];
+  return { ...order, receipt: paid?.receipt ?? null, lines, rider: rider ?? null };
 }
 
 /** The message for an event: subject, a plain-text part and the same words as HTML (escaped). */
@@ -119,6 +120,12 @@ function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
           subject: `Order ${label} is on its way`,
           paragraphs: [
             `Your order ${label} has left the shop and is on its way to ${where}.`,
+            ...(o.rider
+              ? [
+                  `${o.rider.name} is bringing it` +
+                    (o.rider.phone ? `; you can call them on ${formatKenyanPhone(o.rider.phone)}.` : '.'),
+                ]
+              : []),
             `Please keep ${phone} nearby: the rider may call when they arrive.`,
           ],
         };

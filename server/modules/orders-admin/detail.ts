@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { activityLog, orderItems, orders, paymentAttempts, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { phoneOrNull } from './list';
+import { riderOf } from './riders';
 
 // One order for the back office, with its timeline.
 
@@ -24,7 +25,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
     .where(eq(orders.id, orderId));
   if (!row) throw notFound('Order');
   const { order, user } = row;
-  const [items, attempts, activity] = await Promise.all([
+  const [items, attempts, activity, rider] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
     db
       .select()
@@ -36,6 +37,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
       .from(activityLog)
       .where(and(eq(activityLog.entity, 'order'), eq(activityLog.entityId, orderId)))
       .orderBy(asc(activityLog.createdAt), asc(activityLog.id)),
+    riderOf(db, order.riderId),
   ]);
   const view = orderView(
     {
@@ -82,6 +84,8 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
       attempts,
       activity.map((e) => ({ ...e, at: e.createdAt })),
     ),
+    rider,
+    riderAssignedAt: order.riderAssignedAt ? order.riderAssignedAt.toISOString() : null,
     nextStatus: allowedNextStatus(order),
     canCancel: mayCancel(order),
   };

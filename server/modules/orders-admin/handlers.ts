@@ -8,6 +8,7 @@ import {
   CSV_TYPE,
   getAdminOrderRoute,
   listAdminOrdersRoute,
+  listRidersRoute,
   patchAdminOrderRoute,
   refundAdminOrderRoute,
 } from './routes';
@@ -16,6 +17,7 @@ import { adminOrdersCsv, csvFilename, listAdminOrders } from './list';
 import { patchAdminOrder, type MoveResult } from './moves';
 import { checkOrderPayment } from './payment-check';
 import { refundOrder } from './refund';
+import { listRiders } from './riders';
 
 /** Whether the client asked for CSV rather than JSON. */
 const wantsCsv = (c: Context<AppEnv>) => (c.req.header('Accept') ?? '').toLowerCase().includes(CSV_TYPE);
@@ -57,7 +59,7 @@ export function ordersAdminModule(
       const user = currentUser(c);
       // Moving along is the route's own permission; a cancel or a settled payment needs more.
       if ('paymentStatus' in patch) demand(user, 'payments.settle');
-      else if (patch.status === 'cancelled') demand(user, 'orders.cancel');
+      else if ('status' in patch && patch.status === 'cancelled') demand(user, 'orders.cancel');
       return changed(c, orderId, await patchAdminOrder(db, user, orderId, patch));
     })
     .openapi(refundAdminOrderRoute, async (c) => {
@@ -68,4 +70,15 @@ export function ordersAdminModule(
       const { orderId } = c.req.valid('param');
       return changed(c, orderId, await checkOrderPayment(db, daraja, currentUser(c), orderId));
     });
+}
+
+/** The riders fulfilment staff pick from: `GET /v1/admin/riders`. */
+export function ridersModule(deps: Deps) {
+  const { db } = deps.database;
+  const router = newRouter();
+  router.use('/*', requireAdmin(deps));
+  return router.openapi(listRidersRoute, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ data: await listRiders(db) }, 200);
+  });
 }

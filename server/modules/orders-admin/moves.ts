@@ -1,18 +1,25 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AdminOrderPatch } from '../../../contract/admin-orders';
 import type { OrderStatus } from '../../../contract/checkout';
 import {
   markPaidRefusal,
   orderLabel,
   PAYMENT_STATUS_LABELS,
+  riderChangeRefusal,
   transitionRefusal,
 } from '../../../contract/fulfilment';
+import { NOT_A_RIDER } from '../../../contract/deliveries';
 import { ORDER_HINT } from '../../../contract/stock';
-import { cancelledSummary, markedPaidSummary, statusChangedSummary } from '../../../contract/order-timeline';
+import {
+  cancelledSummary,
+  markedPaidSummary,
+  riderAssignedSummary,
+  statusChangedSummary,
+} from '../../../contract/order-timeline';
 import type { Db } from '../../db/client';
-import { orders, paymentAttempts } from '../../db/schema';
+import { orders, paymentAttempts, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth/middleware';
-import { AppError, notFound, refused } from '../../lib/errors';
+import { AppError, invalid, notFound, refused } from '../../lib/errors';
 import { queueOrderMail, type OrderMailEvent } from '../../lib/mail/order-mail';
 import { recordActivity } from '../activity';
 import { OfferEndedError, OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock';
@@ -29,7 +36,7 @@ export interface MoveResult {
   mailed: boolean;
 }
 
-/** `PATCH /v1/admin/orders/{orderId}`: a fulfilment step or a cancel, or a payment settled by hand. */
+/** `PATCH /v1/admin/orders/{orderId}`: a fulfilment step or a cancel, a new rider, or a payment settled by hand. */
 export function patchAdminOrder(
   db: Db,
   admin: Admin,
@@ -37,9 +44,34 @@ export function patchAdminOrder(
   patch: AdminOrderPatch,
   now = new Date(),
 ): Promise<MoveResult> {
-  return 'status' in patch
-    ? moveOrder(db, admin, orderId, patch.status, now)
-    : markPaid(db, admin, orderId, patch.receipt, now);
+  if ('paymentStatus' in patch) return markPaid(db, admin, orderId, patch.receipt, now);
+  if ('status' in patch) return moveOrder(db, admin, orderId, patch.status, now, { riderId: patch.riderId });
+  return changeRider(db, admin, orderId, patch.riderId, now);
+}
+
+/**
+ * A rider marks an order of theirs delivered: the same step as staff take, recorded as the rider's,
+ * and only while the order is still theirs. An order given to someone else (or none) is not found,
+ * whether or not it exists; one no longer out for delivery is a 409 naming its status.
+ */
+export const deliverAsRider = (db: Db, rider: Admin, orderId: string, now = new Date()) =>
+  moveOrder(db, rider, orderId, 'delivered', now, { onlyRider: rider.id });
+
+/** A staff member with the rider role, not deactivated; else the 400 naming `riderId`. */
+async function activeRider(db: Db, riderId: string) {
+  const [rider] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, riderId),
+        eq(users.type, 'admin'),
+        eq(users.role, 'rider'),
+        isNull(users.deactivatedAt),
+      ),
+    );
+  if (!rider) throw invalid('json', [{ path: 'riderId', message: NOT_A_RIDER }]);
+  return { id: rider.id, name: rider.name || rider.email };
 }
 
 const MOVE_MAIL: Partial<Record<OrderStatus, OrderMailEvent>> = {
@@ -48,16 +80,25 @@ const MOVE_MAIL: Partial<Record<OrderStatus, OrderMailEvent>> = {
   cancelled: 'cancelled',
 };
 
-export async function readOrder(db: Db, orderId: string): Promise<OrderRow> {
+export async function readOrder(db: Db, orderId: string, onlyRider?: string): Promise<OrderRow> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound('Order');
+  // A rider's own deliveries only: another's order answers as if there were none.
+  if (!order || (onlyRider !== undefined && order.riderId !== onlyRider)) throw notFound('Order');
   return order;
 }
 
+interface MoveOptions {
+  /** The rider taking the order out: required for, and only for, the move to out for delivery. */
+  riderId?: string;
+  /** The rider the order must be given to now (a rider moving their own delivery). */
+  onlyRider?: string;
+}
+
 /**
- * One step forward, or a cancel. The write is conditional on the status and payment the rules were
- * checked against: of two admins at once, the second finds the row changed and is told what it is now
- * (or, when the move is still allowed from there, e.g. a cancel after a step forward, it goes through).
+ * One step forward, or a cancel. The write is conditional on the status, payment and rider the rules
+ * were checked against: of two admins at once, the second finds the row changed and is told what it
+ * is now (or, when the move is still allowed from there, e.g. a cancel after a step forward, it goes
+ * through); a rider whose order was given to another meanwhile finds it gone.
  */
 async function moveOrder(
   db: Db,
@@ -65,10 +106,12 @@ async function moveOrder(
   orderId: string,
   to: OrderStatus,
   now: Date,
+  { riderId, onlyRider }: MoveOptions = {},
 ): Promise<MoveResult> {
   for (let tries = 0; ; tries++) {
     const done = await db.transaction(async (tx) => {
-      const order = await readOrder(tx, orderId);
+      const order = await readOrder(tx, orderId, onlyRider);
+      const rider = to === 'out_for_delivery' && riderId ? await activeRider(tx, riderId) : null;
       const refusal = transitionRefusal(order, to);
       if (refusal) throw refused(refusal);
       const cancelling = to === 'cancelled';
@@ -80,6 +123,7 @@ async function moveOrder(
         .set({
           status: to,
           updatedAt: now,
+          ...(rider ? { riderId: rider.id, riderAssignedAt: now } : {}),
           ...(refundDue ? { refundStatus: 'due' as const } : {}),
           // A cancelled review is closed: it leaves the queue, its issue stays to say why.
           ...(cancelling && order.paymentStatus === 'needs_review'
@@ -91,20 +135,34 @@ async function moveOrder(
             eq(orders.id, orderId),
             eq(orders.status, order.status),
             eq(orders.paymentStatus, order.paymentStatus),
+            ...(onlyRider !== undefined ? [eq(orders.riderId, onlyRider)] : []),
           ),
         )
         .returning({ id: orders.id });
       if (!moved.length) return false;
       const returned = cancelling ? await releaseOrderStock(tx, orderId) : false;
-      await recordActivity(tx, admin, {
-        entity: 'order',
-        entityId: orderId,
-        action: cancelling ? 'cancelled' : 'status_changed',
-        summary: cancelling
-          ? cancelledSummary(order.status, refundDue, returned)
-          : statusChangedSummary(order.status, to),
-        at: now,
-      });
+      await recordActivity(tx, admin, [
+        {
+          entity: 'order',
+          entityId: orderId,
+          action: cancelling ? 'cancelled' : 'status_changed',
+          summary: cancelling
+            ? cancelledSummary(order.status, refundDue, returned)
+            : statusChangedSummary(order.status, to),
+          at: now,
+        },
+        ...(rider
+          ? [
+              {
+                entity: 'order' as const,
+                entityId: orderId,
+                action: 'rider_assigned' as const,
+                summary: riderAssignedSummary(rider.name),
+                at: now,
+              },
+            ]
+          : []),
+      ]);
       const event = MOVE_MAIL[to];
       if (event) await queueOrderMail(tx, orderId, event);
       return { mailed: event !== undefined };
@@ -112,9 +170,69 @@ async function moveOrder(
     if (done) return done;
     // Lost a race: the next pass reads the order as it is now and refuses with its status, or goes on.
     if (tries >= 2) {
-      const order = await readOrder(db, orderId);
+      const order = await readOrder(db, orderId, onlyRider);
       throw refused(
         transitionRefusal(order, to) ?? {
+          status: 409,
+          code: 'illegal_transition',
+          message: `Order ${orderLabel(order.number)} is changing right now; reload it and try again.`,
+        },
+      );
+    }
+  }
+}
+
+/**
+ * Gives an order on its way to another rider. Conditional on the status and the rider it was read
+ * with: a rider marking it delivered at the same moment either wins (and this is refused, the order
+ * being delivered) or finds it gone.
+ */
+async function changeRider(
+  db: Db,
+  admin: Admin,
+  orderId: string,
+  riderId: string,
+  now: Date,
+): Promise<MoveResult> {
+  for (let tries = 0; ; tries++) {
+    const done = await db.transaction(async (tx) => {
+      const order = await readOrder(tx, orderId);
+      const rider = await activeRider(tx, riderId);
+      const refusal = riderChangeRefusal(order);
+      if (refusal) throw refused(refusal);
+      if (order.riderId === rider.id) return { mailed: false };
+      const [previous] = order.riderId
+        ? await tx
+            .select({ name: users.name, email: users.email })
+            .from(users)
+            .where(eq(users.id, order.riderId))
+        : [];
+      const changed = await tx
+        .update(orders)
+        .set({ riderId: rider.id, riderAssignedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.status, 'out_for_delivery'),
+            order.riderId ? eq(orders.riderId, order.riderId) : isNull(orders.riderId),
+          ),
+        )
+        .returning({ id: orders.id });
+      if (!changed.length) return false;
+      await recordActivity(tx, admin, {
+        entity: 'order',
+        entityId: orderId,
+        action: 'rider_assigned',
+        summary: riderAssignedSummary(rider.name, previous ? previous.name || previous.email : undefined),
+        at: now,
+      });
+      return { mailed: false };
+    });
+    if (done) return done;
+    if (tries >= 2) {
+      const order = await readOrder(db, orderId);
+      throw refused(
+        riderChangeRefusal(order) ?? {
           status: 409,
           code: 'illegal_transition',
           message: `Order ${orderLabel(order.number)} is changing right now; reload it and try again.`,

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrder, AdminOrderList } from '../../../contract/admin-orders';
-import { activityLog, mailOutbox, orders, paymentAttempts } from '../../db/schema';
+import { envelope, countRows } from '../../../contract/common';
+import { Rider } from '../../../contract/deliveries';
+import { activityLog, mailOutbox, orders, paymentAttempts, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { mpesaId, seedOrder, type SeededOrder } from '../../test/orders';
 import { api, shopper, stockOf, type Api } from '../../test/shop';
@@ -29,6 +31,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
+const RiderList = envelope(countRows(Rider));
 
 async function list(query: string) {
   const res = await admin.get(`/admin/orders?${query}`);
@@ -338,21 +341,38 @@ describe('one order', () => {
 describe('fulfilment moves', () => {
   it('moves a paid order one step at a time to delivered, recorded and mailed', async () => {
     const o = await seedOrder(db(), { name: 'Kamau Mwangi' });
+    const rider = await createUser(db(), {
+      type: 'admin',
+      role: 'rider',
+      name: 'Juma Rider',
+      phone: '+254722334455',
+    });
     expect((await moved(o.orderId, { status: 'processing' })).nextStatus).toBe('out_for_delivery');
-    expect((await moved(o.orderId, { status: 'out_for_delivery' })).nextStatus).toBe('delivered');
+    const out = await moved(o.orderId, { status: 'out_for_delivery', riderId: rider.id });
+    expect(out).toMatchObject({
+      nextStatus: 'delivered',
+      rider: { userId: rider.id, name: 'Juma Rider', phone: '0722 334 455' },
+      riderAssignedAt: expect.any(String),
+    });
     const done = await moved(o.orderId, { status: 'delivered' });
     expect(done).toMatchObject({ status: 'delivered', nextStatus: null, canCancel: false });
-    const moves = done.timeline.filter((t) => t.kind === 'status_changed');
+    const moves = done.timeline.filter((t) => t.kind === 'status_changed' || t.kind === 'rider_assigned');
     expect(moves.map((t) => [t.summary, t.actorName])).toEqual([
       ['Moved from new to processing.', adminName],
       ['Moved from processing to out for delivery.', adminName],
+      ['Given to Juma Rider.', adminName],
       ['Moved from out for delivery to delivered.', adminName],
     ]);
     const log = await db()
       .select()
       .from(activityLog)
       .where(and(eq(activityLog.entity, 'order'), eq(activityLog.entityId, o.orderId)));
-    expect(log.map((l) => l.action)).toEqual(['status_changed', 'status_changed', 'status_changed']);
+    expect(log.map((l) => l.action).sort()).toEqual([
+      'rider_assigned',
+      'status_changed',
+      'status_changed',
+      'status_changed',
+    ]);
     const mail = await mailTo(o.email);
     expect(mail.map((m) => m.subject)).toEqual([
       `Order SKN${o.number} is on its way`,
@@ -360,12 +380,18 @@ describe('fulfilment moves', () => {
     ]);
     expect(mail[0]!.text).toContain('Hello Kamau Mwangi,');
     expect(mail[0]!.text).toContain('on its way to Mpaka Road, Block B, flat 4, Westlands');
+    expect(mail[0]!.text).toContain('Juma Rider is bringing it; you can call them on 0722 334 455.');
+    expect(mail[0]!.html).toContain('Juma Rider is bringing it; you can call them on 0722 334 455.');
     expect(mail[1]!.text).toContain(`2 × ${o.product.name} (1 kg): KSH 600`);
   });
 
   it('refuses every illegal move with 409 and words that say why, changing nothing', async () => {
     const paid = await seedOrder(db());
-    const skip = await refusal(await patch(paid.orderId, { status: 'out_for_delivery' }), 409);
+    const rider = await createUser(db(), { type: 'admin', role: 'rider' });
+    const skip = await refusal(
+      await patch(paid.orderId, { status: 'out_for_delivery', riderId: rider.id }),
+      409,
+    );
     expect(skip).toMatchObject({ code: 'illegal_transition' });
     expect(skip.message).toContain(
       `Order SKN${paid.number} is new: it can move to processing next, one step at a time.`,
@@ -417,6 +443,82 @@ describe('fulfilment moves', () => {
       { paymentStatus: 'failed', receipt: mpesaId() },
     ])
       expect((await patch(o.orderId, body)).status, JSON.stringify(body)).toBe(400);
+  });
+});
+
+describe('riders', () => {
+  const rider = (name: string, extra: { phone?: string } = {}) =>
+    createUser(db(), { type: 'admin', role: 'rider', name, ...extra });
+
+  it('lists the active riders by name for the picker, and nobody else', async () => {
+    const { db: d } = ctx.database;
+    const zawadi = await rider('Zawadi Wekesa', { phone: '+254711000222' });
+    const akinyi = await rider('Akinyi Barasa');
+    const gone = await rider('Gone Rider');
+    await d.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
+    await createUser(d, { type: 'admin', role: 'fulfilment', name: 'A packer' });
+    const res = await admin.get('/admin/riders');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    const { rows, count } = RiderList.parse(await res.json()).data;
+    expect(count).toBe(rows.length);
+    const ours = rows.filter((r) => [zawadi.id, akinyi.id, gone.id].includes(r.userId));
+    expect(ours).toEqual([
+      { userId: akinyi.id, name: 'Akinyi Barasa', phone: null },
+      { userId: zawadi.id, name: 'Zawadi Wekesa', phone: '0711 000 222' },
+    ]);
+    expect(rows.every((r) => r.name !== 'A packer')).toBe(true);
+    expect((await guest.get('/admin/riders')).status).toBe(401);
+    expect((await customer.get('/admin/riders')).status).toBe(403);
+  });
+
+  it('needs a rider to send an order out: the 400 names riderId, and only an active rider will do', async () => {
+    const o = await seedOrder(db(), { status: 'processing' });
+    const missing = await refusal(await patch(o.orderId, { status: 'out_for_delivery' }), 400);
+    expect(missing.message).toContain(
+      'riderId: is required to send an order out for delivery: pick the rider taking it.',
+    );
+    const packer = await createUser(db(), { type: 'admin', role: 'fulfilment' });
+    const gone = await rider('Gone Again');
+    await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, gone.id));
+    const aShopper = await createUser(db());
+    for (const riderId of [packer.id, gone.id, aShopper.id, randomUUID()]) {
+      const bad = await refusal(await patch(o.orderId, { status: 'out_for_delivery', riderId }), 400);
+      expect(bad).toMatchObject({ code: 'validation_failed' });
+      expect(bad.message).toContain('riderId: must be an active rider: pick one from the list of riders.');
+    }
+    expect((await patch(o.orderId, { status: 'out_for_delivery', riderId: 'nope' })).status).toBe(400);
+    // A rider goes only with that move.
+    const stray = await refusal(await patch(o.orderId, { status: 'cancelled', riderId: gone.id }), 400);
+    expect(stray.message).toContain('riderId: goes only with the move to out_for_delivery');
+    expect((await detail(o.orderId)).status).toBe('processing');
+    expect(await db().select().from(activityLog).where(eq(activityLog.entityId, o.orderId))).toEqual([]);
+  });
+
+  it('gives an order on its way to another rider, recorded; not before it goes out, nor after delivery', async () => {
+    const first = await rider('First Rider');
+    const second = await rider('Second Rider', { phone: '+254733111222' });
+    const o = await seedOrder(db(), { status: 'processing' });
+    const early = await refusal(await patch(o.orderId, { riderId: first.id }), 409);
+    expect(early.message).toContain(
+      `Order SKN${o.number} is processing: only an order out for delivery can be given to another rider.`,
+    );
+    await moved(o.orderId, { status: 'out_for_delivery', riderId: first.id });
+    const changed = await moved(o.orderId, { riderId: second.id });
+    expect(changed).toMatchObject({
+      status: 'out_for_delivery',
+      rider: { userId: second.id, name: 'Second Rider', phone: '0733 111 222' },
+    });
+    expect(changed.timeline.at(-1)).toMatchObject({
+      kind: 'rider_assigned',
+      summary: 'Given to Second Rider instead of First Rider.',
+      actorName: adminName,
+    });
+    // The same rider again changes nothing.
+    expect((await moved(o.orderId, { riderId: second.id })).timeline).toHaveLength(changed.timeline.length);
+    await moved(o.orderId, { status: 'delivered' });
+    const late = await refusal(await patch(o.orderId, { riderId: first.id }), 409);
+    expect(late.message).toContain(`Order SKN${o.number} is delivered: only an order out for delivery`);
   });
 });
 

@@ -7,8 +7,10 @@ import {
   RefundBody,
 } from '../../../contract/admin-orders';
 import { OrderIdParams } from '../../../contract/checkout';
+import { countRows, envelope } from '../../../contract/common';
+import { Rider } from '../../../contract/deliveries';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { adminsOnly, adminTags, badId, body, error, ok } from '../../lib/openapi';
+import { adminsOnly, adminTags, badId, body, error, json, ok } from '../../lib/openapi';
 
 // Under /v1/admin/orders, where server/app.ts mounts this module.
 
@@ -79,11 +81,14 @@ export const patchAdminOrderRoute = createRoute({
   request: { params: OrderIdParams, body: body(AdminOrderPatch) },
   responses: {
     200: ok('The order after the change', AdminOrder),
-    400: error('A bad body (an unknown status, a malformed receipt) or an order id that is not a UUID'),
+    400: error(
+      'A bad body (an unknown status, a malformed receipt, the move to out_for_delivery without `riderId`, ' +
+        'a `riderId` that is not an active rider) or an order id that is not a UUID',
+    ),
     ...adminsOnly,
     404: error('No such order'),
     409: error(
-      "The move is not allowed from the order's status now (`illegal_transition`, the message names it), " +
+      "The move (or a rider change) is not allowed from the order's status now (`illegal_transition`, the message names it), " +
         'the receipt is recorded for another order (`receipt_taken`), or the items are no longer in stock (`out_of_stock`)',
     ),
   },
@@ -130,5 +135,21 @@ export const checkOrderPaymentRoute = createRoute({
     409: error('No prompt of this order ever reached M-Pesa (`no_prompt`)'),
     502: error('M-Pesa answered with an error (`mpesa_error`); nothing changed'),
     503: error('M-Pesa could not be reached (`mpesa_unavailable`); nothing changed'),
+  },
+});
+
+// Under /v1/admin/riders.
+
+export const listRidersRoute = createRoute({
+  method: 'get',
+  path: '/',
+  operationId: 'listRiders',
+  'x-permission': 'orders.fulfil',
+  tags: adminTags,
+  security: bearerSecurity,
+  summary: 'The riders an order can go out with: active staff members with the rider role, by name',
+  responses: {
+    200: json('The riders', envelope(countRows(Rider))),
+    ...adminsOnly,
   },
 });

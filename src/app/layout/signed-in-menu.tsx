@@ -1,7 +1,7 @@
 import { Menu, Portal, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
 import { signOut } from '@/features/auth';
-import type { SessionUser } from '@/features/session';
+import { homeFor, type SessionUser } from '@/features/session';
 import { mdiAccountCircleOutline, mdiLogout, mdiReceiptTextOutline, mdiViewDashboardOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
@@ -30,9 +30,9 @@ export function SignedInMenu({
               {user.type === 'admin' ? (
                 <>
                   <Menu.Item value="admin" asChild>
-                    <Link to="/admin/$adminId/dashboard" params={{ adminId: user.userId }}>
+                    <Link {...homeFor({ user, isAuthenticated: true })}>
                       <MdiIcon path={mdiViewDashboardOutline} />
-                      Admin dashboard
+                      {user.role === 'rider' ? 'My deliveries' : 'Admin dashboard'}
                     </Link>
                   </Menu.Item>
                   <Menu.Item value="profile" asChild>

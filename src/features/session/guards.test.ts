@@ -50,10 +50,15 @@ describe('guards', () => {
       expect(adminOnly(as(admin), 'someone-else')).toEqual(adminDashboard));
   });
 
-
   it('know where each person belongs', () => {
     expect(homeFor(as(customer))).toEqual({ to: '/' });
     expect(homeFor(as(admin))).toEqual(adminDashboard);
+    // A rider's back office is their deliveries, wherever they ask to go in it.
+    const rider = { ...admin, role: 'rider' as const };
+    const deliveries = { to: '/admin/$adminId/deliveries', params: { adminId: admin.userId } };
+    expect(homeFor(as(rider))).toEqual(deliveries);
+    expect(guestOnly(as(rider))).toEqual(deliveries);
+    expect(adminOnly(as(rider), 'someone-else')).toEqual(deliveries);
   });
 
   it('only accept same-site paths as the place to return to', () => {

@@ -8,18 +8,24 @@ export type GuardRedirect =
   | { to: '/' }
   | { to: '/auth'; search: { redirect: string } }
   | { to: '/admin/auth' }
-  | { to: '/admin/$adminId/dashboard'; params: { adminId: string } };
+  | { to: '/admin/$adminId/dashboard'; params: { adminId: string } }
+  | { to: '/admin/$adminId/deliveries'; params: { adminId: string } };
 
 type Session = Pick<SessionSnapshot, 'user' | 'isAuthenticated'>;
 
 const isAdmin = (session: Session) => session.isAuthenticated && session.user?.type === 'admin';
 
+/**
+ * A staff member's first screen: the dashboard, or for a rider (whose one permission is their own
+ * deliveries, contract/roles.ts) the deliveries. The role is compared by name: the role table stays
+ * out of the storefront's first load, which this file is part of.
+ */
 const adminHome = (session: Session): GuardRedirect => ({
-  to: '/admin/$adminId/dashboard',
+  to: session.user!.role === 'rider' ? '/admin/$adminId/deliveries' : '/admin/$adminId/dashboard',
   params: { adminId: session.user!.userId },
 });
 
-/** Where a signed-in person belongs: admins in their back office, everyone else on the landing page. */
+/** Where a signed-in person belongs: staff in their back office (a rider on their deliveries), everyone else on the landing page. */
 export const homeFor = (session: Session): GuardRedirect =>
   isAdmin(session) ? adminHome(session) : { to: '/' };
 
@@ -48,7 +54,6 @@ export function adminOnly(session: Session, adminId: string): GuardRedirect | nu
   if (!isAdmin(session)) return { to: '/' };
   return session.user!.userId === adminId ? null : adminHome(session);
 }
-
 
 /**
  * Accepts only same-site paths as a post-login target, so `/auth?redirect=https://evil.example` cannot

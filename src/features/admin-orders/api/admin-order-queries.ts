@@ -1,11 +1,12 @@
 import { dashboardQueries } from '@/features/admin-dashboard';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fetchAdminOrder, fetchAdminOrders, type AdminOrderParams } from './admin-orders-api';
+import { fetchAdminOrder, fetchAdminOrders, fetchRiders, type AdminOrderParams } from './admin-orders-api';
 
 const keys = {
   all: ['admin', 'orders'] as const,
   lists: () => [...keys.all, 'list'] as const,
   details: () => [...keys.all, 'detail'] as const,
+  riders: () => ['admin', 'riders'] as const,
 };
 
 /** How often the back office looks for new orders while the tab is visible. */
@@ -39,6 +40,13 @@ export const adminOrderQueries = {
       queryKey: [...keys.details(), orderId] as const,
       queryFn: ({ signal }) => fetchAdminOrder(orderId, signal),
       // Actions act on what the server has now; a cached copy would only invite a 409.
+      staleTime: 0,
+    }),
+  /** The riders to pick from when an order goes out; read again each time the picker opens. */
+  riders: () =>
+    queryOptions({
+      queryKey: keys.riders(),
+      queryFn: ({ signal }) => fetchRiders(signal),
       staleTime: 0,
     }),
 };

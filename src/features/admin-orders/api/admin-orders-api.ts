@@ -6,6 +6,7 @@ import type {
   AdminOrderPatch,
   RefundBody,
 } from '@contract/admin-orders';
+import type { Rider } from '@contract/deliveries';
 
 /* Fetchers of the back office's order calls (contract/admin-orders.ts). */
 
@@ -29,7 +30,14 @@ export async function fetchAdminOrders(
 export const fetchAdminOrder = (orderId: string, signal?: AbortSignal) =>
   apiGet<AdminOrder>(orderPath(orderId), { signal });
 
-/** A fulfilment move or a cancel (`{ status }`), or a payment under review settled by hand. */
+/** `GET /api/v1/admin/riders`: who an order can go out with. */
+export const fetchRiders = (signal?: AbortSignal) =>
+  apiGet<{ count: number; rows: Rider[] }>('v1/admin/riders', { signal });
+
+/**
+ * A fulfilment move or a cancel (`{ status }`, with `riderId` to send it out), a new rider
+ * (`{ riderId }`), or a payment under review settled by hand.
+ */
 export const patchAdminOrder = (orderId: string, patch: AdminOrderPatch) =>
   apiPatch<AdminOrder>(orderPath(orderId), patch);
 

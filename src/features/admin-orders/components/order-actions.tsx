@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
 import { AppDialog } from '@/components/app-dialog';
 import { useCan } from '@/features/admin';
 import { isApiError } from '@/lib/api-client';
@@ -7,11 +7,13 @@ import { formatKsh } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { MpesaTransactionId, type AdminOrder } from '@contract/admin-orders';
 import { markPaidRefusal, ORDER_STATUS_LABELS, orderLabel } from '@contract/fulfilment';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { adminOrderQueries } from '../api/admin-order-queries';
 import { useOrderMutations } from '../api/admin-order-mutations';
 import { STEP_ACTION } from '../model/look';
 
-type Dialog = 'cancel' | 'markPaid' | 'refund' | null;
+type Dialog = 'cancel' | 'markPaid' | 'refund' | 'sendOut' | 'changeRider' | null;
 
 /** A 409 from the rules: someone else moved the order. The mutation already refetched it. */
 const isRace = (error: unknown) =>
@@ -40,8 +42,15 @@ export function OrderActions({ order }: { order: AdminOrder }) {
   const refundDue = useCan('orders.refund') && order.refund?.status === 'due';
   const nextStep = mayFulfil && order.nextStatus ? STEP_ACTION[order.nextStatus] : undefined;
 
+  // Going out for delivery names the rider: the step opens the picker.
+  const changeRider = mayFulfil && order.status === 'out_for_delivery';
+
   function step() {
     const to = order.nextStatus!;
+    if (to === 'out_for_delivery') {
+      setDialog('sendOut');
+      return;
+    }
     mutations.patch.mutate(
       { status: to },
       {
@@ -61,7 +70,7 @@ export function OrderActions({ order }: { order: AdminOrder }) {
     });
   }
 
-  const nothing = !nextStep && !mayCancel && !review && !settleByHand && !refundDue;
+  const nothing = !nextStep && !changeRider && !mayCancel && !review && !settleByHand && !refundDue;
   if (nothing) return null;
 
   return (
@@ -70,6 +79,11 @@ export function OrderActions({ order }: { order: AdminOrder }) {
         {nextStep ? (
           <Button colorPalette="primary" onClick={step} loading={mutations.patch.isPending}>
             {nextStep}
+          </Button>
+        ) : null}
+        {changeRider ? (
+          <Button colorPalette="primary" variant="outline" onClick={() => setDialog('changeRider')}>
+            Change rider
           </Button>
         ) : null}
         {review ? (
@@ -101,6 +115,9 @@ export function OrderActions({ order }: { order: AdminOrder }) {
       {dialog === 'cancel' ? <CancelDialog order={order} onClose={() => setDialog(null)} /> : null}
       {dialog === 'markPaid' ? <MarkPaidDialog order={order} onClose={() => setDialog(null)} /> : null}
       {dialog === 'refund' ? <RefundDialog order={order} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'sendOut' || dialog === 'changeRider' ? (
+        <RiderDialog order={order} change={dialog === 'changeRider'} onClose={() => setDialog(null)} />
+      ) : null}
     </>
   );
 }
@@ -340,6 +357,104 @@ function RefundDialog({ order, onClose }: DialogProps) {
             <Field.Label>Amount (KSH)</Field.Label>
             <Input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" />
             {errors.amount ? <Field.ErrorText>{errors.amount}</Field.ErrorText> : null}
+          </Field.Root>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
+
+/** The rider an order goes out with (`change`: the rider of an order already on its way). */
+function RiderDialog({ order, change, onClose }: DialogProps & { change: boolean }) {
+  const { patch } = useOrderMutations(order.orderId);
+  const riders = useQuery(adminOrderQueries.riders());
+  const label = orderLabel(order.number);
+  const [riderId, setRiderId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const choices = (riders.data?.rows ?? []).filter((r) => !change || r.userId !== order.rider?.userId);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!riderId) {
+      setError('Pick the rider taking the order.');
+      return;
+    }
+    setError(null);
+    const name = choices.find((r) => r.userId === riderId)?.name ?? 'the rider';
+    patch.mutate(change ? { riderId } : { status: 'out_for_delivery', riderId }, {
+      onSuccess: () => {
+        notify.success(
+          change ? `${label} is now with ${name}.` : `${label} is out for delivery with ${name}.`,
+        );
+        onClose();
+      },
+      onError: (failure) => {
+        // The rider was deactivated meanwhile: the server's words under the picker, the list read again.
+        const issue = fieldIssues(failure).riderId;
+        if (issue) {
+          setError(onField('The rider', issue));
+          void riders.refetch();
+          return;
+        }
+        toastError(failure);
+        onClose();
+      },
+    });
+  }
+
+  return (
+    <AppDialog
+      open
+      size="sm"
+      fullOnPhones
+      title={change ? `Give ${label} to another rider` : `Send ${label} out for delivery`}
+      onClose={() => !patch.isPending && onClose()}
+      footer={
+        <HStack gap="3">
+          <Button variant="ghost" onClick={onClose} disabled={patch.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="rider-form"
+            colorPalette="primary"
+            loading={patch.isPending}
+            disabled={choices.length === 0}
+          >
+            {change ? 'Change rider' : 'Out for delivery'}
+          </Button>
+        </HStack>
+      }
+    >
+      <form id="rider-form" onSubmit={submit} noValidate>
+        <Stack gap="3">
+          <Text>
+            {change
+              ? `${order.rider?.name ?? 'Nobody'} has it now. The new rider sees it in their deliveries at once.`
+              : 'The rider sees the order in their deliveries, and the shopper is mailed their name and phone.'}
+          </Text>
+          <Field.Root invalid={Boolean(error)} required>
+            <Field.Label>Rider</Field.Label>
+            <NativeSelect.Root disabled={riders.isPending}>
+              <NativeSelect.Field value={riderId} onChange={(e) => setRiderId(e.target.value)}>
+                <option value="">{riders.isPending ? 'Loading riders…' : 'Choose a rider'}</option>
+                {choices.map((r) => (
+                  <option key={r.userId} value={r.userId}>
+                    {r.phone ? `${r.name} (${r.phone})` : r.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {error ? (
+              <Field.ErrorText>{error}</Field.ErrorText>
+            ) : riders.isError ? (
+              <Field.ErrorText>We could not load the riders. Close this and try again.</Field.ErrorText>
+            ) : !riders.isPending && choices.length === 0 ? (
+              <Field.HelperText>
+                No other active rider. The owner gives the rider role on the Staff screen.
+              </Field.HelperText>
+            ) : null}
           </Field.Root>
         </Stack>
       </form>

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminWithOrders, orderNumbered, orderPath } from '@/test/admin-orders';
 import { admin, signInAs } from '@/test/tokens';
+import { DEMO_USERS } from '@mocks/auth-db';
 
 adminWithOrders();
 
@@ -41,6 +42,32 @@ describe('Order page', { timeout: 20_000 }, () => {
     const last = within(timeline()).getAllByRole('listitem').at(-1)!;
     expect(last).toHaveTextContent('Moved from new to processing.');
     expect(last).toHaveTextContent('Otieno Admin');
+  });
+
+  it('sends a processing order out with the rider picked, shows them, and can give it to another', async () => {
+    const { user } = renderAppQuietly(orderPath(1009));
+    await user.click(await screen.findByRole('button', { name: 'Mark as processing' }));
+    await user.click(await screen.findByRole('button', { name: 'Out for delivery' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send SKN1009 out for delivery' });
+    await user.click(within(dialog).getByRole('button', { name: 'Out for delivery' }));
+    expect(await within(dialog).findByText('Pick the rider taking the order.')).toBeInTheDocument();
+    const picker = within(dialog).getByRole('combobox', { name: 'Rider' });
+    await within(dialog).findByRole('option', { name: 'Juma Otieno (0722 334 455)' });
+    await user.selectOptions(picker, DEMO_USERS.rider.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Out for delivery' }));
+    expect(await screen.findByText('SKN1009 is out for delivery with Juma Otieno.')).toBeInTheDocument();
+    const rider = await screen.findByRole('region', { name: 'Rider' });
+    expect(rider).toHaveTextContent('Juma Otieno');
+    expect(within(rider).getByRole('link', { name: '0722 334 455' })).toHaveAttribute(
+      'href',
+      'tel:0722334455',
+    );
+    expect(within(timeline()).getByText('Given to Juma Otieno.')).toBeInTheDocument();
+
+    // The only rider has it: changing offers nobody else, and says how to get one.
+    await user.click(screen.getByRole('button', { name: 'Change rider' }));
+    const change = await screen.findByRole('dialog', { name: 'Give SKN1009 to another rider' });
+    expect(await within(change).findByText(/No other active rider/)).toBeInTheDocument();
   });
 
   it('tells the admin who lost a race what happened, and shows the order as it is now', async () => {

@@ -1,9 +1,20 @@
-import { Button, Card, Grid, Heading, HStack, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Button,
+  Card,
+  Grid,
+  Heading,
+  HStack,
+  Link as ChakraLink,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { EmptyPanel } from '@/components/empty-panel';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { isApiError } from '@/lib/api-client';
-import { formatKsh } from '@/lib/format';
+import { formatKsh, telHref } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
 import type { AdminOrder } from '@contract/admin-orders';
 import { orderLabel } from '@contract/fulfilment';
@@ -95,6 +106,25 @@ export function OrderPage({ adminId, orderId }: OrderPageProps) {
                 {order.delivery.address}
               </Text>
             </Section>
+            {order.rider ? (
+              <Section title="Rider">
+                <Text fontWeight="medium">{order.rider.name}</Text>
+                {order.rider.phone ? (
+                  <ChakraLink href={telHref(order.rider.phone)} fontSize="sm" colorPalette="primary">
+                    {order.rider.phone}
+                  </ChakraLink>
+                ) : (
+                  <Text fontSize="sm" color="fg.muted">
+                    No phone on record
+                  </Text>
+                )}
+                {order.riderAssignedAt ? (
+                  <Text fontSize="xs" color="fg.muted">
+                    Given {nairobiTime(order.riderAssignedAt)}
+                  </Text>
+                ) : null}
+              </Section>
+            ) : null}
             {order.refund ? (
               <Section title="Refund">
                 {order.refund.status === 'due' ? (

@@ -13,6 +13,7 @@ const DOT: Record<TimelineKind, string> = {
   payment_checked: 'info.solid',
   marked_paid: 'green.solid',
   status_changed: 'primary.solid',
+  rider_assigned: 'primary.solid',
   cancelled: 'danger.solid',
   refund_due: 'danger.solid',
   refunded: 'support.solid',

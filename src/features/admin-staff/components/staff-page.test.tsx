@@ -24,7 +24,7 @@ describe('the staff screen', { timeout: 20_000 }, () => {
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.getAttribute('aria-label')),
-    ).toEqual([DEMO_USERS.admin.name, admin.name, DEMO_USERS.packer.name]);
+    ).toEqual([DEMO_USERS.admin.name, admin.name, DEMO_USERS.packer.name, DEMO_USERS.rider.name]);
     const mine = card(admin.name);
     expect(within(mine).getByText('You')).toBeInTheDocument();
     expect(within(mine).queryByRole('combobox')).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Button, Stack } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
 import {
   mdiFormatListBulletedType,
+  mdiMopedOutline,
   mdiPackageVariantClosed,
   mdiReceiptTextOutline,
   mdiAccountGroupOutline,
@@ -42,6 +43,13 @@ const ADMIN_SECTIONS = [
   { to: '/admin/$adminId/discounts', label: 'Discounts', icon: mdiSaleOutline, permission: 'discounts.read' },
   { to: '/admin/$adminId/orders', label: 'Orders', icon: mdiReceiptTextOutline, permission: 'orders.read' },
   { to: '/admin/$adminId/staff', label: 'Staff', icon: mdiAccountGroupOutline, permission: 'staff.manage' },
+  // A rider's only section.
+  {
+    to: '/admin/$adminId/deliveries',
+    label: 'Deliveries',
+    icon: mdiMopedOutline,
+    permission: 'deliveries.own',
+  },
 ] as const satisfies readonly { to: string; label: string; icon: string; permission: Permission }[];
 
 export interface AdminNavProps {

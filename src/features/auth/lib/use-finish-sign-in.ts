@@ -1,12 +1,12 @@
 import type { AuthResult } from '@contract/auth';
-import { login, type SessionUser } from '@/features/session';
+import { homeFor, login, type SessionUser } from '@/features/session';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { clearFlow, getRedirectTarget } from '../stores/auth-flow-store';
 
 /**
  * Signing in (docs/behaviour.md#session) stores the token and the user decoded from it; an admin then goes to
- * their admin layout, everyone else to the stored redirect target (default /).
+ * their admin layout (a rider to their deliveries), everyone else to the stored redirect target (default /).
  */
 export function useFinishSignIn() {
   const router = useRouter();
@@ -16,11 +16,8 @@ export function useFinishSignIn() {
       const target = getRedirectTarget();
       clearFlow();
       if (user.type === 'admin') {
-        await router.navigate({
-          to: '/admin/$adminId/dashboard',
-          params: { adminId: user.userId },
-          replace: true,
-        });
+        // The dashboard, or a rider's deliveries.
+        await router.navigate({ ...homeFor({ user, isAuthenticated: true }), replace: true });
       } else {
         await router.navigate({ href: target, replace: true });
       }

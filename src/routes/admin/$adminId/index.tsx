@@ -1,8 +1,9 @@
+import { homeFor } from '@/features/session';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** The admin layout opens its dashboard (docs/behaviour.md#routes). */
+/** The admin layout opens its dashboard, or a rider's deliveries (docs/behaviour.md#routes). */
 export const Route = createFileRoute('/admin/$adminId/')({
-  beforeLoad: ({ params }) => {
-    throw redirect({ to: '/admin/$adminId/dashboard', params: { adminId: params.adminId }, replace: true });
+  beforeLoad: ({ context }) => {
+    throw redirect({ ...homeFor(context.session()), replace: true });
   },
 });

@@ -1,0 +1,98 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../contract/demo-accounts';
+import { formatKenyanPhone } from '../../contract/phone';
+import { continueWithEmail, signOut } from './accounts';
+import { buyableCards, cardName } from './shop';
+
+// The people of an order's journey, by the app's own forms, for the specs that follow one order from
+// the shop through the back office (admin-orders.spec.ts, deliveries.spec.ts).
+
+const LOAD = { timeout: 20_000 };
+
+export async function shopperSignsIn(page: Page) {
+  await page.goto('/auth');
+  await continueWithEmail(page, DEMO_ACCOUNTS.shopper.email);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Wanjiku' })).toBeVisible(LOAD);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNTS.shopper.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toContainText(
+    'Wanjiku',
+    LOAD,
+  );
+}
+
+export async function shopperSignsOut(page: Page) {
+  await signOut(page);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Account' })).toHaveCount(0, LOAD);
+}
+
+/** A staff member signs in at /admin/auth (the demo admin unless told) and lands on `landing`. */
+export async function adminSignsIn(
+  page: Page,
+  account: { email: string; password: string } = DEMO_ACCOUNTS.admin,
+  landing: 'dashboard' | 'deliveries' = 'dashboard',
+) {
+  await page.goto('/admin/auth');
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in to the back office' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/[0-9a-f-]{36}/${landing}$`), LOAD);
+}
+
+/** Logout from the back office; the app reloads away from it before the next page is opened. */
+export async function signOutOfBackOffice(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL((url) => !/^\/admin\/[0-9a-f-]{36}/.test(url.pathname), LOAD);
+  await page.waitForLoadState('load');
+}
+
+/** On the open order: Out for delivery, picking the demo rider. */
+export async function sendOutWith(page: Page, rider = DEMO_ACCOUNTS.rider) {
+  const actions = page.getByRole('group', { name: 'Order actions' });
+  await actions.getByRole('button', { name: 'Out for delivery', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: /out for delivery$/ });
+  const picker = dialog.getByRole('combobox', { name: 'Rider' });
+  await expect(picker.getByRole('option', { name: new RegExp(`^${rider.name}`) })).toHaveCount(1, LOAD);
+  await picker.selectOption({ label: `${rider.name} (${formatKenyanPhone(rider.phone)})` });
+  await dialog.getByRole('button', { name: 'Out for delivery' }).click();
+  await expect(page.getByRole('region', { name: 'Rider' })).toContainText(rider.name, LOAD);
+}
+
+export const backOffice = (page: Page) => page.getByRole('navigation', { name: 'Admin menu', exact: true });
+
+/** The shopper buys one unit of the first buyable product, paying from `phone`; answers the order number. */
+export async function buyOne(page: Page, phone: string): Promise<number> {
+  await page.getByRole('link', { name: 'Sokoni home' }).click();
+  const card = buyableCards(page, page.getByRole('list', { name: 'Our products' })).first();
+  await expect(card).toBeVisible(LOAD);
+  const name = await cardName(card);
+  await page.getByRole('article', { name }).getByRole('button', { name: 'Add to Cart' }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^Cart, / })
+    .click();
+  // The move to the cart has settled (its page and its total shown) before the next link is used.
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByTestId('cart-subtotal')).toBeVisible(LOAD);
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL('/checkout', LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible(LOAD);
+  await page.getByRole('combobox', { name: 'Delivery area' }).selectOption({ label: 'Westlands' });
+  await page.getByRole('textbox', { name: 'Delivery address' }).fill('Mpaka Road, Apt 4B, 3rd floor');
+  await page.getByRole('textbox', { name: 'M-Pesa phone number' }).fill(phone);
+  await expect(page.getByTestId('checkout-shipping')).toHaveText(/^KSH /);
+  await page.getByRole('button', { name: /^Pay KSH/ }).click();
+  const heading = page.getByRole('heading', { name: /^Order #\d+$/ });
+  await expect(heading).toBeVisible(LOAD);
+  return Number((await heading.innerText()).replace(/\D/g, ''));
+}
+
+/** From the back office's menu to one order, found by its number. */
+export async function openOrder(page: Page, number: number) {
+  await backOffice(page).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(String(number));
+  const link = page.getByRole('link', { name: new RegExp(`SKN${number}\\b`) }).first();
+  await expect(link).toBeVisible(LOAD);
+  await link.click();
+  await expect(page.getByRole('heading', { name: new RegExp(`SKN${number}`) })).toBeVisible(LOAD);
+}

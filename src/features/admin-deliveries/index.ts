@@ -1,0 +1,1 @@
+export { DeliveriesPage } from './components/deliveries-page';

@@ -27,7 +27,8 @@ export function normaliseKenyanPhone(input: string): string | null {
 export function phoneSearchKey(text: string): string | null {
   const compact = text.trim().replace(/[\s-]/g, '');
   return (
-    normaliseKenyanPhone(compact) ?? (/^[71]\d{8}$/.test(compact) ? normaliseKenyanPhone(`0${compact}`) : null)
+    normaliseKenyanPhone(compact) ??
+    (/^[71]\d{8}$/.test(compact) ? normaliseKenyanPhone(`0${compact}`) : null)
   );
 }
 

@@ -9,6 +9,7 @@ import { categoryAdminHandlers } from './categories';
 import { checkoutHandlers } from './checkout';
 import { dashboardHandlers } from './dashboard';
 import { staffHandlers } from './staff';
+import { customerHandlers } from './customers';
 import { deliveryHandlers } from './delivery';
 import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
@@ -44,5 +45,6 @@ export const handlers: RequestHandler[] = [
   ...discountHandlers,
   ...dashboardHandlers,
   ...staffHandlers,
+  ...customerHandlers,
   apiNotFoundHandler,
 ];

@@ -29,8 +29,10 @@ export const LANDING_JS_BUDGET_KB = 150;
 // routes' permission guard and the role read from the token (src/features/admin/permitted.ts,
 // contract/staff-roles.ts); the permission table and its phrases load with the back office. 176.2 →
 // 176.3: the staff screen's route (src/routes/admin/$adminId/staff.tsx; the route tree is in the entry
-// by design, its page and its queries are not).
-export const LANDING_JS_CEILING_KB = 176.3;
+// by design, its page and its queries are not). 176.3 → 176.6: the customers screen's two routes, the list
+// and a customer's page (src/routes/admin/$adminId/customers/: their guards, the list's search check, and
+// their lazy chunks in the preload map; their pages, queries and dialogs are not in the entry).
+export const LANDING_JS_CEILING_KB = 176.6;
 
 interface JsFile {
   file: string;

@@ -64,7 +64,7 @@ export const CustomerAddress = z
   .meta({ id: 'CustomerAddress' });
 export type CustomerAddress = z.infer<typeof CustomerAddress>;
 
-export const CustomerOrder = z
+const CustomerOrder = z
   .object({
     orderId: Uuid,
     number: z.number().int().positive(),
@@ -74,7 +74,6 @@ export const CustomerOrder = z
     createdAt: Timestamp,
   })
   .meta({ id: 'CustomerOrder' });
-export type CustomerOrder = z.infer<typeof CustomerOrder>;
 
 /** `GET /v1/admin/customers/{customerId}`: the profile, where their orders went, their orders. */
 export const CustomerDetail = CustomerSummary.extend({
@@ -92,7 +91,7 @@ export type CustomerDetail = z.infer<typeof CustomerDetail>;
 
 export const CustomerIdParams = z.object({ customerId: Uuid });
 
-export const BLOCK_REASON_MIN = 3;
+const BLOCK_REASON_MIN = 3;
 export const BLOCK_REASON_MAX = 300;
 
 /** `POST /v1/admin/customers/{customerId}/block`: why, in the staff's words (the log keeps it). */

@@ -10,6 +10,7 @@ import {
   CustomerDetail,
   CustomerExport,
   CustomerList,
+  ERASED_CANNOT_BLOCK_MESSAGE,
   NOT_BLOCKED_MESSAGE,
 } from '../../../contract/admin-customers';
 import type { StaffRole } from '../../../contract/roles';
@@ -399,7 +400,12 @@ describe("a customer's data", () => {
       code: 'already_erased',
       message: expect.stringContaining(ALREADY_ERASED_MESSAGE),
     });
-    expect((await manager.call.post(path(user.id, '/block'), { reason: 'Too late' })).status).toBe(409);
+    const tooLate = await manager.call.post(path(user.id, '/block'), { reason: 'Too late' });
+    expect(tooLate.status).toBe(409);
+    expect(await body(tooLate)).toMatchObject({
+      code: 'erased',
+      message: expect.stringContaining(ERASED_CANNOT_BLOCK_MESSAGE),
+    });
     const actions = (
       await ctx.database.db.select().from(activityLog).where(eq(activityLog.entityId, user.id))
     ).map((e) => [e.action, e.actorName, e.summary]);

@@ -19,6 +19,25 @@ export function normaliseKenyanPhone(input: string): string | null {
   return match ? `254${match[1]}` : null;
 }
 
+/**
+ * What a search box's text means as a phone, normalised, or null: any form `normaliseKenyanPhone`
+ * takes, and the bare nine digits people also type (`712 345 678`). The back office's searches (orders,
+ * customers) read it the same way on the server and in the mocks.
+ */
+export function phoneSearchKey(text: string): string | null {
+  const compact = text.trim().replace(/[\s-]/g, '');
+  return (
+    normaliseKenyanPhone(compact) ??
+    (/^[71]\d{8}$/.test(compact) ? normaliseKenyanPhone(`0${compact}`) : null)
+  );
+}
+
+/**
+ * The ways a normalised number may be written in a profile, spaces and dashes taken out: what a
+ * stored phone is compared with when it was saved as typed.
+ */
+export const kenyanPhoneForms = (msisdn: string): string[] => [msisdn, `+${msisdn}`, `0${msisdn.slice(3)}`];
+
 /** Formats a normalised `2547XXXXXXXX` number the way Kenyans write it: `0712 345 678`. */
 export function formatKenyanPhone(msisdn: string): string {
   const local = normaliseKenyanPhone(msisdn);

@@ -16,6 +16,11 @@ export interface MockUser extends Omit<AccountRecord, 'createdAt'> {
   createdAt: number;
   /** When the owner deactivated this staff account (it can no longer sign in). */
   deactivatedAt?: number | null;
+  /** When the shop blocked this shopper's checkout, and why. */
+  blockedAt?: number | null;
+  blockedReason?: string | null;
+  /** When the shopper's personal data was erased (the account can no longer sign in). */
+  erasedAt?: number | null;
 }
 
 export interface MockChallenge {

@@ -32,6 +32,7 @@ import { MPESA_CALLBACK_PATH } from './lib/payments/config';
 import { discountsModule } from './modules/discounts';
 import { activityModule } from './modules/activity';
 import { invitationsModule, staffModule } from './modules/staff';
+import { customersModule } from './modules/customers';
 import { authModule } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { checkoutModule } from './modules/checkout';
@@ -85,6 +86,7 @@ export function apiModules(deps: Deps): Mount[] {
     ['/v1/discounts', discountsModule(deps)],
     ['/v1/admin/dashboard', dashboardModule(deps)],
     ['/v1/admin/staff', staffModule(deps)],
+    ['/v1/admin/customers', customersModule(deps)],
     ['/docs', docsModule()],
   ];
 }

@@ -41,6 +41,8 @@ import { Route as GuestAuthCompleteProfileTokenRouteImport } from './routes/_gue
 import { Route as GuestAuthCredentialsTokenRouteImport } from './routes/_guest/auth/credentials/$token'
 import { Route as GuestAuthVerifyAccountChallengeIdRouteImport } from './routes/_guest/auth/verify-account/$challengeId'
 import { Route as AdminAdminIdCategoriesCreateRouteImport } from './routes/admin/$adminId/categories.create'
+import { Route as AdminAdminIdCustomersIndexRouteImport } from './routes/admin/$adminId/customers/index'
+import { Route as AdminAdminIdCustomersCustomerIdRouteImport } from './routes/admin/$adminId/customers/$customerId'
 import { Route as AdminAdminIdOrdersIndexRouteImport } from './routes/admin/$adminId/orders/index'
 import { Route as AdminAdminIdOrdersOrderIdRouteImport } from './routes/admin/$adminId/orders/$orderId'
 import { Route as AdminAdminIdProductsIndexRouteImport } from './routes/admin/$adminId/products/index'
@@ -211,6 +213,18 @@ const AdminAdminIdCategoriesCreateRoute =
     path: '/create',
     getParentRoute: () => AdminAdminIdCategoriesRoute,
   } as any)
+const AdminAdminIdCustomersIndexRoute =
+  AdminAdminIdCustomersIndexRouteImport.update({
+    id: '/customers/',
+    path: '/customers/',
+    getParentRoute: () => AdminAdminIdRouteRoute,
+  } as any)
+const AdminAdminIdCustomersCustomerIdRoute =
+  AdminAdminIdCustomersCustomerIdRouteImport.update({
+    id: '/customers/$customerId',
+    path: '/customers/$customerId',
+    getParentRoute: () => AdminAdminIdRouteRoute,
+  } as any)
 const AdminAdminIdOrdersIndexRoute = AdminAdminIdOrdersIndexRouteImport.update({
   id: '/orders/',
   path: '/orders/',
@@ -270,10 +284,12 @@ export interface FileRoutesByFullPath {
   '/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
   '/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
   '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
+  '/admin/$adminId/customers/$customerId': typeof AdminAdminIdCustomersCustomerIdRoute
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
   '/account/orders/': typeof CustomerAccountOrdersIndexRoute
+  '/admin/$adminId/customers/': typeof AdminAdminIdCustomersIndexRoute
   '/admin/$adminId/orders/': typeof AdminAdminIdOrdersIndexRoute
   '/admin/$adminId/products/': typeof AdminAdminIdProductsIndexRoute
 }
@@ -305,10 +321,12 @@ export interface FileRoutesByTo {
   '/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
   '/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
   '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
+  '/admin/$adminId/customers/$customerId': typeof AdminAdminIdCustomersCustomerIdRoute
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
   '/account/orders': typeof CustomerAccountOrdersIndexRoute
+  '/admin/$adminId/customers': typeof AdminAdminIdCustomersIndexRoute
   '/admin/$adminId/orders': typeof AdminAdminIdOrdersIndexRoute
   '/admin/$adminId/products': typeof AdminAdminIdProductsIndexRoute
 }
@@ -345,10 +363,12 @@ export interface FileRoutesById {
   '/_guest/auth/credentials/$token': typeof GuestAuthCredentialsTokenRoute
   '/_guest/auth/verify-account/$challengeId': typeof GuestAuthVerifyAccountChallengeIdRoute
   '/admin/$adminId/categories/create': typeof AdminAdminIdCategoriesCreateRoute
+  '/admin/$adminId/customers/$customerId': typeof AdminAdminIdCustomersCustomerIdRoute
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
   '/_customer/account/orders/': typeof CustomerAccountOrdersIndexRoute
+  '/admin/$adminId/customers/': typeof AdminAdminIdCustomersIndexRoute
   '/admin/$adminId/orders/': typeof AdminAdminIdOrdersIndexRoute
   '/admin/$adminId/products/': typeof AdminAdminIdProductsIndexRoute
 }
@@ -383,10 +403,12 @@ export interface FileRouteTypes {
     | '/auth/credentials/$token'
     | '/auth/verify-account/$challengeId'
     | '/admin/$adminId/categories/create'
+    | '/admin/$adminId/customers/$customerId'
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
     | '/account/orders/'
+    | '/admin/$adminId/customers/'
     | '/admin/$adminId/orders/'
     | '/admin/$adminId/products/'
   fileRoutesByTo: FileRoutesByTo
@@ -418,10 +440,12 @@ export interface FileRouteTypes {
     | '/auth/credentials/$token'
     | '/auth/verify-account/$challengeId'
     | '/admin/$adminId/categories/create'
+    | '/admin/$adminId/customers/$customerId'
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
     | '/account/orders'
+    | '/admin/$adminId/customers'
     | '/admin/$adminId/orders'
     | '/admin/$adminId/products'
   id:
@@ -457,10 +481,12 @@ export interface FileRouteTypes {
     | '/_guest/auth/credentials/$token'
     | '/_guest/auth/verify-account/$challengeId'
     | '/admin/$adminId/categories/create'
+    | '/admin/$adminId/customers/$customerId'
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
     | '/_customer/account/orders/'
+    | '/admin/$adminId/customers/'
     | '/admin/$adminId/orders/'
     | '/admin/$adminId/products/'
   fileRoutesById: FileRoutesById
@@ -705,6 +731,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIdCategoriesCreateRouteImport
       parentRoute: typeof AdminAdminIdCategoriesRoute
     }
+    '/admin/$adminId/customers/': {
+      id: '/admin/$adminId/customers/'
+      path: '/customers'
+      fullPath: '/admin/$adminId/customers/'
+      preLoaderRoute: typeof AdminAdminIdCustomersIndexRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
+    '/admin/$adminId/customers/$customerId': {
+      id: '/admin/$adminId/customers/$customerId'
+      path: '/customers/$customerId'
+      fullPath: '/admin/$adminId/customers/$customerId'
+      preLoaderRoute: typeof AdminAdminIdCustomersCustomerIdRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
     '/admin/$adminId/orders/': {
       id: '/admin/$adminId/orders/'
       path: '/orders'
@@ -820,9 +860,11 @@ interface AdminAdminIdRouteRouteChildren {
   AdminAdminIdDiscountsRoute: typeof AdminAdminIdDiscountsRoute
   AdminAdminIdStaffRoute: typeof AdminAdminIdStaffRoute
   AdminAdminIdIndexRoute: typeof AdminAdminIdIndexRoute
+  AdminAdminIdCustomersCustomerIdRoute: typeof AdminAdminIdCustomersCustomerIdRoute
   AdminAdminIdOrdersOrderIdRoute: typeof AdminAdminIdOrdersOrderIdRoute
   AdminAdminIdProductsProductIdRoute: typeof AdminAdminIdProductsProductIdRoute
   AdminAdminIdProductsCreateRoute: typeof AdminAdminIdProductsCreateRoute
+  AdminAdminIdCustomersIndexRoute: typeof AdminAdminIdCustomersIndexRoute
   AdminAdminIdOrdersIndexRoute: typeof AdminAdminIdOrdersIndexRoute
   AdminAdminIdProductsIndexRoute: typeof AdminAdminIdProductsIndexRoute
 }
@@ -835,9 +877,11 @@ const AdminAdminIdRouteRouteChildren: AdminAdminIdRouteRouteChildren = {
   AdminAdminIdDiscountsRoute: AdminAdminIdDiscountsRoute,
   AdminAdminIdStaffRoute: AdminAdminIdStaffRoute,
   AdminAdminIdIndexRoute: AdminAdminIdIndexRoute,
+  AdminAdminIdCustomersCustomerIdRoute: AdminAdminIdCustomersCustomerIdRoute,
   AdminAdminIdOrdersOrderIdRoute: AdminAdminIdOrdersOrderIdRoute,
   AdminAdminIdProductsProductIdRoute: AdminAdminIdProductsProductIdRoute,
   AdminAdminIdProductsCreateRoute: AdminAdminIdProductsCreateRoute,
+  AdminAdminIdCustomersIndexRoute: AdminAdminIdCustomersIndexRoute,
   AdminAdminIdOrdersIndexRoute: AdminAdminIdOrdersIndexRoute,
   AdminAdminIdProductsIndexRoute: AdminAdminIdProductsIndexRoute,
 }

@@ -20,6 +20,7 @@ import { CheckoutConflict, CheckoutResult, Order, OrderList } from '@contract/ch
 import { AdminDashboard } from '@contract/dashboard';
 import { InvitationView, StaffInvitation, StaffMember } from '@contract/admin-staff';
 import { Delivery, Rider } from '@contract/deliveries';
+import { CustomerDetail, CustomerExport, CustomerList } from '@contract/admin-customers';
 import { Discount, DiscountDeleted, DiscountList } from '@contract/discounts';
 import { countRows, ErrorBody } from '@contract/common';
 import { DEMO_ACCOUNTS } from '@contract/demo-accounts';
@@ -2023,6 +2024,165 @@ describe('mocks and server agree', () => {
       401, 403, 201, 409, 409, 409, 400, 200, 200, 404, 400, 400, 200, 409, 409, 201, 200, 400, 200, 409, 410,
       404, 400,
     ]);
+  });
+
+  it('on the customers screen: search, block and a refused checkout, export and erasure', async () => {
+    const email = 'parity.erasable@example.com';
+    const run = async (side: Side) => {
+      const { token: ownerToken, user: ownerUser } = (
+        (
+          await side.call('POST', '/api/v1/auth/login', {
+            json: { email: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
+          })
+        ).body as {
+          data: AuthResult;
+        }
+      ).data;
+      const owner = { token: ownerToken };
+      const packer = { token: await signIn(side, DEMO_ACCOUNTS.packer) };
+      // A shopper of this session's own, signed up with a code: erasing them breaks nobody else's steps.
+      const started = await side.call('POST', '/api/v1/auth/get-user', { json: { email } });
+      const challenge = (started.body as { data: GetUserResult }).data.id!;
+      const verified = await side.call('POST', '/api/v1/auth/verify-otp', {
+        json: { id: challenge, otp: await codeFor(side, email) },
+      });
+      const profileToken = (verified.body as { data: VerifyOtpResult }).data.token;
+      const profile = { name: 'Erasable Shopper', phone: '0711 222 333', password: PASSWORD };
+      const created = await side.call('PATCH', `/api/v1/auth/update-profile/${profileToken}`, {
+        json: profile,
+      });
+      const shopperId = (created.body as { data: AuthResult }).data.user.userId;
+      const shopperSession = { token: (created.body as { data: AuthResult }).data.token };
+      const customerPath = (id: string, rest = '') => `/api/v1/admin/customers/${id}${rest}`;
+      const search = (q: string) =>
+        side.call('GET', `/api/v1/admin/customers?q=${encodeURIComponent(q)}`, owner);
+      const listFacts = ({ data: rows, meta }: CustomerList) => ({
+        emails: rows.map((r) => r.email),
+        figures: rows.map((r) => [r.ordersCount, r.totalPaid, r.lastOrderAt, r.blocked, r.erased]),
+        total: meta.total,
+      });
+      const detail = data(CustomerDetail);
+      const detailFacts = ({ data: d }: { data: CustomerDetail }) => ({
+        name: d.name,
+        email: d.email === email ? 'theirs' : d.email.replace(shopperId, '<id>'),
+        phone: d.phone,
+        blocked: d.blocked,
+        blockedReason: d.blockedReason,
+        erased: d.erased,
+        orders: d.orders.length,
+        addresses: d.addresses.length,
+        savedItemsCount: d.savedItemsCount,
+      });
+      const checkout = (session: { token: string }) =>
+        side.call('POST', '/api/v1/checkout', {
+          ...session,
+          headers: { 'Idempotency-Key': randomUUID() },
+          json: {
+            phone: '0711 222 333',
+            deliveryAreaId: 'westlands',
+            address: ADDRESS,
+            shown: { total: 100, shippingRate: 100, items: [] },
+          },
+        });
+      const steps = [
+        observe('signed up', created, data(AuthResult), ({ data: d }) => d.user.type),
+        observe('a guest asks', await side.call('GET', '/api/v1/admin/customers')),
+        observe('the packer asks', await side.call('GET', '/api/v1/admin/customers', packer)),
+      ];
+      for (const q of ['0711 222 333', '711222333', '+254711222333', '254711222333', 'erasable shop'])
+        steps.push(observe(`found by ${q}`, await search(q), CustomerList, listFacts));
+      steps.push(
+        observe('their page', await side.call('GET', customerPath(shopperId), owner), detail, detailFacts),
+        observe('a bad id', await side.call('GET', customerPath('nope'), owner)),
+        observe('a staff account', await side.call('GET', customerPath(ownerUser.userId), owner)),
+        observe('an unknown id', await side.call('GET', customerPath(randomUUID()), owner)),
+        observe(
+          'a block without a reason',
+          await side.call('POST', customerPath(shopperId, '/block'), { ...owner, json: { reason: ' ab ' } }),
+        ),
+        observe(
+          'blocked',
+          await side.call('POST', customerPath(shopperId, '/block'), {
+            ...owner,
+            json: { reason: 'Chargebacks' },
+          }),
+          detail,
+          detailFacts,
+        ),
+        observe(
+          'blocked again',
+          await side.call('POST', customerPath(shopperId, '/block'), { ...owner, json: { reason: 'Again' } }),
+        ),
+        observe("the shopper's open session", await side.call('GET', '/api/v1/cart', shopperSession)),
+      );
+      const again = { token: await signIn(side, { email, password: PASSWORD }) };
+      steps.push(
+        observe('the blocked shopper checks out', await checkout(again)),
+        observe(
+          'unblocked',
+          await side.call('POST', customerPath(shopperId, '/unblock'), owner),
+          detail,
+          detailFacts,
+        ),
+        observe('unblocked again', await side.call('POST', customerPath(shopperId, '/unblock'), owner)),
+        observe('the shopper checks out an empty cart', await checkout(again)),
+      );
+      const file = await side.call('GET', customerPath(shopperId, '/export'), owner);
+      steps.push(
+        observe('their data exported', file, CustomerExport, (f, answer) => ({
+          disposition: answer.headers.get('Content-Disposition')?.replace(shopperId, '<id>'),
+          profile: [f.profile.name, f.profile.phone],
+          orders: f.orders.length,
+          savedItems: f.savedItems.length,
+        })),
+        observe(
+          'erased with another email',
+          await side.call('POST', customerPath(shopperId, '/erase'), {
+            ...owner,
+            json: { confirmEmail: 'x@y.co' },
+          }),
+        ),
+        observe(
+          'erased',
+          await side.call('POST', customerPath(shopperId, '/erase'), {
+            ...owner,
+            json: { confirmEmail: email },
+          }),
+          detail,
+          detailFacts,
+        ),
+        observe(
+          'erased again',
+          await side.call('POST', customerPath(shopperId, '/erase'), {
+            ...owner,
+            json: { confirmEmail: `erased-${shopperId}@erased.invalid` },
+          }),
+        ),
+        observe('their session after erasure', await side.call('GET', '/api/v1/cart', again)),
+        observe(
+          'they sign in with their password',
+          await side.call('POST', '/api/v1/auth/login', { json: { email, password: PASSWORD } }),
+        ),
+        observe(
+          'a code for the erased account',
+          await side.call('POST', '/api/v1/auth/get-user', {
+            json: { email: `erased-${shopperId}@erased.invalid` },
+          }),
+        ),
+      );
+      return steps;
+    };
+    const expected = await run(server);
+    expect(await run(mock)).toEqual(expected);
+    expect(expected.map((s) => [s.step, s.status, s.code])).toContainEqual([
+      'the blocked shopper checks out',
+      403,
+      'customer_blocked',
+    ]);
+    expect(expected.find((s) => s.step === 'erased')!.facts).toMatchObject({
+      name: 'Erased customer',
+      erased: true,
+    });
   });
 
   it('on unknown API routes', async () => {

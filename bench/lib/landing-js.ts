@@ -31,8 +31,12 @@ export const LANDING_JS_BUDGET_KB = 150;
 // 176.3: the staff screen's route (src/routes/admin/$adminId/staff.tsx; the route tree is in the entry
 // by design, its page and its queries are not). 176.3 → 176.5: the invitee's page's route
 // (src/routes/_guest/admin/join/$token.tsx; its calls are in their own module, not in the accounts
-// object every page loads for sign-out).
-export const LANDING_JS_CEILING_KB = 176.5;
+// object every page loads for sign-out). 176.5 → 176.6: the customers screen's two routes, the list
+// and a customer's page (src/routes/admin/$adminId/customers/: their guards, the list's search check, and
+// their lazy chunks in the preload map; their pages, queries and dialogs are not in the entry). 176.6 →
+// 176.8: the rider's deliveries route and the rider's way home (src/routes/admin/$adminId/deliveries.tsx,
+// `homeFor` in src/features/session/guards.ts, the storefront menu's "My deliveries").
+export const LANDING_JS_CEILING_KB = 176.8;
 
 interface JsFile {
   file: string;

@@ -70,13 +70,18 @@ export async function enterCode(page: Page, code: string) {
 }
 
 /**
- * Signs up from /auth with a code read from the dev outbox, a Kenyan phone (0722 000 111) and the
- * password given; the app then goes wherever the sign-in was going.
+ * Signs up from /auth with a code read from the dev outbox, a Kenyan phone (0722 000 111 unless
+ * given) and the password given; the app then goes wherever the sign-in was going.
  */
 export async function signUp(
   page: Page,
   testInfo: TestInfo,
-  { email, name, password = 'ugali-na-sukuma-7' }: { email: string; name: string; password?: string },
+  {
+    email,
+    name,
+    password = 'ugali-na-sukuma-7',
+    phone = '0722 000 111',
+  }: { email: string; name: string; password?: string; phone?: string },
 ) {
   await continueWithEmail(page, email);
   await expect(page).toHaveURL(/\/auth\/verify-account\/[0-9a-f-]{36}$/, PAGE_LOAD);
@@ -87,7 +92,7 @@ export async function signUp(
   await expect(page).toHaveURL(/\/auth\/complete-profile\/[A-Za-z0-9_-]{43}$/);
   await page.getByRole('textbox', { name: 'Full name' }).fill(name);
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('KE');
-  await page.getByRole('textbox', { name: /^Phone number/ }).fill('0722 000 111');
+  await page.getByRole('textbox', { name: /^Phone number/ }).fill(phone);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create my account' }).click();
 }

@@ -36,7 +36,7 @@ import {
   type TimelineAttempt,
 } from '../../contract/order-timeline';
 import { paymentOutcome } from '../../contract/payments';
-import { formatKenyanPhone, normaliseKenyanPhone } from '../../contract/phone';
+import { formatKenyanPhone, normaliseKenyanPhone, phoneSearchKey } from '../../contract/phone';
 import { ORDER_HINT } from '../../contract/stock';
 import { adminOf, lacking, recordActivity } from '../admin';
 import { authDb, type MockUser } from '../auth-db';
@@ -213,10 +213,7 @@ function matches(order: MockOrder, q: string): boolean {
   if (customerOf(order).email.toLowerCase().includes(text.toLowerCase())) return true;
   const number = /^(?:skn)?\s*(\d{1,9})$/i.exec(text);
   if (number && order.number === Number(number[1])) return true;
-  const compact = text.replace(/[\s-]/g, '');
-  const phone =
-    normaliseKenyanPhone(compact) ??
-    (/^[71]\d{8}$/.test(compact) ? normaliseKenyanPhone(`0${compact}`) : null);
+  const phone = phoneSearchKey(text);
   return phone !== null && order.phone === phone;
 }
 

@@ -8,6 +8,7 @@ import {
   RIDER_PHONE_MESSAGE,
   takenEmailRefusal,
 } from '../../contract/admin-staff';
+import { ACCOUNT_ERASED_MESSAGE } from '../../contract/admin-customers';
 import { http, HttpResponse, type PathParams } from 'msw';
 import type { z, ZodError } from 'zod';
 import {
@@ -129,9 +130,12 @@ function requireSession(request: Request) {
   return session;
 }
 
-/** Every way in ends here, as on the server: a deactivated staff account is refused. */
+const accountErased = () => new MockError(403, 'account_erased', ACCOUNT_ERASED_MESSAGE);
+
+/** Every way in ends here, as on the server: a deactivated staff account or an erased shopper is refused. */
 function signIn(user: MockUser) {
   if (user.deactivatedAt) throw new MockError(403, 'account_deactivated', ACCOUNT_DEACTIVATED_MESSAGE);
+  if (user.erasedAt) throw accountErased();
   return { token: issueMockToken(user), user: toUser(user) };
 }
 
@@ -295,6 +299,8 @@ function consumeProfileToken(token: string, purposes: OtpPurpose[], now: number)
 function getUser(rawEmail: string, origin: string) {
   const email = normaliseEmail(rawEmail);
   const user = findUserByEmail(email);
+  // An erased account gets no code: nothing could sign it in.
+  if (user?.erasedAt) throw accountErased();
   const account = user ? { name: user.name, hasPassword: Boolean(user.password) } : null;
   const purpose = codePurpose(account);
   if (purpose === null) return signInStep(account, null);

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
+import { CUSTOMER_BLOCKED_MESSAGE } from '../../contract/admin-customers';
 import { CheckoutBody, CheckoutResult, IdempotencyKey } from '../../contract/checkout';
 import { envelope } from '../../contract/common';
 import {
@@ -56,6 +57,9 @@ export const checkoutHandlers = [
     const body = parsed.data;
     const userId = who.user.id;
     const key = headers.data['idempotency-key'];
+    // As the server: a blocked (or erased) customer is refused before anything is held.
+    if (who.user.blockedAt || who.user.erasedAt)
+      return errorResponse(403, 'customer_blocked', CUSTOMER_BLOCKED_MESSAGE);
     const phone = normaliseKenyanPhone(body.phone)!;
     const requestHash = checkoutRequestKey(body, phone);
 

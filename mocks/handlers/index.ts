@@ -10,6 +10,7 @@ import { checkoutHandlers } from './checkout';
 import { dashboardHandlers } from './dashboard';
 import { staffHandlers } from './staff';
 import { deliveriesHandlers } from './deliveries';
+import { customerHandlers } from './customers';
 import { deliveryHandlers } from './delivery';
 import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
@@ -46,5 +47,6 @@ export const handlers: RequestHandler[] = [
   ...dashboardHandlers,
   ...staffHandlers,
   ...deliveriesHandlers,
+  ...customerHandlers,
   apiNotFoundHandler,
 ];

@@ -16,8 +16,7 @@ import { ListPager } from './list-pager';
 import { MdiIcon } from './mdi-icon';
 
 /*
- * What every back-office list shares (products, orders, discounts, and the staff and customers to
- * come): its state in the URL, a search box that follows the URL once typing pauses, server paging,
+ * What every back-office list shares (products, orders, discounts, customers): its state in the URL, a search box that follows the URL once typing pauses, server paging,
  * and a table on wide screens that becomes cards on phones.
  */
 

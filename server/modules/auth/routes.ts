@@ -25,6 +25,7 @@ import { body, error, ok, rateLimited, signedOut } from '../../lib/openapi';
 const invalid = error('The body is not valid (`issues` name the fields)');
 const limited = rateLimited('Too many requests from this address or for this email (`rate_limited`)');
 const tags = ['auth'];
+const erased = error('The account was erased (`account_erased`): no code is sent');
 
 export const getUserRoute = createRoute({
   method: 'post',
@@ -34,7 +35,12 @@ export const getUserRoute = createRoute({
   security: publicSecurity,
   summary: 'Email first: password step for an account with a password, else a code is sent',
   request: { body: body(EmailBody) },
-  responses: { 200: ok('Where sign-in goes next', GetUserResult), 400: invalid, 429: limited },
+  responses: {
+    200: ok('Where sign-in goes next', GetUserResult),
+    400: invalid,
+    403: erased,
+    429: limited,
+  },
 });
 
 export const registerRoute = createRoute({
@@ -45,7 +51,12 @@ export const registerRoute = createRoute({
   security: publicSecurity,
   summary: 'Starts sign-up; the same answer as get-user',
   request: { body: body(EmailBody) },
-  responses: { 200: ok('Where sign-up goes next', GetUserResult), 400: invalid, 429: limited },
+  responses: {
+    200: ok('Where sign-up goes next', GetUserResult),
+    400: invalid,
+    403: erased,
+    429: limited,
+  },
 });
 
 export const verifyOtpRoute = createRoute({
@@ -144,6 +155,7 @@ export const loginRoute = createRoute({
   responses: {
     200: ok('Signed in', AuthResult),
     400: error('Bad body, or `invalid_credentials` (not 401, which the SPA treats as "signed out")'),
+    403: error('A deactivated staff account (`account_deactivated`)'),
     429: limited,
   },
 });

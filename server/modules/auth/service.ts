@@ -16,6 +16,7 @@ import type {
 import { codePurpose, normaliseEmail, signInStep, userView } from '../../../contract/accounts';
 import { OTP_RESEND_SECONDS } from '../../../contract/auth';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../../contract/admin-staff';
+import { ACCOUNT_ERASED_MESSAGE } from '../../../contract/admin-customers';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Config } from '../../lib/http';
@@ -45,6 +46,8 @@ export interface AuthServiceDeps {
   /** The clock; tests move it. */
   now?: () => Date;
 }
+
+const accountErased = () => new AppError(403, 'account_erased', ACCOUNT_ERASED_MESSAGE);
 
 const invalidCredentials = () =>
   new AppError(400, 'invalid_credentials', 'The email or password is not correct.');
@@ -92,9 +95,10 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
     return user;
   }
 
-  /** Every way in ends here: a deactivated staff account is refused whatever it proved. */
+  /** Every way in ends here: a deactivated staff account or an erased shopper is refused whatever it proved. */
   async function signIn(tx: Db, user: UserRow): Promise<AuthResult> {
     if (user.deactivatedAt) throw new AppError(403, 'account_deactivated', ACCOUNT_DEACTIVATED_MESSAGE);
+    if (user.erasedAt) throw accountErased();
     return { token: await issueSession(tx, env, user, now()), user: userView(user) };
   }
 
@@ -104,6 +108,8 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
       const email = normaliseEmail(rawEmail);
       await perEmail(route, email);
       const user = await findByEmail(email);
+      // An erased account gets no code: nothing could sign it in.
+      if (user?.erasedAt) throw accountErased();
       const account = user ? { name: user.name, hasPassword: user.passwordHash !== null } : null;
       const purpose = codePurpose(account);
       if (purpose === null) return signInStep(account, null);

@@ -42,5 +42,8 @@ export const checkoutRoute = createRoute({
     ),
     429: rateLimited('Too many M-Pesa prompts to this phone number, or from this account (`rate_limited`)'),
     ...signedIn,
+    403: error(
+      'An admin account (admins have no cart or orders), or the shop has blocked this customer (`customer_blocked`)',
+    ),
   },
 });

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
+import { CUSTOMER_BLOCKED_MESSAGE } from '../../../contract/admin-customers';
 import type { Cart } from '../../../contract/cart';
 import type { CheckoutBody, CheckoutResult, ShownFigures } from '../../../contract/checkout';
 import { cartView } from '../../../contract/cart-view';
@@ -16,7 +17,7 @@ import type { Db } from '../../db/client';
 import { cartItems, orderDiscounts, orderItems, orders, users } from '../../db/schema';
 import type { Config } from '../../lib/http';
 import type { AuthUser } from '../../lib/auth/session';
-import { badRequest, refused } from '../../lib/errors';
+import { AppError, badRequest, refused } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { queueOrderMail } from '../../lib/mail/order-mail';
 import { wakeMailWorker } from '../../lib/mail/outbox';
@@ -114,13 +115,21 @@ function readRequest(body: CheckoutBody): CheckoutRequest {
 
 /**
  * One checkout per shopper at a time: a double click, a retry or a second tab waits here and then
- * finds the order (same key) or an empty cart. Answers the id of the order the key already made;
+ * finds the order (same key) or an empty cart. A blocked customer is refused here (403
+ * `customer_blocked`), before any stock is held or any prompt sent; blocking and erasing take the same lock. Answers the id of the order the key already made;
  * a key used for another body is a 409.
  */
 async function lockShopperAndFindKey(tx: Db, userId: string, idempotencyKey: string, requestHash: string) {
   // NO KEY UPDATE leaves the row's key free, so the shopper's other inserts (sessions, cart lines)
   // referencing it are not blocked.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [shopper] = await tx
+    .select({ blockedAt: users.blockedAt, erasedAt: users.erasedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  // A blocked (or, racing this checkout, an erased) customer is refused before anything is held.
+  if (shopper?.blockedAt || shopper?.erasedAt)
+    throw new AppError(403, 'customer_blocked', CUSTOMER_BLOCKED_MESSAGE);
   const [existing] = await tx
     .select({ id: orders.id, requestHash: orders.requestHash })
     .from(orders)

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderList, AdminOrderListQuery, AdminOrderSummary } from '../../../contract/admin-orders';
 import { csvHeaderLine, csvRow } from '../../../contract/order-csv';
-import { formatKenyanPhone, normaliseKenyanPhone } from '../../../contract/phone';
+import { formatKenyanPhone, phoneSearchKey } from '../../../contract/phone';
 import { nairobiDate, nairobiDayStart } from '../../../contract/nairobi-time';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
@@ -21,10 +21,7 @@ function searchCondition(q: string): SQL | undefined {
   const any: SQL[] = [ilike(users.email, `%${escapeLike(text)}%`)];
   const number = /^(?:skn)?\s*(\d{1,9})$/i.exec(text);
   if (number) any.push(eq(orders.number, Number(number[1])));
-  const compact = text.replace(/[\s-]/g, '');
-  const phone =
-    normaliseKenyanPhone(compact) ??
-    (/^[71]\d{8}$/.test(compact) ? normaliseKenyanPhone(`0${compact}`) : null);
+  const phone = phoneSearchKey(text);
   if (phone) any.push(eq(orders.phone, phone));
   return or(...any);
 }

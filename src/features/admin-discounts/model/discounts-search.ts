@@ -1,3 +1,4 @@
+import { parseListSearch } from '@/lib/list-search';
 import { DISCOUNT_STATES, type DiscountState } from '@contract/pricing';
 
 /** The discounts list's state, kept in the URL so back, forward and a shared link work. */
@@ -20,13 +21,8 @@ const STATES: readonly string[] = DISCOUNT_STATES;
 export function parseDiscountsSearch(raw: Record<string, unknown>): DiscountsSearch {
   // Every key named, even when dropped: the router lays the validated search over the raw one, so
   // a key left out would keep an address's bad value (`?state=forever`).
-  const out: DiscountsSearch = { state: undefined, q: undefined, page: undefined };
+  const out: DiscountsSearch = { state: undefined, ...parseListSearch(raw) };
   if (typeof raw.state === 'string' && STATES.includes(raw.state)) out.state = raw.state as DiscountState;
-  // A number typed in the box arrives as a number.
-  const q = typeof raw.q === 'number' ? String(raw.q) : raw.q;
-  if (typeof q === 'string' && q.trim()) out.q = q.trim().slice(0, 100);
-  const page = Number(raw.page);
-  if (Number.isInteger(page) && page > 1) out.page = page;
   return out;
 }
 

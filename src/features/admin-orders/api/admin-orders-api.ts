@@ -1,4 +1,5 @@
 import { apiFetch, apiGet, apiGetRaw, apiPatch, apiPost } from '@/lib/api-client';
+import { attachmentName } from '@/lib/download';
 import type {
   AdminOrder,
   AdminOrderList,
@@ -47,15 +48,6 @@ export const recordRefund = (orderId: string, body: RefundBody) =>
 /** Asks M-Pesa about the order's latest prompt (the STK query); 502/503 when it cannot be reached. */
 export const checkPayment = (orderId: string) => apiPost<AdminOrder>(orderPath(orderId, '/payment-check'));
 
-/** The file name of a `Content-Disposition` header, if it names one. */
-function attachmentName(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
-  if (star) return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''));
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
-  return plain ? plain[1]!.trim() : null;
-}
-
 /** `GET /api/v1/admin/orders` with `Accept: text/csv`: the whole filtered list as a file. */
 export async function fetchOrdersCsv(params: AdminOrderParams): Promise<{ blob: Blob; fileName: string }> {
   const { limit: _limit, offset: _offset, ...filters } = params;
@@ -68,16 +60,4 @@ export async function fetchOrdersCsv(params: AdminOrderParams): Promise<{ blob: 
   });
   const fileName = attachmentName(response.headers.get('Content-Disposition')) ?? 'sokoni-orders.csv';
   return { blob: await response.blob(), fileName };
-}
-
-/** Hands a file to the browser's downloads. */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }

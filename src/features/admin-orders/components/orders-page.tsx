@@ -3,6 +3,7 @@ import { AdminList, ListFilter, useListState, type SearchChange } from '@/compon
 import { EmptyPanel } from '@/components/empty-panel';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
+import { saveFile } from '@/lib/download';
 import { toastError } from '@/lib/errors';
 import { formatKsh } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -20,7 +21,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { adminOrderQueries } from '../api/admin-order-queries';
-import { fetchOrdersCsv, saveFile } from '../api/admin-orders-api';
+import { fetchOrdersCsv } from '../api/admin-orders-api';
 import { nairobiTime } from '../model/look';
 import { isFiltered, listParams, ORDERS_PAGE_SIZE, type OrdersSearch } from '../model/orders-search';
 import { FulfilmentBadge, PaymentBadge, RefundBadge } from './order-badges';

@@ -1,5 +1,6 @@
 import type { OrderStatus, PaymentStatus } from '@contract/checkout';
 import { FULFILMENT_STEPS, PAYMENT_STATUS_LABELS } from '@contract/fulfilment';
+import { parseListSearch } from '@/lib/list-search';
 import type { AdminOrderParams } from '../api/admin-orders-api';
 
 /** The orders list's state, kept in the URL so back, forward and a shared link work. */
@@ -27,19 +28,14 @@ const isDay = (v: unknown): v is string =>
  * contract's zod schema: route definitions load with the landing page (docs/design.md#budgets).
  */
 export function parseOrdersSearch(raw: Record<string, unknown>): OrdersSearch {
-  const out: OrdersSearch = {};
+  const out: OrdersSearch = parseListSearch(raw);
   if (typeof raw.paymentStatus === 'string' && PAYMENT_STATUSES.includes(raw.paymentStatus))
     out.paymentStatus = raw.paymentStatus as PaymentStatus;
   if (typeof raw.status === 'string' && ORDER_STATUSES.includes(raw.status))
     out.status = raw.status as OrderStatus;
-  // A number typed in the box arrives as a number.
-  const q = typeof raw.q === 'number' ? String(raw.q) : raw.q;
-  if (typeof q === 'string' && q.trim()) out.q = q.trim().slice(0, 100);
   if (isDay(raw.from)) out.from = raw.from;
   if (isDay(raw.to)) out.to = raw.to;
   if (out.from && out.to && out.to < out.from) delete out.to;
-  const page = Number(raw.page);
-  if (Number.isInteger(page) && page > 1) out.page = page;
   return out;
 }
 

@@ -20,7 +20,7 @@ describe('the back office layout', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Products', 'Categories', 'Attributes', 'Discounts', 'Orders', 'Staff']);
+    ).toEqual(['Dashboard', 'Products', 'Categories', 'Attributes', 'Discounts', 'Orders', 'Customers', 'Staff']);
     expect(screen.getByText(admin.name)).toBeInTheDocument();
     // The shop's own header is off in the back office.
     expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();

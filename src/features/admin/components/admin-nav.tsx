@@ -6,6 +6,7 @@ import {
   mdiPackageVariantClosed,
   mdiReceiptTextOutline,
   mdiAccountGroupOutline,
+  mdiAccountHeartOutline,
   mdiSaleOutline,
   mdiShapeOutline,
   mdiViewDashboardOutline,
@@ -42,6 +43,12 @@ const ADMIN_SECTIONS = [
   },
   { to: '/admin/$adminId/discounts', label: 'Discounts', icon: mdiSaleOutline, permission: 'discounts.read' },
   { to: '/admin/$adminId/orders', label: 'Orders', icon: mdiReceiptTextOutline, permission: 'orders.read' },
+  {
+    to: '/admin/$adminId/customers',
+    label: 'Customers',
+    icon: mdiAccountHeartOutline,
+    permission: 'customers.read',
+  },
   { to: '/admin/$adminId/staff', label: 'Staff', icon: mdiAccountGroupOutline, permission: 'staff.manage' },
   // A rider's only section.
   {

@@ -1,0 +1,240 @@
+import { Button, Field, HStack, Input, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { AppDialog } from '@/components/app-dialog';
+import { MdiIcon } from '@/components/mdi-icon';
+import { useCan } from '@/features/admin';
+import { saveFile } from '@/lib/download';
+import { errorMessage, fieldIssues, toastError } from '@/lib/errors';
+import { notify } from '@/lib/notify';
+import {
+  BLOCK_REASON_MAX,
+  BlockCustomerBody,
+  emailConfirmed,
+  type CustomerDetail,
+} from '@contract/admin-customers';
+import { mdiDownload } from '@mdi/js';
+import { useState, type FormEvent } from 'react';
+import { fetchCustomerExport, useCustomerAction } from '../api/customers';
+
+type Dialog = 'block' | 'erase' | null;
+
+/**
+ * What staff with `customers.manage` may do to a customer: block or unblock their checkout, hand
+ * them a copy of their data, erase it. A 409 (a colleague was quicker) shows the server's words and
+ * the page shows the customer as they are now.
+ */
+export function CustomerActions({ customer }: { customer: CustomerDetail }) {
+  const action = useCustomerAction(customer.userId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [exporting, setExporting] = useState(false);
+  if (!useCan('customers.manage')) return null;
+  const label = customer.name || customer.email;
+
+  async function exportData() {
+    setExporting(true);
+    try {
+      const { blob, fileName } = await fetchCustomerExport(customer.userId);
+      saveFile(blob, fileName);
+      notify.success(`Downloaded ${fileName}.`);
+    } catch (error) {
+      toastError(error, "The customer's data could not be exported. Please try again.");
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  function unblock() {
+    action.mutate(
+      { kind: 'unblock' },
+      {
+        onSuccess: () => notify.success(`${label} can check out again.`),
+        onError: (error) => toastError(error),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Wrap gap="3">
+        {customer.erased ? null : customer.blocked ? (
+          <Button variant="outline" colorPalette="primary" onClick={unblock} loading={action.isPending}>
+            Unblock
+          </Button>
+        ) : (
+          <Button variant="outline" colorPalette="danger" onClick={() => setDialog('block')}>
+            Block
+          </Button>
+        )}
+        <Button variant="outline" onClick={() => void exportData()} loading={exporting}>
+          <MdiIcon path={mdiDownload} />
+          Export data
+        </Button>
+        {customer.erased ? null : (
+          <Button colorPalette="danger" onClick={() => setDialog('erase')}>
+            Erase
+          </Button>
+        )}
+      </Wrap>
+      {dialog === 'block' ? <BlockDialog customer={customer} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'erase' ? <EraseDialog customer={customer} onClose={() => setDialog(null)} /> : null}
+    </>
+  );
+}
+
+interface DialogProps {
+  customer: CustomerDetail;
+  onClose(): void;
+}
+
+function BlockDialog({ customer, onClose }: DialogProps) {
+  const action = useCustomerAction(customer.userId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const label = customer.name || customer.email;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = BlockCustomerBody.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(null);
+    action.mutate(
+      { kind: 'block', body: parsed.data },
+      {
+        onSuccess: () => {
+          notify.success(`${label} is blocked and signed out everywhere.`);
+          onClose();
+        },
+        onError: (failure) => {
+          const issue = fieldIssues(failure).reason;
+          if (issue) {
+            setError(errorMessage(failure));
+            return;
+          }
+          toastError(failure);
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <AppDialog
+      open
+      size="sm"
+      fullOnPhones
+      title={`Block ${label}`}
+      onClose={() => !action.isPending && onClose()}
+      footer={
+        <HStack gap="3">
+          <Button variant="ghost" onClick={onClose} disabled={action.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="block-form" colorPalette="danger" loading={action.isPending}>
+            Block
+          </Button>
+        </HStack>
+      }
+    >
+      <form id="block-form" onSubmit={submit} noValidate>
+        <Stack gap="3">
+          <Text>
+            They will be signed out and cannot check out until they are unblocked. Their orders stay as they
+            are.
+          </Text>
+          <Field.Root invalid={Boolean(error)} required>
+            <Field.Label>Reason</Field.Label>
+            <Textarea
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={BLOCK_REASON_MAX + 20}
+              rows={3}
+            />
+            {error ? (
+              <Field.ErrorText>{error}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>Kept in the history with your name.</Field.HelperText>
+            )}
+          </Field.Root>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}
+
+function EraseDialog({ customer, onClose }: DialogProps) {
+  const action = useCustomerAction(customer.userId);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const confirmed = emailConfirmed(typed, customer.email);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!confirmed) return;
+    action.mutate(
+      { kind: 'erase', body: { confirmEmail: typed } },
+      {
+        onSuccess: () => {
+          notify.success("The customer's data is erased. Their orders stay, anonymised.");
+          onClose();
+        },
+        onError: (failure) => {
+          if (fieldIssues(failure).confirmEmail) {
+            setError(errorMessage(failure));
+            return;
+          }
+          toastError(failure);
+          onClose();
+        },
+      },
+    );
+  }
+
+  return (
+    <AppDialog
+      open
+      size="sm"
+      fullOnPhones
+      role="alertdialog"
+      title={`Erase ${customer.name || customer.email}`}
+      onClose={() => !action.isPending && onClose()}
+      footer={
+        <HStack gap="3">
+          <Button variant="ghost" onClick={onClose} disabled={action.isPending}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form="erase-form"
+            colorPalette="danger"
+            disabled={!confirmed}
+            loading={action.isPending}
+          >
+            Erase
+          </Button>
+        </HStack>
+      }
+    >
+      <form id="erase-form" onSubmit={submit} noValidate>
+        <Stack gap="3">
+          <Text>
+            Their name, email, phone and the addresses of their orders are replaced, and they can no longer
+            sign in. Their orders and payments stay for the books. This cannot be undone.
+          </Text>
+          <Field.Root invalid={Boolean(error)} required>
+            <Field.Label>Type {customer.email} to confirm</Field.Label>
+            <Input
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              type="email"
+            />
+            {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+          </Field.Root>
+        </Stack>
+      </form>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,3 @@
+export { CustomerPage } from './components/customer-page';
+export { CustomersPage } from './components/customers-page';
+export { parseCustomersSearch, type CustomersSearch } from './model/customers-search';

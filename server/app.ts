@@ -31,7 +31,7 @@ import {
 import { MPESA_CALLBACK_PATH } from './lib/payments/config';
 import { discountsModule } from './modules/discounts';
 import { activityModule } from './modules/activity';
-import { invitationsModule, staffModule } from './modules/staff';
+import { staffModule } from './modules/staff';
 import { customersModule } from './modules/customers';
 import { authModule } from './modules/auth';
 import { cartModule } from './modules/cart';
@@ -60,7 +60,6 @@ export function apiModules(deps: Deps): Mount[] {
     ['/health', healthModule(deps)],
     ['/v1/search', searchModule(deps)],
     ['/v1/auth', authModule(deps)],
-    ['/v1/auth/invitations', invitationsModule(deps)],
     ['/v1/setups', setupsModule(deps)],
     // The dev mailbox (/dev/outbox, /dev/mailbox), the Daraja simulator and its virtual phone
     // (/dev/daraja, /dev/phone); never in production.

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDarajaSimulators } from '../dev/daraja-simulator';
 import { createTestContext, type TestContext } from '../test/harness';
 import { documentValidator, pointer, type OpenApiDocument } from '../test/openapi';
+import { can, STAFF_ROLES, type Permission, type StaffRole } from '../../contract/roles';
+import { issueSession } from '../lib/auth/session';
+import { createUser } from '../test/auth';
 import { shopper } from '../test/shop';
 
 // Requests generated from the OpenAPI document, for every operation, in both directions: what the
@@ -70,6 +73,7 @@ interface Parameter {
 }
 interface Operation {
   tags?: string[];
+  'x-permission'?: Permission;
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
@@ -79,7 +83,8 @@ interface Operation {
 let ctx: TestContext;
 let doc: OpenApiDocument & { paths: Record<string, Record<string, Operation>> };
 let validate: ReturnType<typeof documentValidator>;
-let tokens: { customer: string; admin: string };
+/** A shopper's token, and a staff token per role: each admin operation is sent as a role that may use it. */
+let tokens: { customer: string; staff: Record<StaffRole, string> };
 /** Ids that exist, so that generated requests reach past the 404s now and then. */
 let knownIds: string[];
 
@@ -87,7 +92,12 @@ beforeAll(async () => {
   ctx = await createTestContext();
   doc = await (await ctx.request('/api/openapi.json')).json();
   validate = documentValidator(doc);
-  tokens = { customer: (await shopper(ctx)).token, admin: (await shopper(ctx, 'admin')).token };
+  const staff = {} as Record<StaffRole, string>;
+  for (const role of STAFF_ROLES) {
+    const user = await createUser(ctx.database.db, { type: 'admin', role, phone: '+254722000111' });
+    staff[role] = await issueSession(ctx.database.db, ctx.env, user);
+  }
+  tokens = { customer: (await shopper(ctx)).token, staff };
   const products: { productId: string }[] = (await (await ctx.request('/api/v2/products')).json()).data;
   const categories: { categoryId: string }[] = (await (await ctx.request('/api/v1/categories')).json()).data
     .rows;
@@ -269,6 +279,10 @@ function breakings(op: Operation): Breaking[] {
 
 const encode = (v: unknown) => encodeURIComponent(String(v));
 
+/** A staff token whose role has the operation's permission (an owner's, or a rider's for their round). */
+const staffToken = (op: Operation) =>
+  tokens.staff[STAFF_ROLES.find((role) => !op['x-permission'] || can(role, op['x-permission']))!];
+
 async function send(method: string, template: string, op: Operation, r: Request) {
   const query = Object.entries(r.query).filter(([, v]) => v !== undefined);
   const url =
@@ -280,7 +294,7 @@ async function send(method: string, template: string, op: Operation, r: Request)
   );
   const needsToken = (op.security ?? []).length > 0 && !op.security!.some((s) => Object.keys(s).length === 0);
   if (needsToken)
-    headers.Authorization = `Bearer ${op.tags?.includes('admin') ? tokens.admin : tokens.customer}`;
+    headers.Authorization = `Bearer ${op.tags?.includes('admin') ? staffToken(op) : tokens.customer}`;
   const init: RequestInit = { method, headers };
   if ('body' in r && r.body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -1,6 +1,7 @@
 import { currentUser, requireUser } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
 import { clientIp } from '../../lib/rate-limit';
+import { invitationsModule } from '../staff';
 import { authRateLimit } from './rate-limit';
 import {
   changePasswordRoute,
@@ -24,6 +25,9 @@ export function authModule(deps: Deps) {
   router.use('/*', authRateLimit(deps));
   router.use('/me', requireUser(deps));
   router.use('/change-password', requireUser(deps));
+  // A staff invitation's link (server/modules/staff): no session, the link is the key, and this
+  // module's rate limits cover it.
+  router.route('/invitations', invitationsModule(deps));
 
   return router
     .openapi(getUserRoute, async (c) => c.json({ data: await auth.getUser(c.req.valid('json').email) }, 200))

@@ -57,8 +57,8 @@ export function staffModule(deps: Deps) {
 }
 
 /**
- * The invitee's side, `/v1/auth/invitations/{token}`: no session, the link's token is the key. It is
- * mounted under `/v1/auth`, so the sign-in routes' rate limits cover it.
+ * The invitee's side, `/v1/auth/invitations/{token}`: no session, the link's token is the key. The
+ * accounts module mounts it, so its rate limits cover it.
  */
 export function invitationsModule(deps: Deps) {
   const { db } = deps.database;

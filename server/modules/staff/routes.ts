@@ -14,7 +14,7 @@ import {
 import { AuthResult } from '../../../contract/auth';
 import { countRows, envelope } from '../../../contract/common';
 import { bearerSecurity, publicSecurity } from '../../lib/auth/middleware';
-import { adminsOnly, adminTags, badId, error, json, ok } from '../../lib/openapi';
+import { adminsOnly, adminTags, badId, error, json, ok, rateLimited } from '../../lib/openapi';
 
 // Under /v1/admin/staff, where server/app.ts mounts this module.
 
@@ -142,6 +142,7 @@ export const revokeInvitationRoute = createRoute({
 const invitationGone = error(
   '`invitation_expired`: past its 72 hours; `invitation_revoked`: the owner withdrew it (ask for a new one)',
 );
+const limited = rateLimited('Too many requests from this address (`rate_limited`)');
 const invitationUnknown = error(
   '`invitation_not_found`: no invitation has this link (or it was sent again since)',
 );
@@ -160,6 +161,7 @@ export const viewInvitationRoute = createRoute({
     404: invitationUnknown,
     409: error('`invitation_used`: it was taken up already'),
     410: invitationGone,
+    429: limited,
   },
 });
 
@@ -188,5 +190,6 @@ export const acceptInvitationRoute = createRoute({
       '`invitation_used`: it was taken up already; `shopper_account` or `already_staff`: the email has an account now',
     ),
     410: invitationGone,
+    429: limited,
   },
 });

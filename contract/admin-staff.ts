@@ -123,6 +123,24 @@ export const INVITATION_REVOKED_MESSAGE =
   "This invitation was withdrawn. Ask the shop's owner if you should have one.";
 export const RIDER_PHONE_MESSAGE = 'is needed for a rider: shoppers call their rider';
 
+/** The 400 of a rider's acceptance without a phone, as the server and the mocks answer it. */
+export const riderPhoneRefusal = {
+  message: 'A rider needs a phone number: shoppers call their rider.',
+  issues: [{ path: 'phone', message: RIDER_PHONE_MESSAGE }],
+};
+
+/** Why the owner cannot resend or revoke an invitation any more, or null while it is open. */
+export function openInvitationRefusal(invitation: {
+  acceptedAt: unknown;
+  revokedAt: unknown;
+}): { status: 409; code: 'invitation_used' | 'invitation_revoked'; message: string } | null {
+  if (invitation.acceptedAt)
+    return { status: 409, code: 'invitation_used', message: 'This invitation has already been taken up.' };
+  if (invitation.revokedAt)
+    return { status: 409, code: 'invitation_revoked', message: 'This invitation was already revoked.' };
+  return null;
+}
+
 /** Why an email with an account cannot become staff by invitation: a shopper's stays a shopper's. */
 export function takenEmailRefusal(
   account: { type: 'admin' | 'customer' } | undefined,

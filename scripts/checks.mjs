@@ -4,18 +4,28 @@
 import { spawn } from 'node:child_process';
 
 const CHECKS = ['lint', 'typecheck', 'lint:api'];
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// On Windows npm is a .cmd script, which Node runs only through a shell.
+const windows = process.platform === 'win32';
 
 const run = (script) =>
   new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(npm, ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(windows ? 'npm.cmd' : 'npm', ['run', '--silent', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: windows,
+    });
     let output = '';
+    child.on('error', (error) => {
+      process.stdout.write(`\n── npm run ${script}: could not start (${error.message})\n`);
+      resolve(false);
+    });
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(`\n── npm run ${script}: ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds} s\n${output}`);
+      process.stdout.write(
+        `\n── npm run ${script}: ${code === 0 ? 'passed' : `failed (${code})`} in ${seconds} s\n${output}`,
+      );
       resolve(code === 0);
     });
   });

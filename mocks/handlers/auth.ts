@@ -5,7 +5,7 @@ import {
   InvitationTokenParams,
   InvitationView,
   invitationRefusal,
-  RIDER_PHONE_MESSAGE,
+  riderPhoneRefusal,
   takenEmailRefusal,
 } from '../../contract/admin-staff';
 import { ACCOUNT_ERASED_MESSAGE } from '../../contract/admin-customers';
@@ -547,11 +547,9 @@ export const authHandlers = [
       if (!InvitationTokenParams.safeParse(params).success) usableInvitation(params, now);
       const profile = await body(request, AcceptInvitationBody);
       const invitation = usableInvitation(params, now);
-      await checkCountry(profile.country);
       if (invitation.role === 'rider' && !profile.phone)
-        throw new MockError(400, 'bad_request', 'A rider needs a phone number: shoppers call their rider.', [
-          { path: 'phone', message: RIDER_PHONE_MESSAGE },
-        ]);
+        throw new MockError(400, 'bad_request', riderPhoneRefusal.message, riderPhoneRefusal.issues);
+      await checkCountry(profile.country);
       refuseBuiltOn(profile.password, 'password', { email: invitation.email, name: profile.name });
       const taken = takenEmailRefusal(findUserByEmail(invitation.email));
       if (taken) throw new MockError(taken.status, taken.code, taken.message);

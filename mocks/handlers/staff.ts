@@ -5,6 +5,7 @@ import {
   InvitationIdParams,
   InvitationRevoked,
   invitationMail,
+  openInvitationRefusal,
   InviteStaffBody,
   StaffIdParams,
   StaffInvitation,
@@ -14,6 +15,7 @@ import {
   takenEmailRefusal,
 } from '../../contract/admin-staff';
 import { normaliseEmail } from '../../contract/accounts';
+import { escapeHtml } from '../../contract/html';
 import { countRows, envelope } from '../../contract/common';
 import { adminOf, recordActivity } from '../admin';
 import {
@@ -102,7 +104,7 @@ function send(invitation: MockInvitation, inviter: MockUser, origin: string, now
     to: invitation.email,
     subject: words.subject,
     text: words.text,
-    html: `<!doctype html><html lang="en"><body><h1>Sokoni</h1><p>${words.intro}</p><p>${words.action}</p><p><a href="${link}">Join the team</a></p><p>${words.outro}</p></body></html>`,
+    html: `<!doctype html><html lang="en"><body><h1>Sokoni</h1><p>${escapeHtml(words.intro)}</p><p>${escapeHtml(words.action)}</p><p><a href="${escapeHtml(link)}">Join the team</a></p><p>${escapeHtml(words.outro)}</p></body></html>`,
   });
 }
 
@@ -123,10 +125,8 @@ function openInvitation(params: unknown): { invitation: MockInvitation } | { err
   if (!id.success) return { error: invalid('param', id.error) };
   const invitation = authDb.invitations.find((i) => i.id === id.data.invitationId);
   if (!invitation) return { error: errorResponse(404, 'not_found', 'The invitation was not found.') };
-  if (invitation.acceptedAt !== null)
-    return { error: errorResponse(409, 'invitation_used', 'This invitation has already been taken up.') };
-  if (invitation.revokedAt !== null)
-    return { error: errorResponse(409, 'invitation_revoked', 'This invitation was already revoked.') };
+  const refusal = openInvitationRefusal(invitation);
+  if (refusal) return { error: refused(refusal) };
   return { invitation };
 }
 

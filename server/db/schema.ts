@@ -320,8 +320,9 @@ export const sessions = pgTable(
 
 /**
  * An invitation to join the staff with a role: the invitee gets a one-time link by mail, sets a name
- * and a password, and becomes a staff member. The token is never stored, only its hash; it works
- * once, until it expires (72 h) or the owner revokes it. Resending replaces the token.
+ * and a password, and becomes a staff member. The row keeps only the token's hash (the mail holds the
+ * link, in the outbox until sent mail is purged); it works once, until it expires (72 h) or the owner
+ * revokes it. Resending replaces the token.
  */
 export const staffInvitations = pgTable(
   'staff_invitations',

@@ -113,6 +113,8 @@ const prepareSessionCheck = (db: Db) =>
         // A deactivated staff member is out at once, whatever session they hold (their sessions are
         // also revoked with the deactivation).
         isNull(users.deactivatedAt),
+        // An erased shopper likewise, even with a session a sign-in opened while the erasure committed.
+        isNull(users.erasedAt),
       ),
     )
     .prepare('session_check');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { orderLabel } from '../../../contract/fulfilment';
 import { formatKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
@@ -35,7 +35,10 @@ interface OrderMailData {
   lines: { name: string; variantName: string; quantity: number; totalPrice: number }[];
 }
 
-/** Queues the mail for `event` to the order's shopper; answers the outbox id (null: no such order). */
+/**
+ * Queues the mail for `event` to the order's shopper; answers the outbox id (null: no such order, or
+ * a shopper whose data was erased: nobody is there to write to).
+ */
 export async function queueOrderMail(db: Db, orderId: string, event: OrderMailEvent): Promise<string | null> {
   const data = await loadOrderMail(db, orderId);
   return data ? enqueueMail(db, orderEmail(data, event)) : null;
@@ -60,7 +63,7 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
+    .where(and(eq(orders.id, orderId), isNull(users.erasedAt)));
   if (!order) return null;
   // One query after the other: this runs inside the transaction of the change, on one connection.
   const lines = await db

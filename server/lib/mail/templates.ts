@@ -1,16 +1,8 @@
 import { invitationMail } from '../../../contract/admin-staff';
+import { escapeHtml } from '../../../contract/html';
 import type { MailMessage } from './outbox';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and quoted attributes. */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!);
+export { escapeHtml };
 
 const INTRO = {
   register: 'Welcome to Sokoni! Use this code to confirm your email and create your account:',

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import { hashPassword } from '../../lib/auth/password';
 import { issueSession } from '../../lib/auth/session';
+import { queueOrderMail } from '../../lib/mail/order-mail';
 import { client, createUser, loginToken, uniqueEmail } from '../../test/auth';
 import { seedOrder } from '../../test/orders';
 import {
@@ -410,5 +411,25 @@ describe("a customer's data", () => {
       await ctx.database.db.select().from(activityLog).where(eq(activityLog.entityId, user.id))
     ).map((e) => [e.action, e.actorName, e.summary]);
     expect(actions).toEqual([['erased', 'Mercy Manager', '']]);
+  });
+
+  it("forgets a block's reason, refuses even a session opened as the erasure committed, and mails nothing more", async () => {
+    const manager = await staff('manager');
+    const email = uniqueEmail('erase-late');
+    const user = await createUser(ctx.database.db, { email, name: 'Late Session', password: PASSWORD });
+    const order = await seedOrder(ctx.database.db, { userId: user.id });
+    const reason = 'Lives at House 12, Karen Road; refuses deliveries';
+    expect((await manager.call.post(path(user.id, '/block'), { reason })).status).toBe(200);
+    expect((await manager.call.post(path(user.id, '/erase'), { confirmEmail: email })).status).toBe(200);
+
+    const log = await ctx.database.db.select().from(activityLog).where(eq(activityLog.entityId, user.id));
+    expect(log.map((e) => e.action).sort()).toEqual(['blocked', 'erased']);
+    expect(log.every((e) => e.summary === '')).toBe(true);
+
+    // A password sign-in checked before the erasure committed opens its session after it: refused.
+    const late = await issueSession(ctx.database.db, ctx.env, user);
+    expect((await api(ctx, late).get('/orders')).status).toBe(401);
+    // Nobody is left to write to: a later move of the order queues no mail.
+    expect(await queueOrderMail(ctx.database.db, order.orderId, 'delivered')).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import {
 } from '../../../contract/phone';
 import type { Db } from '../../db/client';
 import {
+  activityLog,
   cartItems,
   cartMerges,
   deliveryAreas,
@@ -385,6 +386,11 @@ export async function eraseCustomer(
       .where(or(eq(otpChallenges.userId, customerId), eq(otpChallenges.email, email)));
     await tx.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.to})`, email));
     await revokeUserSessions(tx, customerId, now);
+    // A block's reason is staff's words about the person: the log keeps who did what, not why.
+    await tx
+      .update(activityLog)
+      .set({ summary: '' })
+      .where(and(eq(activityLog.entity, 'customer'), eq(activityLog.entityId, customerId)));
     await recordActivity(tx, actor, { entity: 'customer', entityId: customerId, action: 'erased' });
   });
   return getCustomer(db, customerId);

@@ -6,7 +6,8 @@ import {
   INVITATION_HOURS,
   INVITATION_UNKNOWN_MESSAGE,
   invitationRefusal,
-  RIDER_PHONE_MESSAGE,
+  openInvitationRefusal,
+  riderPhoneRefusal,
   takenEmailRefusal,
   type AcceptInvitationBody,
   type InvitationView,
@@ -29,8 +30,9 @@ import { recordActivity } from '../activity';
 /*
  * Staff invitations: the owner invites an email with a role; the mail (through the outbox, in the
  * transaction that records the invitation) carries a one-time link; the invitee sets a name and a
- * password and is signed in as staff. Only the token's hash is stored, so a reader of the database
- * cannot take up an invitation; sending again replaces the token, so an older link stops working.
+ * password and is signed in as staff. The invitation keeps only the token's hash (the mail in the
+ * outbox holds the link until sent mail is purged, as it holds the one-time codes); sending again
+ * replaces the token, so an older link stops working.
  */
 
 type InvitationRow = typeof staffInvitations.$inferSelect;
@@ -153,9 +155,8 @@ export async function inviteStaff(
 async function lockOpen(tx: Db, id: string): Promise<InvitationRow> {
   const [row] = await tx.select().from(staffInvitations).where(eq(staffInvitations.id, id)).for('update');
   if (!row) throw notFound('The invitation');
-  if (row.acceptedAt)
-    throw new AppError(409, 'invitation_used', 'This invitation has already been taken up.');
-  if (row.revokedAt) throw new AppError(409, 'invitation_revoked', 'This invitation was already revoked.');
+  const refusal = openInvitationRefusal(row);
+  if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
   return row;
 }
 
@@ -235,10 +236,7 @@ export async function acceptInvitation(
   const hash = digest(token);
   const [peek] = await db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hash));
   const { email, role } = usable(peek, now);
-  if (role === 'rider' && !body.phone)
-    throw badRequest('A rider needs a phone number: shoppers call their rider.', [
-      { path: 'phone', message: RIDER_PHONE_MESSAGE },
-    ]);
+  if (role === 'rider' && !body.phone) throw badRequest(riderPhoneRefusal.message, riderPhoneRefusal.issues);
   refuseUnknownCountry(body.country);
   refuseWeakPassword(body.password, 'password', { email, name: body.name });
   const passwordHash = await hashPassword(body.password);

@@ -121,7 +121,7 @@ export const INVITATION_EXPIRED_MESSAGE =
   "This invitation has expired. Ask the shop's owner to send it again.";
 export const INVITATION_REVOKED_MESSAGE =
   "This invitation was withdrawn. Ask the shop's owner if you should have one.";
-export const RIDER_PHONE_MESSAGE = 'is needed for a rider: shoppers call their rider';
+const RIDER_PHONE_MESSAGE = 'is needed for a rider: shoppers call their rider';
 
 /** The 400 of a rider's acceptance without a phone, as the server and the mocks answer it. */
 export const riderPhoneRefusal = {

@@ -4,6 +4,7 @@ import {
   adminSignsIn,
   backOffice,
   buyOne,
+  clearOfNairobiMidnight,
   openOrder,
   sendOutWith,
   shopperSignsIn,
@@ -66,6 +67,7 @@ test('the packer sends a paid order out with the rider, who delivers it from the
   const mark = card.getByRole('button', { name: 'Mark delivered' });
   // A big target for a thumb.
   expect((await mark.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await clearOfNairobiMidnight();
   await mark.click();
   await expect(page.getByText(`SKN${number} is delivered. Thank you!`)).toBeVisible(LOAD);
   await expect(

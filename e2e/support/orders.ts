@@ -1,5 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../contract/demo-accounts';
+import { nairobiDate, nairobiDayStart } from '../../contract/nairobi-time';
 import { formatKenyanPhone } from '../../contract/phone';
 import { continueWithEmail, signOut } from './accounts';
 import { buyableCards, cardName } from './shop';
@@ -95,4 +96,17 @@ export async function openOrder(page: Page, number: number) {
   await expect(link).toBeVisible(LOAD);
   await link.click();
   await expect(page.getByRole('heading', { name: new RegExp(`SKN${number}`) })).toBeVisible(LOAD);
+}
+
+/**
+ * Waits out the last minute of a Nairobi day, so that what a step does and what it then reads about
+ * "today" (a rider's delivered today, the dashboard's day) fall on the same day whatever the clock says.
+ */
+export async function clearOfNairobiMidnight(margin = 60_000) {
+  const now = Date.now();
+  const midnight = nairobiDayStart(nairobiDate(new Date(now))).getTime() + 86_400_000;
+  const wait = midnight - now;
+  if (wait >= margin) return;
+  test.info().setTimeout(test.info().timeout + wait + 1_000);
+  await new Promise((resolve) => setTimeout(resolve, wait + 1_000));
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Cart } from '../../contract/cart';
+import type { StaffRole } from '../../contract/roles';
 import { shownFigures } from '../../contract/checkout-rules';
 import type { Db } from '../db/client';
 import { discountProducts, discounts, paymentAttempts, products, variants } from '../db/schema';
@@ -21,6 +22,17 @@ export async function shopper(ctx: TestContext, type: 'customer' | 'admin' = 'cu
   const user = await createUser(ctx.database.db, { type });
   const token = await issueSession(ctx.database.db, ctx.env, user);
   return { ...user, token };
+}
+
+/** A staff member with the role, signed in: the account, its bearer token and calls made with it. */
+export async function staffMember(
+  ctx: TestContext,
+  role: StaffRole,
+  o: { name?: string; phone?: string; password?: string } = {},
+) {
+  const user = await createUser(ctx.database.db, { type: 'admin', role, name: `A ${role}`, ...o });
+  const token = await issueSession(ctx.database.db, ctx.env, user);
+  return { ...user, token, call: api(ctx, token) };
 }
 
 /** Calls `/api/v1…` with the given bearer token (and headers). */

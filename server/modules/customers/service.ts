@@ -40,13 +40,13 @@ import type { AuthUser } from '../../lib/auth/middleware';
 import { revokeUserSessions } from '../../lib/auth/session';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { recordActivity } from '../activity';
+import { likeAnywhere } from '../../lib/like';
 
 // The back office's customers: shoppers (users of type customer), what they bought and where it went,
 // blocking their checkout, and their rights to a copy of their data and to its erasure.
 
 type Actor = Pick<AuthUser, 'id' | 'name' | 'email'>;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 /** A profile phone as people write it: formatted when it is a Kenyan mobile, else as typed. */
 const phoneView = (p: string | null) => (p ? formatKenyanPhone(normaliseKenyanPhone(p) ?? p) : null);
@@ -57,7 +57,7 @@ const isCustomer = eq(users.type, 'customer');
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const like = `%${escapeLike(text)}%`;
+  const like = likeAnywhere(text);
   const any: SQL[] = [ilike(users.name, like), ilike(users.email, like)];
   const phone = phoneSearchKey(text);
   if (phone) {

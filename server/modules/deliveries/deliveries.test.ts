@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminOrder } from '../../../contract/admin-orders';
 import { countRows, envelope } from '../../../contract/common';
 import { Delivery } from '../../../contract/deliveries';
-import type { StaffRole } from '../../../contract/roles';
 import { activityLog, mailOutbox, orders } from '../../db/schema';
-import { issueSession } from '../../lib/auth/session';
 import type { Logger } from '../../lib/logger';
-import { createUser } from '../../test/auth';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { seedOrder } from '../../test/orders';
-import { api, type Api } from '../../test/shop';
+import { api, shopper, staffMember, type Api } from '../../test/shop';
 
 // A rider's round over the API (PGlite): the deliveries given to them, marking one delivered, and a
 // rider kept out of everything else, each refusal logged.
@@ -25,20 +22,23 @@ const logger: Logger = {
   child: () => logger,
 };
 
+// A controlled clock, running from noon in Nairobi: the round's "today" never turns over mid-test.
+const NOON_IN_NAIROBI = new Date('2026-03-10T09:00:00.000Z');
+
 let ctx: TestContext;
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOON_IN_NAIROBI, shouldAdvanceTime: true });
   ctx = await createTestContext(undefined, { logger });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  vi.useRealTimers();
+});
 
 const db = () => ctx.database.db;
 const DeliveryList = envelope(countRows(Delivery));
-
-/** A staff member with the role, signed in. */
-async function member(role: StaffRole, name = `A ${role}`) {
-  const user = await createUser(db(), { type: 'admin', role, name, phone: '+254722334455' });
-  return { ...user, call: api(ctx, await issueSession(db(), ctx.env, user)) };
-}
+/** Shoppers call their rider: staff here have a phone. */
+const RIDER_PHONE = '+254722334455';
 
 /** An order of a fresh shopper, out for delivery with the rider since `minutesAgo`. */
 async function givenTo(riderId: string, minutesAgo = 30, o: Parameters<typeof seedOrder>[1] = {}) {
@@ -60,15 +60,15 @@ async function round(call: Api) {
 const delivered = (call: Api, orderId: string) => call.post(`/admin/deliveries/${orderId}/delivered`);
 
 describe("a rider's deliveries", () => {
-  let rider: Awaited<ReturnType<typeof member>>;
+  let rider: Awaited<ReturnType<typeof staffMember>>;
   beforeEach(async () => {
-    rider = await member('rider', 'Juma Otieno');
+    rider = await staffMember(ctx, 'rider', { name: 'Juma Otieno', phone: RIDER_PHONE });
   });
 
   it('lists what is given to them, on the road first (longest given first), with what the door needs', async () => {
     const later = await givenTo(rider.id, 5);
     const earlier = await givenTo(rider.id, 50, { phone: '254712000111', address: 'Ngong Road, house 7' });
-    const other = await member('rider', 'Other Rider');
+    const other = await staffMember(ctx, 'rider', { name: 'Other Rider', phone: RIDER_PHONE });
     await givenTo(other.id);
     await seedOrder(db(), { status: 'out_for_delivery' });
     const { rows, count } = await round(rider.call);
@@ -102,7 +102,7 @@ describe("a rider's deliveries", () => {
       [still.orderId, 'out_for_delivery'],
       [o.orderId, 'delivered'],
     ]);
-    const owner = await member('owner');
+    const owner = await staffMember(ctx, 'owner', { phone: RIDER_PHONE });
     const order = AdminOrder.parse((await (await owner.call.get(`/admin/orders/${o.orderId}`)).json()).data);
     expect(order.status).toBe('delivered');
     expect(order.timeline.at(-1)).toMatchObject({
@@ -118,16 +118,16 @@ describe("a rider's deliveries", () => {
   it('keeps what was delivered before today (Nairobi) off the round', async () => {
     const o = await givenTo(rider.id);
     expect((await delivered(rider.call, o.orderId)).status).toBe(200);
-    // Delivered yesterday, Nairobi time: a day before now is never today.
+    // Delivered at 23:59 yesterday, Nairobi time.
     await db()
       .update(orders)
-      .set({ updatedAt: new Date(Date.now() - 86_400_000 - 60_000) })
+      .set({ updatedAt: new Date('2026-03-09T20:59:00.000Z') })
       .where(eq(orders.id, o.orderId));
     expect((await round(rider.call)).rows).toEqual([]);
   });
 
   it('refuses an order of another rider as not found, a bad id, and one no longer on the road with 409', async () => {
-    const other = await member('rider', 'Other Rider');
+    const other = await staffMember(ctx, 'rider', { name: 'Other Rider', phone: RIDER_PHONE });
     const theirs = await givenTo(other.id);
     const notTheirs = await delivered(rider.call, theirs.orderId);
     const unknown = await delivered(rider.call, randomUUID());
@@ -163,11 +163,10 @@ describe("a rider's deliveries", () => {
 
   it('refuses guests (401), shoppers and every office role (403 naming what is missing)', async () => {
     expect((await api(ctx).get('/admin/deliveries')).status).toBe(401);
-    const shopperAccount = await createUser(db());
-    const customer = api(ctx, await issueSession(db(), ctx.env, shopperAccount));
+    const customer = api(ctx, (await shopper(ctx)).token);
     expect((await customer.get('/admin/deliveries')).status).toBe(403);
     for (const role of ['owner', 'manager', 'catalogue', 'fulfilment'] as const) {
-      const staff = await member(role);
+      const staff = await staffMember(ctx, role, { phone: RIDER_PHONE });
       const res = await staff.call.get('/admin/deliveries');
       expect(res.status, role).toBe(403);
       expect((await res.json()).message).toContain(
@@ -183,7 +182,7 @@ describe('a rider in the office', () => {
   });
 
   it('is refused every other screen with 403, and each refusal is logged with who, role, method and path', async () => {
-    const rider = await member('rider', 'Juma Otieno');
+    const rider = await staffMember(ctx, 'rider', { name: 'Juma Otieno', phone: RIDER_PHONE });
     const o = await givenTo(rider.id);
     const attempts = [
       ['GET', '/admin/orders', 'see orders'],

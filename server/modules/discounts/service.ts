@@ -19,6 +19,7 @@ import { categories, discountCategories, discountProducts, discounts, products }
 import type { AuthUser } from '../../lib/auth/middleware';
 import { invalid, notFound } from '../../lib/errors';
 import { recordActivity } from '../activity';
+import { likeAnywhere } from '../../lib/like';
 
 // The rules of the back office's discounts. Every write is one transaction with its activity entry.
 // Which discounts price a product is applying.ts's business; this module only keeps the records.
@@ -112,7 +113,7 @@ function toDiscount(r: Row, now: Date): Discount {
 export async function listDiscounts(db: Db, query: DiscountQuery, now: Date): Promise<DiscountList> {
   const where = and(
     query.state ? stateIs(query.state, now) : undefined,
-    query.q ? ilike(discounts.name, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    query.q ? ilike(discounts.name, likeAnywhere(query.q)) : undefined,
   );
   const [rows, totals] = await Promise.all([
     db

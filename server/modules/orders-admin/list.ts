@@ -5,6 +5,7 @@ import { formatKenyanPhone, phoneSearchKey } from '../../../contract/phone';
 import { nairobiDate, nairobiDayStart } from '../../../contract/nairobi-time';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
+import { likeAnywhere } from '../../lib/like';
 
 // The back office's orders list and its CSV.
 
@@ -12,13 +13,11 @@ import { orders, users } from '../../db/schema';
 
 const DAY_MS = 86_400_000;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** `q`: an order number (`1042`, `SKN1042`), part of the shopper's email, or a phone in any Kenyan form. */
 function searchCondition(q: string): SQL | undefined {
   const text = q.trim();
   if (!text) return undefined;
-  const any: SQL[] = [ilike(users.email, `%${escapeLike(text)}%`)];
+  const any: SQL[] = [ilike(users.email, likeAnywhere(text))];
   const number = /^(?:skn)?\s*(\d{1,9})$/i.exec(text);
   if (number) any.push(eq(orders.number, Number(number[1])));
   const phone = phoneSearchKey(text);

@@ -10,6 +10,7 @@ import { saleInfo } from '../../../contract/pricing';
 import type { Db } from '../../db/client';
 import { categories, productCategories, productImages, products, variants } from '../../db/schema';
 import { discountsOn, inCategory } from '../catalogue';
+import { likeAnywhere } from '../../lib/like';
 
 // The back office's manage-products table: every product, hidden and archived ones included.
 
@@ -34,9 +35,6 @@ export async function listAdminProducts(
   );
   return { data, meta: { total: totals[0]?.total ?? 0, limit: query.limit, offset: query.offset } };
 }
-
-/** `%`, `_` and `\` are LIKE's own: matched as themselves. */
-const likeAnywhere = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function adminFilters(db: Db, query: AdminProductQuery): SQL[] {
   const filters: SQL[] = [];

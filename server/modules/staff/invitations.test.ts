@@ -10,28 +10,16 @@ import {
   SHOPPER_EMAIL_MESSAGE,
   StaffInvitation,
 } from '../../../contract/admin-staff';
-import type { StaffRole } from '../../../contract/roles';
 import { activityLog, mailOutbox, staffInvitations, users } from '../../db/schema';
-import { issueSession } from '../../lib/auth/session';
 import { createUser, uniqueEmail } from '../../test/auth';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { api } from '../../test/shop';
+import { api, staffMember } from '../../test/shop';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
 });
 afterAll(() => ctx.close());
-
-async function member(role: StaffRole, name = `A ${role}`) {
-  const user = await createUser(ctx.database.db, {
-    type: 'admin',
-    role,
-    name,
-    password: 'a-good-password-42',
-  });
-  return { ...user, token: await issueSession(ctx.database.db, ctx.env, user) };
-}
 
 const body = async <T>(res: Response) => (await res.json()) as { data: T; code?: string; message?: string };
 
@@ -51,7 +39,7 @@ const profile = { name: 'Baraka Otieno', password: 'packing-bananas-at-dawn', co
 
 describe('inviting staff (owner only)', () => {
   it('mails a one-time link; the invitee sets a name and password and is signed in as staff with the role', async () => {
-    const owner = await member('owner', 'Amina Owner');
+    const owner = await staffMember(ctx, 'owner', { name: 'Amina Owner' });
     const email = uniqueEmail();
     const res = await api(ctx, owner.token).post('/admin/staff/invitations', {
       email: email.toUpperCase(),
@@ -120,7 +108,7 @@ describe('inviting staff (owner only)', () => {
   });
 
   it("refuses a shopper's email, a staff member's, and a second invitation to the same email", async () => {
-    const owner = await member('owner');
+    const owner = await staffMember(ctx, 'owner');
     const shopper = await createUser(ctx.database.db, {});
     const shopperInvite = await api(ctx, owner.token).post('/admin/staff/invitations', {
       email: shopper.email,
@@ -156,7 +144,7 @@ describe('inviting staff (owner only)', () => {
   });
 
   it("refuses to take up an invitation once a shopper's account has the email", async () => {
-    const owner = await member('owner');
+    const owner = await staffMember(ctx, 'owner');
     const email = uniqueEmail();
     await api(ctx, owner.token).post('/admin/staff/invitations', { email, role: 'manager' });
     const { token } = await mailedLink(email);
@@ -167,7 +155,7 @@ describe('inviting staff (owner only)', () => {
   });
 
   it('validates the body: the email, the role, unknown fields', async () => {
-    const owner = await member('owner');
+    const owner = await staffMember(ctx, 'owner');
     for (const bad of [
       { email: 'not-an-email', role: 'manager' },
       { email: uniqueEmail(), role: 'boss' },
@@ -183,7 +171,7 @@ describe('inviting staff (owner only)', () => {
     expect(
       (await api(ctx).post('/admin/staff/invitations', { email: uniqueEmail(), role: 'rider' })).status,
     ).toBe(401);
-    const manager = await member('manager');
+    const manager = await staffMember(ctx, 'manager');
     const res = await api(ctx, manager.token).post('/admin/staff/invitations', {
       email: uniqueEmail(),
       role: 'rider',
@@ -195,7 +183,7 @@ describe('inviting staff (owner only)', () => {
 
 describe('resending and revoking', () => {
   it('resending gives a new link and 72 more hours; the old link stops working', async () => {
-    const owner = await member('owner');
+    const owner = await staffMember(ctx, 'owner');
     const email = uniqueEmail();
     const sent = await body<StaffInvitation>(
       await api(ctx, owner.token).post('/admin/staff/invitations', { email, role: 'catalogue' }),
@@ -235,7 +223,7 @@ describe('resending and revoking', () => {
   });
 
   it('revoking ends the link at once, and is logged', async () => {
-    const owner = await member('owner', 'Revoking Owner');
+    const owner = await staffMember(ctx, 'owner', { name: 'Revoking Owner' });
     const email = uniqueEmail();
     const sent = await body<StaffInvitation>(
       await api(ctx, owner.token).post('/admin/staff/invitations', { email, role: 'rider' }),
@@ -270,7 +258,7 @@ describe('resending and revoking', () => {
   });
 
   it('answers 400 for a bad id and 404 for an unknown one', async () => {
-    const owner = await member('owner');
+    const owner = await staffMember(ctx, 'owner');
     expect((await api(ctx, owner.token).post('/admin/staff/invitations/not-a-uuid/resend')).status).toBe(400);
     expect((await api(ctx, owner.token).delete(`/admin/staff/invitations/${randomUUID()}`)).status).toBe(404);
   });
@@ -278,7 +266,7 @@ describe('resending and revoking', () => {
 
 describe('taking up an invitation', () => {
   it('needs a valid token, a name, a strong password, and a phone for a rider', async () => {
-    const owner = await member('owner');
+    const owner = await staffMember(ctx, 'owner');
     expect((await api(ctx).get('/auth/invitations/short')).status).toBe(400);
     const unknown = await api(ctx).get(`/auth/invitations/${'x'.repeat(43)}`);
     expect(unknown.status).toBe(404);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OWN_ACCOUNT_MESSAGE, StaffMember, ACCOUNT_DEACTIVATED_MESSAGE } from '../../../contract/admin-staff';
-import type { StaffRole } from '../../../contract/roles';
 import { activityLog, users } from '../../db/schema';
-import { issueSession } from '../../lib/auth/session';
 import { createUser, loginToken } from '../../test/auth';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { api } from '../../test/shop';
+import { api, shopper, staffMember } from '../../test/shop';
+
+const PASSWORD = 'a-good-password-42';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -14,30 +14,19 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A staff member with the role and a password, signed in. */
-async function member(role: StaffRole, name = `A ${role}`) {
-  const user = await createUser(ctx.database.db, {
-    type: 'admin',
-    role,
-    name,
-    password: 'a-good-password-42',
-  });
-  return { ...user, token: await issueSession(ctx.database.db, ctx.env, user) };
-}
-
 const body = async (res: Response) =>
   (await res.json()) as { data: unknown; code?: string; message?: string };
 
 describe('the staff list and changes (owner only)', () => {
-  let owner: Awaited<ReturnType<typeof member>>;
+  let owner: Awaited<ReturnType<typeof staffMember>>;
   beforeEach(async () => {
     // Each test starts from a shop with one owner: the others' accounts are switched off.
     await ctx.database.db.update(users).set({ deactivatedAt: new Date() });
-    owner = await member('owner', 'Amina Owner');
+    owner = await staffMember(ctx, 'owner', { name: 'Amina Owner' });
   });
 
   it('lists the team with role, state and last sign-in, owners first and the deactivated last', async () => {
-    await member('fulfilment', 'Baraka Packer');
+    await staffMember(ctx, 'fulfilment', { name: 'Baraka Packer' });
     const res = await api(ctx, owner.token).get('/admin/staff');
     expect(res.status).toBe(200);
     expect(res.headers.get('Cache-Control')).toBe('no-store');
@@ -55,7 +44,7 @@ describe('the staff list and changes (owner only)', () => {
   });
 
   it('changes a role: the member’s next request is checked against it, and the log says who', async () => {
-    const packer = await member('fulfilment');
+    const packer = await staffMember(ctx, 'fulfilment');
     expect((await api(ctx, packer.token).get('/discounts')).status).toBe(403);
     const res = await api(ctx, owner.token).patch(`/admin/staff/${packer.id}`, { role: 'catalogue' });
     expect(res.status).toBe(200);
@@ -71,7 +60,7 @@ describe('the staff list and changes (owner only)', () => {
   });
 
   it('deactivates: the open session ends at once and sign-in is refused; reactivating lets them back', async () => {
-    const packer = await member('fulfilment');
+    const packer = await staffMember(ctx, 'fulfilment', { password: PASSWORD });
     expect((await api(ctx, packer.token).get('/admin/orders')).status).toBe(200);
     const off = await api(ctx, owner.token).patch(`/admin/staff/${packer.id}`, { active: false });
     expect(off.status).toBe(200);
@@ -79,7 +68,7 @@ describe('the staff list and changes (owner only)', () => {
     expect((await api(ctx, packer.token).get('/admin/orders')).status).toBe(401);
     const login = await ctx.request('/api/v1/auth/login', {
       method: 'POST',
-      json: { email: packer.email, password: 'a-good-password-42' },
+      json: { email: packer.email, password: PASSWORD },
     });
     expect(login.status).toBe(403);
     expect(await body(login)).toMatchObject({
@@ -89,7 +78,7 @@ describe('the staff list and changes (owner only)', () => {
 
     const on = await api(ctx, owner.token).patch(`/admin/staff/${packer.id}`, { active: true });
     expect((await body(on)).data).toMatchObject({ active: true });
-    const token = await loginToken(ctx, packer.email, 'a-good-password-42');
+    const token = await loginToken(ctx, packer.email, PASSWORD);
     expect((await api(ctx, token).get('/admin/orders')).status).toBe(200);
     const actions = (await ctx.database.db.select().from(activityLog))
       .filter((e) => e.entityId === packer.id)
@@ -122,13 +111,12 @@ describe('the staff list and changes (owner only)', () => {
   });
 
   it('is the owner’s alone: a manager is refused, a shopper too, and nobody signed out gets in', async () => {
-    const manager = await member('manager');
+    const manager = await staffMember(ctx, 'manager');
     const refused = await api(ctx, manager.token).get('/admin/staff');
     expect(refused.status).toBe(403);
     expect((await body(refused)).message).toContain('Your role (manager) cannot manage the staff.');
-    const customer = await createUser(ctx.database.db, { type: 'customer' });
-    const customerToken = await issueSession(ctx.database.db, ctx.env, customer);
-    expect((await api(ctx, customerToken).get('/admin/staff')).status).toBe(403);
+    const customer = await shopper(ctx);
+    expect((await api(ctx, customer.token).get('/admin/staff')).status).toBe(403);
     expect((await api(ctx).get('/admin/staff')).status).toBe(401);
   });
 });

@@ -7,7 +7,7 @@ import { DEMO_USERS } from '@mocks/auth-db';
 import { commerceDb, saveCommerceDb, type MockOrder } from '@mocks/commerce-db';
 import { sampleOrders } from '@mocks/sample-orders';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const rider: SessionUser = {
   userId: DEMO_USERS.rider.id,
@@ -21,6 +21,8 @@ const DELIVERIES = `/admin/${rider.userId}/deliveries`;
 let mine: MockOrder;
 let theirs: MockOrder;
 beforeEach(() => {
+  // A controlled clock, running from noon in Nairobi: "delivered today" never turns over mid-test.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T09:00:00.000Z'), shouldAdvanceTime: true });
   resetShop();
   const orders = sampleOrders();
   // Two paid orders on the road: one given to the demo rider, one to somebody else.
@@ -36,7 +38,10 @@ beforeEach(() => {
   signInAs(rider);
   mockViewport(390);
 });
-afterEach(resetShop);
+afterEach(() => {
+  resetShop();
+  vi.useRealTimers();
+});
 
 const card = (order: MockOrder) => screen.getByRole('listitem', { name: new RegExp(`^SKN${order.number},`) });
 

@@ -4,7 +4,9 @@ import {
   backOffice,
   buyOne,
   openOrder,
+  paidOrder,
   sendOutWith,
+  shopperSeesDelivered,
   shopperSignsIn,
   shopperSignsOut,
   signOutOfBackOffice,
@@ -22,10 +24,7 @@ const PAYMENT = { timeout: 30_000 };
 test('a shopper pays, the admin takes the order to delivered, and the shopper sees it delivered', async ({
   page,
 }) => {
-  await shopperSignsIn(page);
-  const number = await buyOne(page, '0712345600');
-  await expect(page.getByRole('region', { name: 'Payment' }).getByText(/^Paid on /)).toBeVisible(PAYMENT);
-  await shopperSignsOut(page);
+  const number = await paidOrder(page);
 
   await adminSignsIn(page);
   await openOrder(page, number);
@@ -44,13 +43,7 @@ test('a shopper pays, the admin takes the order to delivered, and the shopper se
   await expect(actions.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
   await signOutOfBackOffice(page);
 
-  await shopperSignsIn(page);
-  await page.goto('/account/orders');
-  const row = page
-    .getByRole('list', { name: 'Your orders' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: `Order #${number}` }) });
-  await expect(row.getByText('Delivered')).toBeVisible(LOAD);
+  await shopperSeesDelivered(page, number);
 });
 
 test('a payment M-Pesa left unclear is checked and settled by the admin', async ({ page }) => {

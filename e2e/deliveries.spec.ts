@@ -3,12 +3,11 @@ import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
 import {
   adminSignsIn,
   backOffice,
-  buyOne,
   clearOfNairobiMidnight,
   openOrder,
+  paidOrder,
   sendOutWith,
-  shopperSignsIn,
-  shopperSignsOut,
+  shopperSeesDelivered,
   signOutOfBackOffice,
 } from './support/orders';
 
@@ -19,16 +18,12 @@ import {
 
 test.describe.configure({ timeout: 150_000 });
 const LOAD = { timeout: 20_000 };
-const PAYMENT = { timeout: 30_000 };
 const PHONE = { width: 390, height: 844 };
 
 test('the packer sends a paid order out with the rider, who delivers it from their phone', async ({
   page,
 }) => {
-  await shopperSignsIn(page);
-  const number = await buyOne(page, '0712345600');
-  await expect(page.getByRole('region', { name: 'Payment' }).getByText(/^Paid on /)).toBeVisible(PAYMENT);
-  await shopperSignsOut(page);
+  const number = await paidOrder(page);
 
   // The packer packs it and gives it to the demo rider.
   await adminSignsIn(page, DEMO_ACCOUNTS.packer);
@@ -82,11 +77,5 @@ test('the packer sends a paid order out with the rider, who delivers it from the
   await expect(page).toHaveURL(deliveries, LOAD);
   await signOutOfBackOffice(page);
 
-  await shopperSignsIn(page);
-  await page.goto('/account/orders');
-  const row = page
-    .getByRole('list', { name: 'Your orders' })
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: `Order #${number}` }) });
-  await expect(row.getByText('Delivered')).toBeVisible(LOAD);
+  await shopperSeesDelivered(page, number);
 });

@@ -9,20 +9,28 @@ const BLOCKING = new Set(['serious', 'critical']);
  * Waits (up to 3 s) for the page's running animations that end (a drawer sliding and fading in, a
  * toast, a ripple) to end; endless ones (a skeleton's pulse) are left running. axe measures colours
  * as drawn, and mid-fade text and background blend with what is behind them: the menu drawer's
- * active link read 3.96:1 while the drawer was still fading in (e2e/a11y.spec.ts, Chromium 156).
+ * active link read 3.96:1 while the drawer was still fading in (e2e/a11y.spec.ts, Chromium 156). It
+ * looks again two frames after each wait, since a toast mounted a moment ago starts its fade only
+ * then (a success toast read 4.16:1 when axe came before its transition had begun).
  */
 async function animationsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 3_000)),
-    ]),
-  );
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 3_000;
+    const frames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (;;) {
+      await frames();
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      const left = deadline - performance.now();
+      if (running.length === 0 || left <= 0) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+    }
+  });
 }
 
 /**

@@ -88,6 +88,28 @@ export async function buyOne(page: Page, phone: string): Promise<number> {
   return Number((await heading.innerText()).replace(/\D/g, ''));
 }
 
+/** The demo shopper signs in, buys one item paid at once from a phone M-Pesa approves, and signs out; answers the order number. */
+export async function paidOrder(page: Page): Promise<number> {
+  await shopperSignsIn(page);
+  const number = await buyOne(page, '0712345600');
+  await expect(page.getByRole('region', { name: 'Payment' }).getByText(/^Paid on /)).toBeVisible({
+    timeout: 30_000,
+  });
+  await shopperSignsOut(page);
+  return number;
+}
+
+/** The demo shopper signs in and finds the order delivered in their orders. */
+export async function shopperSeesDelivered(page: Page, number: number) {
+  await shopperSignsIn(page);
+  await page.goto('/account/orders');
+  const row = page
+    .getByRole('list', { name: 'Your orders' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: `Order #${number}` }) });
+  await expect(row.getByText('Delivered')).toBeVisible(LOAD);
+}
+
 /** From the back office's menu to one order, found by its number. */
 export async function openOrder(page: Page, number: number) {
   await backOffice(page).getByRole('link', { name: 'Orders' }).click();

@@ -1,5 +1,5 @@
-import { Button, Field, HStack, Input, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
-import { AppDialog } from '@/components/app-dialog';
+import { Button, Field, Input, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { FormDialog, settleDialog } from '@/components/form-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useCan } from '@/features/admin';
 import { saveFile } from '@/lib/download';
@@ -12,7 +12,7 @@ import {
   type CustomerDetail,
 } from '@contract/admin-customers';
 import { mdiDownload } from '@mdi/js';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { fetchCustomerExport, useCustomerAction } from '../api/customers';
 
 type Dialog = 'block' | 'erase' | null;
@@ -91,8 +91,7 @@ function BlockDialog({ customer, onClose }: DialogProps) {
   const [error, setError] = useState<string | null>(null);
   const label = customer.name || customer.email;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const parsed = BlockCustomerBody.safeParse({ reason });
     if (!parsed.success) {
       setError(parsed.error.issues[0]!.message);
@@ -101,65 +100,41 @@ function BlockDialog({ customer, onClose }: DialogProps) {
     setError(null);
     action.mutate(
       { kind: 'block', body: parsed.data },
-      {
-        onSuccess: () => {
-          notify.success(`${label} is blocked and signed out everywhere.`);
-          onClose();
-        },
-        onError: (failure) => {
-          const issue = fieldIssues(failure).reason;
-          if (issue) {
-            setError(errorMessage(failure));
-            return;
-          }
-          toastError(failure);
-          onClose();
-        },
-      },
+      settleDialog(onClose, `${label} is blocked and signed out everywhere.`, (failure) => {
+        if (!fieldIssues(failure).reason) return false;
+        setError(errorMessage(failure));
+        return true;
+      }),
     );
   }
 
   return (
-    <AppDialog
-      open
-      size="sm"
-      fullOnPhones
+    <FormDialog
       title={`Block ${label}`}
-      onClose={() => !action.isPending && onClose()}
-      footer={
-        <HStack gap="3">
-          <Button variant="ghost" onClick={onClose} disabled={action.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="block-form" colorPalette="danger" loading={action.isPending}>
-            Block
-          </Button>
-        </HStack>
-      }
+      submitLabel="Block"
+      colorPalette="danger"
+      pending={action.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="block-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <Text>
-            They will be signed out and cannot check out until they are unblocked. Their orders stay as they
-            are.
-          </Text>
-          <Field.Root invalid={Boolean(error)} required>
-            <Field.Label>Reason</Field.Label>
-            <Textarea
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={BLOCK_REASON_MAX + 20}
-              rows={3}
-            />
-            {error ? (
-              <Field.ErrorText>{error}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>Kept in the history with your name.</Field.HelperText>
-            )}
-          </Field.Root>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Text>
+        They will be signed out and cannot check out until they are unblocked. Their orders stay as they are.
+      </Text>
+      <Field.Root invalid={Boolean(error)} required>
+        <Field.Label>Reason</Field.Label>
+        <Textarea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={BLOCK_REASON_MAX + 20}
+          rows={3}
+        />
+        {error ? (
+          <Field.ErrorText>{error}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>Kept in the history with your name.</Field.HelperText>
+        )}
+      </Field.Root>
+    </FormDialog>
   );
 }
 
@@ -169,72 +144,44 @@ function EraseDialog({ customer, onClose }: DialogProps) {
   const [error, setError] = useState<string | null>(null);
   const confirmed = emailConfirmed(typed, customer.email);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (!confirmed) return;
     action.mutate(
       { kind: 'erase', body: { confirmEmail: typed } },
-      {
-        onSuccess: () => {
-          notify.success("The customer's data is erased. Their orders stay, anonymised.");
-          onClose();
-        },
-        onError: (failure) => {
-          if (fieldIssues(failure).confirmEmail) {
-            setError(errorMessage(failure));
-            return;
-          }
-          toastError(failure);
-          onClose();
-        },
-      },
+      settleDialog(onClose, "The customer's data is erased. Their orders stay, anonymised.", (failure) => {
+        if (!fieldIssues(failure).confirmEmail) return false;
+        setError(errorMessage(failure));
+        return true;
+      }),
     );
   }
 
   return (
-    <AppDialog
-      open
-      size="sm"
-      fullOnPhones
+    <FormDialog
       role="alertdialog"
       title={`Erase ${customer.name || customer.email}`}
-      onClose={() => !action.isPending && onClose()}
-      footer={
-        <HStack gap="3">
-          <Button variant="ghost" onClick={onClose} disabled={action.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="erase-form"
-            colorPalette="danger"
-            disabled={!confirmed}
-            loading={action.isPending}
-          >
-            Erase
-          </Button>
-        </HStack>
-      }
+      submitLabel="Erase"
+      colorPalette="danger"
+      pending={action.isPending}
+      disabled={!confirmed}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="erase-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <Text>
-            Their name, email, phone and the addresses of their orders are replaced, and they can no longer
-            sign in. Their orders and payments stay for the books. This cannot be undone.
-          </Text>
-          <Field.Root invalid={Boolean(error)} required>
-            <Field.Label>Type {customer.email} to confirm</Field.Label>
-            <Input
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              type="email"
-            />
-            {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-          </Field.Root>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Text>
+        Their name, email, phone and the addresses of their orders are replaced, and they can no longer sign
+        in. Their orders and payments stay for the books. This cannot be undone.
+      </Text>
+      <Field.Root invalid={Boolean(error)} required>
+        <Field.Label>Type {customer.email} to confirm</Field.Label>
+        <Input
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          type="email"
+        />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      </Field.Root>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
-import { AppDialog } from '@/components/app-dialog';
+import { Button, Field, Input, NativeSelect, Stack, Text, Wrap } from '@chakra-ui/react';
+import { FormDialog, settleDialog } from '@/components/form-dialog';
 import { useCan } from '@/features/admin';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, fieldIssues, toastError } from '@/lib/errors';
@@ -8,7 +8,7 @@ import { notify } from '@/lib/notify';
 import { MpesaTransactionId, type AdminOrder } from '@contract/admin-orders';
 import { markPaidRefusal, ORDER_STATUS_LABELS, orderLabel } from '@contract/fulfilment';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { adminOrderQueries } from '../api/admin-order-queries';
 import { useOrderMutations } from '../api/admin-order-mutations';
 import { STEP_ACTION } from '../model/look';
@@ -139,40 +139,24 @@ function CancelDialog({ order, onClose }: DialogProps) {
   function confirm() {
     patch.mutate(
       { status: 'cancelled' },
-      {
-        onSuccess: () => {
-          notify.success(
-            paid
-              ? `${label} is cancelled. Record the refund once M-Pesa has reversed it.`
-              : `${label} is cancelled.`,
-          );
-          onClose();
-        },
-        onError: (error) => {
-          toastError(error);
-          onClose();
-        },
-      },
+      settleDialog(
+        onClose,
+        paid
+          ? `${label} is cancelled. Record the refund once M-Pesa has reversed it.`
+          : `${label} is cancelled.`,
+      ),
     );
   }
   return (
-    <AppDialog
-      open
+    <FormDialog
       role="alertdialog"
-      size="sm"
-      fullOnPhones
       title={`Cancel order ${label}?`}
-      onClose={() => !patch.isPending && onClose()}
-      footer={
-        <HStack gap="3">
-          <Button variant="ghost" onClick={onClose} disabled={patch.isPending}>
-            Keep the order
-          </Button>
-          <Button colorPalette="danger" onClick={confirm} loading={patch.isPending}>
-            Cancel order
-          </Button>
-        </HStack>
-      }
+      submitLabel="Cancel order"
+      cancelLabel="Keep the order"
+      colorPalette="danger"
+      pending={patch.isPending}
+      onSubmit={confirm}
+      onClose={onClose}
     >
       <Stack gap="2">
         <Text>The items go back to stock and the shopper sees the order as cancelled.</Text>
@@ -183,7 +167,7 @@ function CancelDialog({ order, onClose }: DialogProps) {
           </Text>
         ) : null}
       </Stack>
-    </AppDialog>
+    </FormDialog>
   );
 }
 
@@ -193,8 +177,7 @@ function MarkPaidDialog({ order, onClose }: DialogProps) {
   const [receipt, setReceipt] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const parsed = MpesaTransactionId.safeParse(receipt);
     if (!parsed.success) {
       setError(onField('Receipt', parsed.error.issues[0]!.message));
@@ -203,71 +186,49 @@ function MarkPaidDialog({ order, onClose }: DialogProps) {
     setError(null);
     patch.mutate(
       { paymentStatus: 'paid', receipt: parsed.data },
-      {
-        onSuccess: () => {
-          notify.success(`${label} is marked as paid.`);
-          onClose();
-        },
-        onError: (failure) => {
-          if (isRace(failure)) {
-            toastError(failure);
-            onClose();
-            return;
-          }
-          const issue = fieldIssues(failure).receipt;
-          if (issue) setError(onField('Receipt', issue));
-          // The receipt is recorded for another order: the server's message names it.
-          else if (refusalCode(failure, 'receipt_taken')) setError(errorMessage(failure));
-          // Not about the receipt (the units sold out meanwhile, M-Pesa down): said, the dialog stays.
-          else toastError(failure);
-        },
-      },
+      settleDialog(onClose, `${label} is marked as paid.`, (failure) => {
+        if (isRace(failure)) return false;
+        const issue = fieldIssues(failure).receipt;
+        if (issue) setError(onField('Receipt', issue));
+        // The receipt is recorded for another order: the server's message names it.
+        else if (refusalCode(failure, 'receipt_taken')) setError(errorMessage(failure));
+        // Not about the receipt (the units sold out meanwhile, M-Pesa down): said, the dialog stays.
+        else toastError(failure);
+        return true;
+      }),
     );
   }
 
   return (
-    <AppDialog
-      open
-      size="sm"
-      fullOnPhones
+    <FormDialog
       title={`Mark ${label} as paid`}
-      onClose={() => !patch.isPending && onClose()}
-      footer={
-        <HStack gap="3">
-          <Button variant="ghost" onClick={onClose} disabled={patch.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="mark-paid-form" colorPalette="green" loading={patch.isPending}>
-            Mark as paid
-          </Button>
-        </HStack>
-      }
+      submitLabel="Mark as paid"
+      colorPalette="green"
+      pending={patch.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="mark-paid-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <Text>
-            Use the receipt the shopper's M-Pesa message or the shop's statement shows for{' '}
-            {formatKsh(order.total)}.
-          </Text>
-          <Field.Root invalid={Boolean(error)} required>
-            <Field.Label>M-Pesa receipt</Field.Label>
-            <Input
-              value={receipt}
-              onChange={(e) => setReceipt(e.target.value)}
-              placeholder="SGR7KX1Q2B"
-              autoComplete="off"
-              textTransform="uppercase"
-              maxLength={20}
-            />
-            {error ? (
-              <Field.ErrorText>{error}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>10 letters and digits.</Field.HelperText>
-            )}
-          </Field.Root>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Text>
+        Use the receipt the shopper's M-Pesa message or the shop's statement shows for{' '}
+        {formatKsh(order.total)}.
+      </Text>
+      <Field.Root invalid={Boolean(error)} required>
+        <Field.Label>M-Pesa receipt</Field.Label>
+        <Input
+          value={receipt}
+          onChange={(e) => setReceipt(e.target.value)}
+          placeholder="SGR7KX1Q2B"
+          autoComplete="off"
+          textTransform="uppercase"
+          maxLength={20}
+        />
+        {error ? (
+          <Field.ErrorText>{error}</Field.ErrorText>
+        ) : (
+          <Field.HelperText>10 letters and digits.</Field.HelperText>
+        )}
+      </Field.Root>
+    </FormDialog>
   );
 }
 
@@ -278,8 +239,7 @@ function RefundDialog({ order, onClose }: DialogProps) {
   const [amount, setAmount] = useState(String(order.total));
   const [errors, setErrors] = useState<{ reference?: string; amount?: string }>({});
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const next: typeof errors = {};
     const ref = MpesaTransactionId.safeParse(reference);
     if (!ref.success) next.reference = onField('Reference', ref.error.issues[0]!.message);
@@ -292,75 +252,49 @@ function RefundDialog({ order, onClose }: DialogProps) {
     if (next.reference || next.amount || !ref.success) return;
     refund.mutate(
       { reference: ref.data, amount: value },
-      {
-        onSuccess: () => {
-          notify.success(`The refund of ${label} is recorded.`);
-          onClose();
-        },
-        onError: (failure) => {
-          // More than was paid, or a reference already recorded: the server's words under the field.
-          if (refusalCode(failure, 'refund_too_large')) {
-            setErrors({ amount: errorMessage(failure) });
-            return;
-          }
-          if (refusalCode(failure, 'refund_reference_taken')) {
-            setErrors({ reference: errorMessage(failure) });
-            return;
-          }
-          const issues = fieldIssues(failure);
-          if (issues.reference || issues.amount) {
-            setErrors({
-              reference: issues.reference && onField('Reference', issues.reference),
-              amount: issues.amount && onField('Amount', issues.amount),
-            });
-            return;
-          }
-          toastError(failure);
-          onClose();
-        },
-      },
+      settleDialog(onClose, `The refund of ${label} is recorded.`, (failure) => {
+        const issues = fieldIssues(failure);
+        // More than was paid, or a reference already recorded: the server's words under the field.
+        if (refusalCode(failure, 'refund_too_large')) setErrors({ amount: errorMessage(failure) });
+        else if (refusalCode(failure, 'refund_reference_taken'))
+          setErrors({ reference: errorMessage(failure) });
+        else if (issues.reference || issues.amount)
+          setErrors({
+            reference: issues.reference && onField('Reference', issues.reference),
+            amount: issues.amount && onField('Amount', issues.amount),
+          });
+        else return false;
+        return true;
+      }),
     );
   }
 
   return (
-    <AppDialog
-      open
-      size="sm"
-      fullOnPhones
+    <FormDialog
       title={`Record the refund of ${label}`}
-      onClose={() => !refund.isPending && onClose()}
-      footer={
-        <HStack gap="3">
-          <Button variant="ghost" onClick={onClose} disabled={refund.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="refund-form" colorPalette="primary" loading={refund.isPending}>
-            Record refund
-          </Button>
-        </HStack>
-      }
+      submitLabel="Record refund"
+      colorPalette="primary"
+      pending={refund.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="refund-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <Text>Reverse the payment in M-Pesa first, then record the reversal's transaction id here.</Text>
-          <Field.Root invalid={Boolean(errors.reference)} required>
-            <Field.Label>M-Pesa reversal reference</Field.Label>
-            <Input
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-              autoComplete="off"
-              maxLength={20}
-            />
-            {errors.reference ? <Field.ErrorText>{errors.reference}</Field.ErrorText> : null}
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.amount)} required>
-            <Field.Label>Amount (KSH)</Field.Label>
-            <Input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" />
-            {errors.amount ? <Field.ErrorText>{errors.amount}</Field.ErrorText> : null}
-          </Field.Root>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Text>Reverse the payment in M-Pesa first, then record the reversal's transaction id here.</Text>
+      <Field.Root invalid={Boolean(errors.reference)} required>
+        <Field.Label>M-Pesa reversal reference</Field.Label>
+        <Input
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          autoComplete="off"
+          maxLength={20}
+        />
+        {errors.reference ? <Field.ErrorText>{errors.reference}</Field.ErrorText> : null}
+      </Field.Root>
+      <Field.Root invalid={Boolean(errors.amount)} required>
+        <Field.Label>Amount (KSH)</Field.Label>
+        <Input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" />
+        {errors.amount ? <Field.ErrorText>{errors.amount}</Field.ErrorText> : null}
+      </Field.Root>
+    </FormDialog>
   );
 }
 
@@ -373,91 +307,68 @@ function RiderDialog({ order, change, onClose }: DialogProps & { change: boolean
   const [error, setError] = useState<string | null>(null);
   const choices = (riders.data?.rows ?? []).filter((r) => !change || r.userId !== order.rider?.userId);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (!riderId) {
       setError('Pick the rider taking the order.');
       return;
     }
     setError(null);
     const name = choices.find((r) => r.userId === riderId)?.name ?? 'the rider';
-    patch.mutate(change ? { riderId } : { status: 'out_for_delivery', riderId }, {
-      onSuccess: () => {
-        notify.success(
-          change ? `${label} is now with ${name}.` : `${label} is out for delivery with ${name}.`,
-        );
-        onClose();
-      },
-      onError: (failure) => {
-        // The rider was deactivated meanwhile: the server's words under the picker, the list read again.
-        const issue = fieldIssues(failure).riderId;
-        if (issue) {
+    patch.mutate(
+      change ? { riderId } : { status: 'out_for_delivery', riderId },
+      settleDialog(
+        onClose,
+        change ? `${label} is now with ${name}.` : `${label} is out for delivery with ${name}.`,
+        (failure) => {
+          // The rider was deactivated meanwhile: the server's words under the picker, the list read again.
+          const issue = fieldIssues(failure).riderId;
+          if (!issue) return false;
           setError(onField('The rider', issue));
           void riders.refetch();
-          return;
-        }
-        toastError(failure);
-        onClose();
-      },
-    });
+          return true;
+        },
+      ),
+    );
   }
 
   return (
-    <AppDialog
-      open
-      size="sm"
-      fullOnPhones
+    <FormDialog
       title={change ? `Give ${label} to another rider` : `Send ${label} out for delivery`}
-      onClose={() => !patch.isPending && onClose()}
-      footer={
-        <HStack gap="3">
-          <Button variant="ghost" onClick={onClose} disabled={patch.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form="rider-form"
-            colorPalette="primary"
-            loading={patch.isPending}
-            disabled={choices.length === 0}
-          >
-            {change ? 'Change rider' : 'Out for delivery'}
-          </Button>
-        </HStack>
-      }
+      submitLabel={change ? 'Change rider' : 'Out for delivery'}
+      colorPalette="primary"
+      pending={patch.isPending}
+      disabled={choices.length === 0}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="rider-form" onSubmit={submit} noValidate>
-        <Stack gap="3">
-          <Text>
-            {change
-              ? `${order.rider?.name ?? 'Nobody'} has it now. The new rider sees it in their deliveries at once.`
-              : 'The rider sees the order in their deliveries, and the shopper is mailed their name and phone.'}
-          </Text>
-          <Field.Root invalid={Boolean(error)} required>
-            <Field.Label>Rider</Field.Label>
-            <NativeSelect.Root disabled={riders.isPending}>
-              <NativeSelect.Field value={riderId} onChange={(e) => setRiderId(e.target.value)}>
-                <option value="">{riders.isPending ? 'Loading riders…' : 'Choose a rider'}</option>
-                {choices.map((r) => (
-                  <option key={r.userId} value={r.userId}>
-                    {r.phone ? `${r.name} (${r.phone})` : r.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {error ? (
-              <Field.ErrorText>{error}</Field.ErrorText>
-            ) : riders.isError ? (
-              <Field.ErrorText>We could not load the riders. Close this and try again.</Field.ErrorText>
-            ) : !riders.isPending && choices.length === 0 ? (
-              <Field.HelperText>
-                No other active rider. The owner gives the rider role on the Staff screen.
-              </Field.HelperText>
-            ) : null}
-          </Field.Root>
-        </Stack>
-      </form>
-    </AppDialog>
+      <Text>
+        {change
+          ? `${order.rider?.name ?? 'Nobody'} has it now. The new rider sees it in their deliveries at once.`
+          : 'The rider sees the order in their deliveries, and the shopper is mailed their name and phone.'}
+      </Text>
+      <Field.Root invalid={Boolean(error)} required>
+        <Field.Label>Rider</Field.Label>
+        <NativeSelect.Root disabled={riders.isPending}>
+          <NativeSelect.Field value={riderId} onChange={(e) => setRiderId(e.target.value)}>
+            <option value="">{riders.isPending ? 'Loading riders…' : 'Choose a rider'}</option>
+            {choices.map((r) => (
+              <option key={r.userId} value={r.userId}>
+                {r.phone ? `${r.name} (${r.phone})` : r.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {error ? (
+          <Field.ErrorText>{error}</Field.ErrorText>
+        ) : riders.isError ? (
+          <Field.ErrorText>We could not load the riders. Close this and try again.</Field.ErrorText>
+        ) : !riders.isPending && choices.length === 0 ? (
+          <Field.HelperText>
+            No other active rider. The owner gives the rider role on the Staff screen.
+          </Field.HelperText>
+        ) : null}
+      </Field.Root>
+    </FormDialog>
   );
 }

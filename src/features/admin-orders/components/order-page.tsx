@@ -1,26 +1,10 @@
-import {
-  Button,
-  Card,
-  Grid,
-  Heading,
-  HStack,
-  Link as ChakraLink,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@chakra-ui/react';
-import { EmptyPanel } from '@/components/empty-panel';
-import { PageFrame } from '@/components/layout/page-frame';
-import { MdiIcon } from '@/components/mdi-icon';
-import { isApiError } from '@/lib/api-client';
+import { Grid, HStack, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { RecordPage, RecordSection } from '@/features/admin';
 import { formatKsh, telHref } from '@/lib/format';
-import { useErrorToast } from '@/lib/use-error-toast';
 import type { AdminOrder } from '@contract/admin-orders';
 import { orderLabel } from '@contract/fulfilment';
-import { mdiArrowLeft, mdiReceiptTextOutline } from '@mdi/js';
+import { mdiReceiptTextOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { adminOrderQueries } from '../api/admin-order-queries';
 import { ATTEMPT_LABELS, nairobiTime } from '../model/look';
@@ -36,129 +20,92 @@ export interface OrderPageProps {
 /** `/admin/{adminId}/orders/{orderId}`: everything staff need to pack, send and settle one order. */
 export function OrderPage({ adminId, orderId }: OrderPageProps) {
   const query = useQuery(adminOrderQueries.detail(orderId));
-  const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
-  useErrorToast(missing ? null : query.error, 'admin-order-error');
-  const back = (
-    <Button asChild variant="ghost" size="sm" alignSelf="start">
-      <Link to="/admin/$adminId/orders" params={{ adminId }}>
-        <MdiIcon path={mdiArrowLeft} />
-        All orders
-      </Link>
-    </Button>
-  );
-
-  if (!query.data) {
-    return (
-      <PageFrame title="Order">
-        {back}
-        {missing ? (
-          <EmptyPanel
-            icon={mdiReceiptTextOutline}
-            title="Order not found"
-            description="It may have been mistyped."
-          />
-        ) : (
-          <Stack gap="3" aria-busy="true" aria-label="Loading the order">
-            <Skeleton height="24" rounded="l2" />
-            <Skeleton height="48" rounded="l2" />
-          </Stack>
-        )}
-      </PageFrame>
-    );
-  }
-  const order = query.data;
   return (
-    <PageFrame
-      title={`Order ${orderLabel(order.number)}`}
-      description={`Placed ${nairobiTime(order.createdAt)} (Nairobi time)${order.paidAt ? `, paid ${nairobiTime(order.paidAt)}` : ''}.`}
+    <RecordPage
+      adminId={adminId}
+      list="orders"
+      noun="Order"
+      query={query}
+      missing={{ icon: mdiReceiptTextOutline, description: 'It may have been mistyped.' }}
+      title={(order) => `Order ${orderLabel(order.number)}`}
+      description={(order) =>
+        `Placed ${nairobiTime(order.createdAt)} (Nairobi time)${order.paidAt ? `, paid ${nairobiTime(order.paidAt)}` : ''}.`
+      }
     >
-      <Stack gap="5">
-        {back}
-        <HStack gap="2" wrap="wrap" aria-label="Statuses" role="group">
-          <PaymentBadge status={order.paymentStatus} size="md" />
-          <FulfilmentBadge status={order.status} size="md" />
-          {order.refund ? <RefundBadge status={order.refund.status} size="md" /> : null}
-        </HStack>
-        {order.paymentMessage && order.paymentStatus === 'needs_review' ? (
-          <Text color="fg.muted">{order.paymentMessage}</Text>
-        ) : null}
-        <OrderActions order={order} />
+      {(order) => (
+        <>
+          <HStack gap="2" wrap="wrap" aria-label="Statuses" role="group">
+            <PaymentBadge status={order.paymentStatus} size="md" />
+            <FulfilmentBadge status={order.status} size="md" />
+            {order.refund ? <RefundBadge status={order.refund.status} size="md" /> : null}
+          </HStack>
+          {order.paymentMessage && order.paymentStatus === 'needs_review' ? (
+            <Text color="fg.muted">{order.paymentMessage}</Text>
+          ) : null}
+          <OrderActions order={order} />
 
-        <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5" alignItems="start">
-          <Stack gap="5" minW="0">
-            <Lines order={order} />
-            <Payments order={order} />
-          </Stack>
-          <Stack gap="5" minW="0">
-            <Section title="Shopper">
-              <Text fontWeight="medium">{order.customer.name}</Text>
-              <Text fontSize="sm">{order.customer.email}</Text>
-              <Text fontSize="sm">M-Pesa phone: {order.phone}</Text>
-              {order.customer.phone && order.customer.phone !== order.phone ? (
-                <Text fontSize="sm" color="fg.muted">
-                  Account phone: {order.customer.phone}
-                </Text>
-              ) : null}
-            </Section>
-            <Section title="Delivery">
-              <Text fontWeight="medium">{order.delivery.areaName ?? 'Pinned location'}</Text>
-              <Text fontSize="sm" whiteSpace="pre-line">
-                {order.delivery.address}
-              </Text>
-            </Section>
-            {order.rider ? (
-              <Section title="Rider">
-                <Text fontWeight="medium">{order.rider.name}</Text>
-                {order.rider.phone ? (
-                  <ChakraLink href={telHref(order.rider.phone)} fontSize="sm" colorPalette="primary">
-                    {order.rider.phone}
-                  </ChakraLink>
-                ) : (
+          <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="5" alignItems="start">
+            <Stack gap="5" minW="0">
+              <Lines order={order} />
+              <Payments order={order} />
+            </Stack>
+            <Stack gap="5" minW="0">
+              <RecordSection title="Shopper">
+                <Text fontWeight="medium">{order.customer.name}</Text>
+                <Text fontSize="sm">{order.customer.email}</Text>
+                <Text fontSize="sm">M-Pesa phone: {order.phone}</Text>
+                {order.customer.phone && order.customer.phone !== order.phone ? (
                   <Text fontSize="sm" color="fg.muted">
-                    No phone on record
-                  </Text>
-                )}
-                {order.riderAssignedAt ? (
-                  <Text fontSize="xs" color="fg.muted">
-                    Given {nairobiTime(order.riderAssignedAt)}
+                    Account phone: {order.customer.phone}
                   </Text>
                 ) : null}
-              </Section>
-            ) : null}
-            {order.refund ? (
-              <Section title="Refund">
-                {order.refund.status === 'due' ? (
-                  <Text>{formatKsh(order.total)} is due to the shopper.</Text>
-                ) : (
-                  <Text>
-                    {formatKsh(order.refund.amount ?? 0)} refunded with M-Pesa reversal{' '}
-                    {order.refund.reference}
-                    {order.refund.refundedAt ? ` on ${nairobiTime(order.refund.refundedAt)}` : ''}.
-                  </Text>
-                )}
-              </Section>
-            ) : null}
-            <Section title="Timeline">
-              <OrderTimeline entries={order.timeline} />
-            </Section>
-          </Stack>
-        </Grid>
-      </Stack>
-    </PageFrame>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `order-section-${title.toLowerCase()}`;
-  return (
-    <Card.Root as="section" aria-labelledby={id} size="sm">
-      <Card.Body gap="2">
-        <Heading as="h2" size="md" id={id}>
-          {title}
-        </Heading>
-        {children}
-      </Card.Body>
-    </Card.Root>
+              </RecordSection>
+              <RecordSection title="Delivery">
+                <Text fontWeight="medium">{order.delivery.areaName ?? 'Pinned location'}</Text>
+                <Text fontSize="sm" whiteSpace="pre-line">
+                  {order.delivery.address}
+                </Text>
+              </RecordSection>
+              {order.rider ? (
+                <RecordSection title="Rider">
+                  <Text fontWeight="medium">{order.rider.name}</Text>
+                  {order.rider.phone ? (
+                    <ChakraLink href={telHref(order.rider.phone)} fontSize="sm" colorPalette="primary">
+                      {order.rider.phone}
+                    </ChakraLink>
+                  ) : (
+                    <Text fontSize="sm" color="fg.muted">
+                      No phone on record
+                    </Text>
+                  )}
+                  {order.riderAssignedAt ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      Given {nairobiTime(order.riderAssignedAt)}
+                    </Text>
+                  ) : null}
+                </RecordSection>
+              ) : null}
+              {order.refund ? (
+                <RecordSection title="Refund">
+                  {order.refund.status === 'due' ? (
+                    <Text>{formatKsh(order.total)} is due to the shopper.</Text>
+                  ) : (
+                    <Text>
+                      {formatKsh(order.refund.amount ?? 0)} refunded with M-Pesa reversal{' '}
+                      {order.refund.reference}
+                      {order.refund.refundedAt ? ` on ${nairobiTime(order.refund.refundedAt)}` : ''}.
+                    </Text>
+                  )}
+                </RecordSection>
+              ) : null}
+              <RecordSection title="Timeline">
+                <OrderTimeline entries={order.timeline} />
+              </RecordSection>
+            </Stack>
+          </Grid>
+        </>
+      )}
+    </RecordPage>
   );
 }
 
@@ -177,7 +124,7 @@ function ScrollingTable({ label, children }: { label: string; children: ReactNod
 
 function Lines({ order }: { order: AdminOrder }) {
   return (
-    <Section title="Items">
+    <RecordSection title="Items">
       <ScrollingTable label="Items table">
         <Table.Root size="sm" aria-label="Items">
           <Table.Header>
@@ -214,7 +161,7 @@ function Lines({ order }: { order: AdminOrder }) {
           </Table.Footer>
         </Table.Root>
       </ScrollingTable>
-    </Section>
+    </RecordSection>
   );
 }
 
@@ -233,7 +180,7 @@ function Total({ label, value, strong }: { label: string; value: number; strong?
 
 function Payments({ order }: { order: AdminOrder }) {
   return (
-    <Section title="Payment attempts">
+    <RecordSection title="Payment attempts">
       {order.payments.length === 0 ? (
         <Text color="fg.muted">No M-Pesa prompt was sent for this order.</Text>
       ) : (
@@ -278,6 +225,6 @@ function Payments({ order }: { order: AdminOrder }) {
           </Table.Root>
         </ScrollingTable>
       )}
-    </Section>
+    </RecordSection>
   );
 }

@@ -23,6 +23,8 @@ describe('Order page', { timeout: 20_000 }, () => {
     const items = screen.getByRole('table', { name: 'Items' });
     expect(within(items).getByText('Delivery fee')).toBeInTheDocument();
     expect(within(items).getAllByText(`KSH ${order.total.toLocaleString('en-KE')}.00`)).toHaveLength(1);
+    // Each card is a region named by its heading, two-word titles too.
+    expect(screen.getByRole('region', { name: 'Payment attempts' })).toBeInTheDocument();
     const attempts = within(screen.getByRole('table', { name: 'Payment attempts' }))
       .getAllByRole('row')
       .slice(1);

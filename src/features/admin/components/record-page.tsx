@@ -6,7 +6,7 @@ import { isApiError } from '@/lib/api-client';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { mdiArrowLeft } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /** A record page's words, its query, and how to show the record. */
 export interface RecordPageProps<T> {
@@ -65,7 +65,7 @@ export function RecordPage<T>({ adminId, list, noun, query, missing, ...page }: 
 
 /** A titled card of a record page, named by its heading. */
 export function RecordSection({ title, children }: { title: string; children: ReactNode }) {
-  const id = `record-section-${title.toLowerCase()}`;
+  const id = useId();
   return (
     <Card.Root as="section" aria-labelledby={id} size="sm" minW="0">
       <Card.Body gap="2">

@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 5174);
 const LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 3100);
 
@@ -9,15 +10,43 @@ const use = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: chromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   },
 };
 
 /**
- * Two projects run the same specs: `mocked` (the SPA on MSW, as `npm run dev:mock`) and `live` (the
- * built SPA with the real server on a fresh PGlite). A spec that needs one of them says so with
- * `test.skip(testInfo.project.name !== 'live')` and why.
+ * Two projects: `live` (the built SPA with the real server on a fresh PGlite) and `mocked` (the SPA
+ * on MSW, as `npm run dev:mock`). Each spec runs where it proves something the other does not, since
+ * on two cores the suite's time is the sum of what runs:
+ * - in both: the shopper's journeys (storefront, search, sign-in, checkout) and the shell, which a
+ *   developer relies on in mock mode as much as shoppers do on the real server;
+ * - `live` only: what only the real server has (its security policy, its rendered pages, the
+ *   production bundle), and the back office's journeys, whose mocks the component tests (the same
+ *   MSW handlers, in jsdom) and the mock/server parity test already prove;
+ * - `mocked` only: the accessibility walk of every page, storefront and back office. The DOM is the
+ *   same SPA in both projects, and axe is the slowest check of the suite, so it runs once, where its
+ *   pages can go to either worker (the live project runs one file at a time).
  */
+const LIVE_ONLY = [
+  'admin',
+  'admin-discounts',
+  'admin-lists',
+  'admin-orders',
+  'csp',
+  'customers',
+  'deliveries',
+  'first-load',
+  'invitations',
+  'roles',
+  'ssr',
+].map((name) => `${name}.spec.ts`);
+const MOCKED_ONLY = ['a11y.spec.ts'];
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -40,10 +69,20 @@ export default defineConfig({
   // so one worker works through `live` from the start while the other takes `mocked` tests, and the
   // two finish together instead of `live` running alone after `mocked`.
   projects: [
-    { name: 'live', workers: 1, use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}` } },
+    {
+      name: 'live',
+      workers: 1,
+      testIgnore: MOCKED_ONLY,
+      use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}` },
+    },
     // Each mocked page is its own shop (MSW in that page, its storage in that test's context), so its
     // tests can go to either worker one by one, and a long file does not end the run alone.
-    { name: 'mocked', fullyParallel: true, use: { ...use, baseURL: `http://127.0.0.1:${MOCK_PORT}` } },
+    {
+      name: 'mocked',
+      fullyParallel: true,
+      testIgnore: LIVE_ONLY,
+      use: { ...use, baseURL: `http://127.0.0.1:${MOCK_PORT}` },
+    },
   ],
   webServer: [
     {

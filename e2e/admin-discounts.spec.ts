@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { admin, signInAs } from './support/session';
 import { cardName, ksh, money } from './support/shop';
 
-// Discounts (issue 11), in both projects: an admin puts a product on sale and the shop shows it at
-// once with the 'SAVE n%' badge and the old price struck through. In `mocked` the catalogue lives in
-// the page's memory, so the flow moves by the app's own links and never reloads.
+// Discounts (issue 11), on the real server (playwright.config.ts says where each spec runs): an admin
+// puts a product on sale and the shop shows it at once with the 'SAVE n%' badge and the old price
+// struck through. The flow moves by the app's own links.
 
 const LOAD = { timeout: 20_000 };
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -12,10 +12,9 @@ import {
   signOutOfBackOffice,
 } from './support/orders';
 
-// Orders across the counter (issue 11), in both projects: the demo shopper pays with M-Pesa, the demo
-// admin takes the order through the back office, the shopper sees the result. People sign in and out
-// by the app's own forms, in one browser: in `mocked` the orders live in the page's localStorage
-// (mocks/commerce-db.ts), so they survive the page loads between the two people.
+// Orders across the counter (issue 11), on the real server (playwright.config.ts says where each
+// spec runs): the demo shopper pays with M-Pesa, the demo admin takes the order through the back
+// office, the shopper sees the result. People sign in and out by the app's own forms, in one browser.
 
 test.describe.configure({ timeout: 150_000 });
 const LOAD = { timeout: 20_000 };

@@ -4,9 +4,8 @@ import { expect, test, type Page, type Response } from '@playwright/test';
 import { admin, shopper, signInAs } from './support/session';
 import { money } from './support/shop';
 
-// The back office (issue 10). Runs in both projects. In `mocked` the catalogue lives in the page's
-// memory (MSW runs in the page), so once the flow has written something it moves through the app by
-// its own links and never reloads. A reused live server keeps its data, so names are unique to the run.
+// The back office (issue 10), on the real server (playwright.config.ts says where each spec runs). A
+// reused live server keeps its data, so names are unique to the run.
 
 const LOAD = { timeout: 20_000 };
 const UPLOADS = path.join(import.meta.dirname, '../server/test/fixtures/uploads');
@@ -206,11 +205,8 @@ test('an admin adds a category, an attribute and a product, sees it in the shop,
     .or(page.getByRole('status').filter({ hasText: `for “${product}”` }));
   await expect(answered).toBeVisible(LOAD);
   await expect(after.getByRole('option', { name: product })).toHaveCount(0);
-  if (testInfo.project.name === 'live') {
-    // A reload would give the mocked project a fresh catalogue, so only the real server says it here.
-    await page.goto(productUrl);
-    await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible(LOAD);
-  }
+  await page.goto(productUrl);
+  await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible(LOAD);
 });
 
 const ANY_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
@@ -278,7 +274,6 @@ const withText = (scripts: { url: string; text: string }[], needle: string) =>
 test('the shop downloads no back-office code; the back office loads its editor and icon set when used', async ({
   page,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'live', 'the chunks exist only in the production build');
   const scripts = collectScripts(page);
 
   await page.goto('/');

@@ -4,11 +4,11 @@ import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
 import { continueWithEmail, signOut, signUp, uniqueEmail } from './support/accounts';
 import { appReady, buyableCards, cardName } from './support/shop';
 
-// The customers screen, in both projects: a shopper of the test's own (signed up here, so erasing
+// The customers screen, on the real server (playwright.config.ts says where each spec runs): a shopper of the test's own (signed up here, so erasing
 // them breaks no other spec) orders once; the owner finds them by phone and blocks them, and their
 // next checkout is refused with the reason in words; the owner unblocks them, then erases their data:
 // they can no longer sign in, and their order's page names the erased customer. One page throughout,
-// signing in and out in turn: the mocked shop lives in the page's storage.
+// signing in and out in turn.
 
 test.describe.configure({ timeout: 240_000 });
 const LOAD = { timeout: 20_000 };

@@ -11,10 +11,9 @@ import {
   signOutOfBackOffice,
 } from './support/orders';
 
-// Riders, in both projects: the demo shopper pays, the demo packer sends the order out with the demo
-// rider, and the rider, on a phone, signs in to their deliveries (and nothing else), marks it
-// delivered, and the shopper sees it delivered. In `mocked` the orders live in the page's
-// localStorage, so they survive the sign-ins in one browser.
+// Riders, on the real server (playwright.config.ts says where each spec runs): the demo shopper
+// pays, the demo packer sends the order out with the demo rider, and the rider, on a phone, signs in
+// to their deliveries (and nothing else), marks it delivered, and the shopper sees it delivered.
 
 test.describe.configure({ timeout: 150_000 });
 const LOAD = { timeout: 20_000 };

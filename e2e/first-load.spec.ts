@@ -6,7 +6,6 @@ import { LANDING_JS_BUDGET_KB, LANDING_JS_CEILING_KB, landingJs } from '../bench
 // What a shopper's phone downloads on a first visit, read off the production build the live project
 // serves (dist/) and its hidden source maps (.tmp/sourcemaps, scripts/vite-sourcemaps.ts).
 
-const LIVE_ONLY = 'reads the production build the live project serves';
 const DIST = path.resolve('dist');
 const MAPS = path.resolve('.tmp/sourcemaps');
 
@@ -20,8 +19,7 @@ const NEVER_ON_FIRST_VISIT =
   /node_modules\/(@sentry|@tiptap|prosemirror-|recharts|@chakra-ui\/charts|framer-motion|motion-dom)\/|src\/features\/(admin[\w-]*|checkout)\/(components|hooks|stores)\//;
 
 test.describe('first visit', () => {
-  test('the landing page loads no more JavaScript than its ceiling', ({ baseURL: _baseURL }, testInfo) => {
-    test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+  test('the landing page loads no more JavaScript than its ceiling', () => {
     const js = landingJs(DIST);
     test.info().annotations.push({
       type: 'landing JS',
@@ -35,8 +33,7 @@ test.describe('first visit', () => {
   test('storefront pages load no back office, checkout, Sentry, editor, chart or motion code', async ({
     page,
     request,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+  }) => {
     const category = (
       (await (await request.get('/api/v1/categories')).json()) as {
         data: { rows: { categoryId: string }[] };

@@ -2,10 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
 import { newestMail, uniqueEmail } from './support/accounts';
 
-// Issue 27, invitations, in both projects: the owner invites a packer from the staff screen; the
+// Issue 27, invitations, on the real server (playwright.config.ts says where each spec runs): the owner invites a packer from the staff screen; the
 // invitee opens the mailed link (read from the dev outbox), chooses a name and a password, lands in
 // the back office with the packer's share of it, and moves a paid order along. One browser, as
-// people sign in and out: in `mocked` the accounts live in the page's localStorage.
+// people sign in and out.
 
 test.describe.configure({ timeout: 150_000 });
 const LOAD = { timeout: 20_000 };

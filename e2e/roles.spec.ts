@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
 
-// Issue 27, roles and permissions, in both projects: the demo shop's packer (the fulfilment role)
+// Issue 27, roles and permissions, on the real server (playwright.config.ts says where): the demo shop's packer (the fulfilment role)
 // signs in by the back office's own form, gets only the sections, figures and actions of that role,
 // moves a paid order along, and is sent back, with the reason, from a screen the role cannot use.
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { shopper, signInAs } from './support/session';
 import { appReady, buyableCards } from './support/shop';
 
@@ -6,8 +6,6 @@ import { appReady, buyableCards } from './support/shop';
 // server/lib/ssr.ts and src/entry-server.tsx), and the browser takes that markup over (hydrates)
 // without a mismatch, for a guest and for a signed-in shopper, and it is the same SPA from there.
 // Only the real server renders, so this runs in the live project.
-
-const LIVE_ONLY = 'pages are rendered by the real server only';
 
 interface ListedProduct {
   productId: string;
@@ -71,8 +69,7 @@ test.describe('without JavaScript', () => {
 
   test('the landing, a category and a product page show their products, names and prices', async ({
     page,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+  }) => {
     const products = await landingProducts(page);
     const { product, category } = await firstLinks(page);
 
@@ -103,16 +100,14 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveTitle(/^Sokoni \| /);
   });
 
-  test('a product that does not exist answers 404', async ({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+  test('a product that does not exist answers 404', async ({ page }) => {
     const missing = Buffer.from('00000000-0000-4000-8000-000000000000').toString('base64url');
     const res = await page.goto(`/view/product/${missing}`);
     expect(res!.status()).toBe(404);
   });
 });
 
-async function browseAndCheck(page: Page, testInfo: TestInfo, signedIn: boolean) {
-  test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+async function browseAndCheck(page: Page, signedIn: boolean) {
   const problems = watchConsole(page);
   const { product, category } = await firstLinks(page);
   for (const path of ['/', category, product, '/search', '/search?q=tilapia', '/cart', '/more']) {
@@ -158,10 +153,8 @@ async function browseAndCheck(page: Page, testInfo: TestInfo, signedIn: boolean)
   expect(problems).toEqual([]);
 }
 
-test('a guest gets rendered pages that hydrate without a warning and work as the SPA', async ({
-  page,
-}, testInfo) => {
-  await browseAndCheck(page, testInfo, false);
+test('a guest gets rendered pages that hydrate without a warning and work as the SPA', async ({ page }) => {
+  await browseAndCheck(page, false);
   // A guest can still buy from a hydrated page.
   await page.goto('/');
   await page.getByRole('button', { name: 'Add to Cart', disabled: false }).first().click();
@@ -186,8 +179,7 @@ async function holdEntry(page: Page) {
 
 test('a press on a server-drawn page before the app has taken it over is answered once it has', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+}) => {
   // The app's entry is held back until the shopper has pressed.
   const entry = await holdEntry(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
@@ -200,8 +192,7 @@ test('a press on a server-drawn page before the app has taken it over is answere
 
 test('a question of More opened before the app has taken the page over opens once it has, and closes again', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+}) => {
   // Chakra's accordion answers a click only once its trigger has been focused in the app's sight.
   const entry = await holdEntry(page);
   await page.goto('/more', { waitUntil: 'domcontentloaded' });
@@ -218,8 +209,7 @@ test('a question of More opened before the app has taken the page over opens onc
 
 test('a sort chosen on a server-drawn category page before the app has taken it over is applied once it has', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
+}) => {
   const entry = await holdEntry(page);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const category = page.getByRole('list', { name: 'Shop by category' }).getByRole('link').first();
@@ -239,7 +229,6 @@ async function slowCpu(page: Page) {
 }
 
 test.describe('what a shopper does before the app has taken a slow page over', () => {
-  test.beforeEach(({ page: _ }, testInfo) => test.skip(testInfo.project.name !== 'live', LIVE_ONLY));
   // Issue 26: typed queries and presses were lost at takeover, or when a link unloaded the page.
   test.setTimeout(60_000);
 
@@ -344,8 +333,7 @@ test.describe('what a shopper does before the app has taken a slow page over', (
 
 test('a signed-in shopper gets the same pages, then their own header, without a mismatch', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'live', LIVE_ONLY);
-  await signInAs(page, testInfo.project.name, shopper);
-  await browseAndCheck(page, testInfo, true);
+}) => {
+  await signInAs(page, test.info().project.name, shopper);
+  await browseAndCheck(page, true);
 });

@@ -292,6 +292,7 @@ test('an admin: every back-office screen, a form with errors, a dialog and a men
   await page.keyboard.press('Escape');
 
   await open(page, at('staff'), 'Staff');
+  await expect(page.getByRole('list', { name: 'Staff', exact: true })).toBeVisible();
 });
 
 test('a rider on a phone: their deliveries', async ({ page }) => {

@@ -242,7 +242,7 @@ async function expectEachSentTo(page: Page, screens: string[], to: string) {
 }
 
 test('a guest is sent to the admin sign-in from every back-office screen', async ({ page }) => {
-  await expectEachSentTo(page, adminScreens('e2e-admin-1'), '/admin/auth');
+  await expectEachSentTo(page, adminScreens(admin.userId), '/admin/auth');
   await expect(page.getByRole('heading', { name: 'Admin sign in' })).toBeVisible();
 });
 

@@ -3,19 +3,22 @@ import type { Page } from '@playwright/test';
 export interface E2eUser {
   userId: string;
   type: 'admin' | 'customer';
+  /** A staff member's role, which the seeded session's token carries as a signed-in one does. */
+  role?: 'owner';
   email: string;
   name: string;
 }
 
 export const shopper: E2eUser = {
-  userId: 'e2e-customer-1',
+  userId: '0e2e0000-0000-4000-8000-00000000c001',
   type: 'customer',
   email: 'akinyi@example.com',
   name: 'Akinyi Odhiambo',
 };
 export const admin: E2eUser = {
-  userId: 'e2e-admin-1',
+  userId: '0e2e0000-0000-4000-8000-00000000a001',
   type: 'admin',
+  role: 'owner',
   email: 'admin@example.com',
   name: 'Admin Kariuki',
 };

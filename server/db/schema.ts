@@ -493,6 +493,8 @@ export const orders = pgTable(
     /** The staff member with the rider role taking the order out; set when it goes out for delivery. */
     riderId: uuid('rider_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     riderAssignedAt: timestamp('rider_assigned_at', { withTimezone: true }),
+    /** When the order was marked delivered (a later change, such as a refund, moves `updatedAt` only). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -102,6 +102,7 @@ export async function seedOrder(db: Db, o: SeedOrderOptions = {}): Promise<Seede
       paidAt: o.paidAt !== undefined ? o.paidAt : paymentStatus === 'paid' ? createdAt : null,
       createdAt,
       updatedAt: createdAt,
+      deliveredAt: o.status === 'delivered' ? createdAt : null,
     })
     .returning({ id: orders.id, number: orders.number });
   await db.insert(orderItems).values({

@@ -231,6 +231,7 @@ export async function seedSampleOrders(
       paidAt: o.paidAt,
       createdAt: o.createdAt,
       updatedAt: o.paidAt ?? o.createdAt,
+      deliveredAt: o.status === 'delivered' ? (o.paidAt ?? o.createdAt) : null,
     });
     o.lines.forEach((l, position) =>
       itemRows.push({

@@ -121,9 +121,23 @@ describe("a rider's deliveries", () => {
     // Delivered at 23:59 yesterday, Nairobi time.
     await db()
       .update(orders)
-      .set({ updatedAt: new Date('2026-03-09T20:59:00.000Z') })
+      .set({ deliveredAt: new Date('2026-03-09T20:59:00.000Z') })
       .where(eq(orders.id, o.orderId));
     expect((await round(rider.call)).rows).toEqual([]);
+  });
+
+  it('keeps an order delivered today on the round when it changes later (a refund recorded)', async () => {
+    const o = await givenTo(rider.id);
+    expect((await delivered(rider.call, o.orderId)).status).toBe(200);
+    const deliveredAt = (await round(rider.call)).rows[0]!.deliveredAt;
+    // A later change moves updated_at, here to tomorrow: the delivery keeps its own time.
+    await db()
+      .update(orders)
+      .set({ updatedAt: new Date('2026-03-10T22:00:00.000Z') })
+      .where(eq(orders.id, o.orderId));
+    expect((await round(rider.call)).rows.map((r) => [r.orderId, r.deliveredAt])).toEqual([
+      [o.orderId, deliveredAt],
+    ]);
   });
 
   it('refuses an order of another rider as not found, a bad id, and one no longer on the road with 409', async () => {

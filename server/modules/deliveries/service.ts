@@ -22,7 +22,7 @@ export async function listDeliveries(
       eq(orders.riderId, riderId),
       or(
         eq(orders.status, 'out_for_delivery'),
-        and(eq(orders.status, 'delivered'), gte(orders.updatedAt, today)),
+        and(eq(orders.status, 'delivered'), gte(orders.deliveredAt, today)),
       ),
     ),
   );
@@ -45,7 +45,7 @@ async function deliveries(db: Db, where: ReturnType<typeof and>): Promise<Delive
     .orderBy(
       sql`${orders.status} <> 'out_for_delivery'`,
       sql`case when ${orders.status} = 'out_for_delivery' then ${orders.riderAssignedAt} end asc`,
-      desc(orders.updatedAt),
+      desc(orders.deliveredAt),
       asc(orders.number),
     );
   if (!rows.length) return [];
@@ -79,6 +79,6 @@ async function deliveries(db: Db, where: ReturnType<typeof and>): Promise<Delive
       .map((i) => ({ name: i.name, variantName: i.variantName, quantity: i.quantity })),
     total: o.total,
     assignedAt: (o.riderAssignedAt ?? o.updatedAt).toISOString(),
-    deliveredAt: o.status === 'delivered' ? o.updatedAt.toISOString() : null,
+    deliveredAt: o.status === 'delivered' ? (o.deliveredAt?.toISOString() ?? null) : null,
   }));
 }

@@ -124,6 +124,7 @@ async function moveOrder(
           status: to,
           updatedAt: now,
           ...(rider ? { riderId: rider.id, riderAssignedAt: now } : {}),
+          ...(to === 'delivered' ? { deliveredAt: now } : {}),
           ...(refundDue ? { refundStatus: 'due' as const } : {}),
           // A cancelled review is closed: it leaves the queue, its issue stays to say why.
           ...(cancelling && order.paymentStatus === 'needs_review'

@@ -119,6 +119,7 @@ async function fillOrders(database: Database) {
            'westlands', 'Westlands', 'Bench Road ' || g, -1.2676, 36.8108,
            case when pay = 'paid' then created + interval '1 minute' end, created, created
     from shaped join shoppers s on s.n = shaped.shopper`);
+  await db.execute(sql`update orders set delivered_at = updated_at where status = 'delivered'`);
   await db.execute(sql`
     with vs as (
       select v.id, v.product_id, v.name, v.price, p.pid, p.name as product_name,

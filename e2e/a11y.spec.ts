@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codeFromMailbox, continueWithEmail, enterCode, uniqueEmail } from './support/accounts';
 import { expectFieldErrorsAnnounced, expectNoSeriousA11yViolations } from './support/axe';
-import { adminSignsIn } from './support/orders';
+import { adminSignsIn, backOffice, sendOutWith, signOutOfBackOffice } from './support/orders';
 import { admin, signInAs } from './support/session';
 import { buyableCards, cardName } from './support/shop';
 import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
@@ -180,7 +180,7 @@ test('a guest on a phone: the menu drawer traps the focus and gives it back', as
 });
 
 test('a shopper: the account, saved items, checkout and an order', async ({ page }) => {
-  // By the sign-in form, in both projects: the mocks know the demo shopper's profile and orders.
+  // By the sign-in form: the mocks know the demo shopper's profile and orders.
   await page.goto('/auth');
   await continueWithEmail(page, DEMO_ACCOUNTS.shopper.email);
   await expect(page.getByRole('heading', { name: 'Welcome back, Wanjiku' })).toBeVisible(LOAD);
@@ -284,9 +284,11 @@ test('an admin: every back-office screen, a form with errors, a dialog and a men
   await check(page, 'an order in the back office', /SKN\d+/);
 
   await open(page, at('customers'), 'Customers');
-  await page.getByRole('row').getByRole('link').first().click();
-  await check(page, 'a customer in the back office');
-  await page.getByRole('button', { name: 'Block' }).click();
+  const customer = page.getByRole('row').getByRole('link').first();
+  const customerName = (await customer.innerText()).trim();
+  await customer.click();
+  await check(page, 'a customer in the back office', customerName);
+  await page.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(page.getByRole('dialog', { name: /^Block / })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the block dialog');
   await page.keyboard.press('Escape');
@@ -295,8 +297,24 @@ test('an admin: every back-office screen, a form with errors, a dialog and a men
   await expect(page.getByRole('list', { name: 'Staff', exact: true })).toBeVisible();
 });
 
-test('a rider on a phone: their deliveries', async ({ page }) => {
+test('a rider on a phone: their deliveries, one of them to deliver', async ({ page }) => {
+  // The packer sends a packed order out with the demo rider (the mocked shop lives in the page's storage).
+  await adminSignsIn(page, DEMO_ACCOUNTS.packer);
+  await backOffice(page).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('combobox', { name: 'Fulfilment' }).selectOption({ label: 'Processing' });
+  await expect(page).toHaveURL(/status=processing/);
+  await page
+    .getByRole('link', { name: /SKN\d+/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: /SKN\d+/ })).toBeVisible(LOAD);
+  await sendOutWith(page);
+  await signOutOfBackOffice(page);
+
   await page.setViewportSize({ width: 390, height: 844 });
   await adminSignsIn(page, DEMO_ACCOUNTS.rider, 'deliveries');
+  await expect(page.getByRole('list', { name: 'To deliver' }).getByRole('listitem').first()).toBeVisible(
+    LOAD,
+  );
   await check(page, 'a rider’s deliveries', 'My deliveries');
 });

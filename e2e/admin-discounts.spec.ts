@@ -1,14 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { backOffice } from './support/orders';
 import { admin, signInAs } from './support/session';
-import { cardName, ksh, money } from './support/shop';
+import { cardName, ksh, money, toDashboardFromShop } from './support/shop';
 
 // Discounts (issue 11), on the real server (playwright.config.ts says where each spec runs): an admin
 // puts a product on sale and the shop shows it at once with the 'SAVE n%' badge and the old price
-// struck through. The flow moves by the app's own links.
+// struck through.
 
 const LOAD = { timeout: 20_000 };
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const backOffice = (page: Page) => page.getByRole('navigation', { name: 'Admin menu', exact: true });
 
 test('an admin puts a product on sale and the shop shows SAVE 30% with the old price struck', async ({
   page,
@@ -29,8 +29,7 @@ test('an admin puts a product on sale and the shop shows SAVE 30% with the old p
   const salePrice = Math.round(price * 0.7);
 
   // To the back office by the account menu, then Discounts.
-  await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Admin dashboard' }).click();
+  await toDashboardFromShop(page);
   await backOffice(page).getByRole('link', { name: 'Discounts' }).click();
   await expect(page.getByRole('heading', { name: 'Discounts', level: 1 })).toBeVisible(LOAD);
 

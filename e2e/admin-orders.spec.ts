@@ -47,7 +47,7 @@ test('a shopper pays, the admin takes the order to delivered, and the shopper se
 
 test('a payment M-Pesa left unclear is checked and settled by the admin', async ({ page }) => {
   await shopperSignsIn(page);
-  // The simulator (and the mock) answer a phone ending 06 with money whose amount does not match:
+  // The Daraja simulator answers a phone ending 06 with money whose amount does not match:
   // Sokoni keeps the units and leaves the payment for a person to review.
   const number = await buyOne(page, '0712345606');
   await expect(

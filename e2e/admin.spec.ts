@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
+import { backOffice } from './support/orders';
 import { admin, shopper, signInAs } from './support/session';
-import { money } from './support/shop';
+import { money, toDashboardFromShop } from './support/shop';
 
 // The back office (issue 10), on the real server (playwright.config.ts says where each spec runs). A
 // reused live server keeps its data, so names are unique to the run.
@@ -13,20 +14,9 @@ const UPLOADS = path.join(import.meta.dirname, '../server/test/fixtures/uploads'
 /** A short token no other run has used. */
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-const backOffice = (page: Page) => page.getByRole('navigation', { name: 'Admin menu', exact: true });
-
 /** From the shop's header to the back office's section, by the admin's account menu. */
 async function toBackOffice(page: Page, section: 'Products') {
-  const dashboard = page.getByRole('menuitem', { name: 'Admin dashboard' });
-  // Pressed again only while the menu is still shut: on a loaded two-core machine a press that lands
-  // while the page is still settling has once left it shut (the run waited three minutes for it).
-  await expect(async () => {
-    if (!(await dashboard.isVisible()))
-      await page.getByRole('banner').getByRole('button', { name: 'Account' }).click();
-    await expect(dashboard).toBeVisible({ timeout: 2_000 });
-  }).toPass(LOAD);
-  await dashboard.click();
-  await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toBeVisible(LOAD);
+  await toDashboardFromShop(page);
   await backOffice(page).getByRole('link', { name: section }).click();
 }
 
@@ -225,7 +215,7 @@ const adminScreens = (adminId: string) => [
 /**
  * Opens each screen and expects to land on `to`. The first one is a page load; the others are
  * opened inside the running app, as the browser's back and forward buttons do (a page load per
- * screen costs seconds in the mocked project, where every load starts MSW again). The guard is the
+ * screen costs seconds on two shared cores). The guard is the
  * same route check either way.
  */
 async function expectEachSentTo(page: Page, screens: string[], to: string) {

@@ -14,7 +14,7 @@ test.describe.configure({ timeout: 240_000 });
 const LOAD = { timeout: 20_000 };
 const PASSWORD = 'ugali-na-sukuma-7';
 
-/** A Kenyan mobile no run has used, ending 00 (the simulator and the mock then pay). */
+/** A Kenyan mobile no run has used, ending 00 (the Daraja simulator then pays). */
 const freshPhone = () => `07${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}00`;
 
 /** Puts one unit of the first buyable product on the landing page in the cart. */
@@ -135,18 +135,8 @@ test('the owner finds a shopper by phone, blocks their checkout, unblocks them, 
   await adminSignsOut(page);
 
   // They can no longer sign in: their password is refused, and their email starts a new account.
-  const login = await page.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/v1/auth/login', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { email, password: PASSWORD },
-  );
-  expect(login).toBe(400);
+  const login = await page.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });
+  expect(login.status()).toBe(400);
   await page.goto('/auth');
   await continueWithEmail(page, email);
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible(LOAD);

@@ -1,6 +1,7 @@
-// The static checks of `npm test` — lint (eslint and knip), the type check and the API document's
-// lint, and there the production build — side by side: each is one process on one core, so together they take about as long as the
-// slowest instead of the sum. Each one's output is printed whole when it ends, so it stays readable.
+// The static checks (lint with eslint and knip, the type check, the API document's lint), or the npm
+// scripts named on the command line (`npm test` adds the production build), side by side: each is
+// one process on one core, so together they take about as long as the slowest instead of the sum.
+// Each one's output is printed whole when it ends, so it stays readable.
 import { spawn } from 'node:child_process';
 
 // `npm test` names the production build too: one more single-core job, done beside the others.

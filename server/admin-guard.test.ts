@@ -12,10 +12,9 @@ import {
 import { AdminDashboard } from '../contract/dashboard';
 import { UPLOAD_REQUEST_MAX } from './modules/uploads/routes';
 import { users } from './db/schema';
-import { issueSession } from './lib/auth/session';
 import { createUser } from './test/auth';
 import { createTestContext, type TestContext } from './test/harness';
-import { shopper } from './test/shop';
+import { shopper, staffMember } from './test/shop';
 
 /*
  * Every operation the API document tags `admin` answers 401 to a guest and 403 to a customer,
@@ -121,12 +120,6 @@ function requestFor(path: string, op: Operation, doc: Document) {
   return { url: `/api${url}${query.size ? `?${query}` : ''}`, headers, body };
 }
 
-/** A staff member with the role, signed in. */
-async function staff(role: StaffRole) {
-  const user = await createUser(ctx.database.db, { type: 'admin', role, name: `A ${role}` });
-  return { ...user, token: await issueSession(ctx.database.db, ctx.env, user) };
-}
-
 let ctx: TestContext;
 let doc: Document;
 let customerToken: string;
@@ -135,7 +128,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   doc = await (await ctx.request('/api/openapi.json')).json();
   customerToken = (await shopper(ctx, 'customer')).token;
-  for (const role of STAFF_ROLES) tokens[role] = (await staff(role)).token;
+  for (const role of STAFF_ROLES) tokens[role] = (await staffMember(ctx, role)).token;
 });
 afterAll(() => ctx.close());
 
@@ -312,7 +305,7 @@ describe('each staff role on every admin operation', () => {
   });
 
   it('reads the role on every request: a change applies to a session already open', async () => {
-    const member = await staff('catalogue');
+    const member = await staffMember(ctx, 'catalogue');
     expect((await send('GET', '/v1/admin/orders', member.token)).status).toBe(403);
     await ctx.database.db.update(users).set({ role: 'fulfilment' }).where(eq(users.id, member.id));
     expect((await send('GET', '/v1/admin/orders', member.token)).status).toBe(200);

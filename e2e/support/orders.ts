@@ -6,7 +6,7 @@ import { continueWithEmail, signOut } from './accounts';
 import { buyableCards, cardName } from './shop';
 
 // The people of an order's journey, by the app's own forms, for the specs that follow one order from
-// the shop through the back office (admin-orders.spec.ts, deliveries.spec.ts).
+// the shop through the back office (admin-orders, deliveries, customers; a11y's rider).
 
 const LOAD = { timeout: 20_000 };
 
@@ -122,7 +122,7 @@ export async function openOrder(page: Page, number: number) {
 
 /**
  * Waits out the last minute of a Nairobi day, so that what a step does and what it then reads about
- * "today" (a rider's delivered today, the dashboard's day) fall on the same day whatever the clock says.
+ * "today" (a rider's delivered today) fall on the same day whatever the clock says.
  */
 export async function clearOfNairobiMidnight(margin = 60_000) {
   const now = Date.now();

@@ -27,8 +27,8 @@ const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('
 
 /**
  * Seeds a signed-in session the way a login leaves it (sokoni.token + sokoni.user). The token is
- * unsigned: the SPA only decodes it. A real server would refuse it, so tests using it stay on pages
- * that make no API calls.
+ * unsigned: the SPA only decodes it, and the mocks accept it (the real server would refuse it, so
+ * `live` signs in for real).
  */
 async function seedSession(page: Page, user: E2eUser) {
   const token = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ ...user, exp: Math.floor(Date.now() / 1000) + 3600 })}.e2e`;

@@ -13,7 +13,6 @@ import {
   ERASED_CANNOT_BLOCK_MESSAGE,
   NOT_BLOCKED_MESSAGE,
 } from '../../../contract/admin-customers';
-import type { StaffRole } from '../../../contract/roles';
 import {
   activityLog,
   cartItems,
@@ -35,6 +34,7 @@ import {
   phoneEnding,
   servedContextForFile,
   shopperWithCart,
+  staffMember,
   stockOf,
 } from '../../test/shop';
 
@@ -42,12 +42,6 @@ import {
 
 const ctx = servedContextForFile();
 const PASSWORD = 'a-good-password-42';
-
-/** A staff member with the role, signed in. */
-async function staff(role: StaffRole, name = `A ${role}`) {
-  const user = await createUser(ctx.database.db, { type: 'admin', role, name });
-  return { ...user, call: api(ctx, await issueSession(ctx.database.db, ctx.env, user)) };
-}
 
 /** A shopper with a password and a profile phone as typed, signed in. */
 async function customer(name: string, phone: string | null = null) {
@@ -78,7 +72,7 @@ function phoneForms() {
 
 describe('the customers list', () => {
   it('finds a shopper by name, email, and their phone in every Kenyan form, with their order figures', async () => {
-    const manager = await staff('manager');
+    const manager = await staffMember(ctx, 'manager');
     const { profile, forms } = phoneForms();
     const zawadi = await customer('Zawadi Njeri', profile);
     const older = new Date(Date.now() - 3 * 86_400_000);
@@ -114,7 +108,7 @@ describe('the customers list', () => {
   });
 
   it('finds a shopper by the phone an order was paid from, and lists no staff', async () => {
-    const owner = await staff('owner');
+    const owner = await staffMember(ctx, 'owner');
     const { forms, msisdn } = phoneForms();
     const baraka = await customer('Baraka Otieno');
     await seedOrder(ctx.database.db, { userId: baraka.id, phone: msisdn });
@@ -135,7 +129,7 @@ describe('the customers list', () => {
   });
 
   it('refuses bad paging and a search too long', async () => {
-    const owner = await staff('owner');
+    const owner = await staffMember(ctx, 'owner');
     for (const q of ['limit=0', 'limit=101', 'offset=-1', `q=${'a'.repeat(101)}`])
       expect((await owner.call.get(`/admin/customers?${q}`)).status, q).toBe(400);
   });
@@ -143,7 +137,7 @@ describe('the customers list', () => {
 
 describe("a customer's page", () => {
   it('shows the profile, the places their orders went, their orders and saved items count', async () => {
-    const manager = await staff('manager');
+    const manager = await staffMember(ctx, 'manager');
     const amani = await customer('Amani Wekesa');
     const first = await seedOrder(ctx.database.db, {
       userId: amani.id,
@@ -180,7 +174,7 @@ describe("a customer's page", () => {
   });
 
   it('answers a bad id 400, and an unknown id or a staff account 404', async () => {
-    const owner = await staff('owner');
+    const owner = await staffMember(ctx, 'owner');
     expect((await owner.call.get(path('not-a-uuid'))).status).toBe(400);
     expect((await owner.call.get(path(randomUUID()))).status).toBe(404);
     const notACustomer = await owner.call.get(path(owner.id));
@@ -193,11 +187,11 @@ describe("a customer's page", () => {
 
   it('is for the owner and the manager: others are told what they lack, a guest is asked to sign in', async () => {
     const shopperAccount = await customer('Someone');
-    const packer = await staff('fulfilment');
+    const packer = await staffMember(ctx, 'fulfilment');
     const refused = await packer.call.get('/admin/customers');
     expect(refused.status).toBe(403);
     expect((await body(refused)).message).toContain('Your role (fulfilment) cannot see customers.');
-    const catalogue = await staff('catalogue');
+    const catalogue = await staffMember(ctx, 'catalogue');
     const noBlock = await catalogue.call.post(path(shopperAccount.id, '/block'), { reason: 'Testing' });
     expect(noBlock.status).toBe(403);
     expect((await body(noBlock)).message).toContain(
@@ -213,7 +207,7 @@ describe("a customer's page", () => {
 
 describe('blocking a customer', () => {
   it('ends their sessions and refuses their checkout before anything is held; unblocking lets them buy', async () => {
-    const manager = await staff('manager', 'Mercy Manager');
+    const manager = await staffMember(ctx, 'manager', { name: 'Mercy Manager' });
     const s = await shopperWithCart(ctx, { stock: 5, quantity: 2 });
     await ctx.database.db
       .update(users)
@@ -272,7 +266,7 @@ describe('blocking a customer', () => {
   });
 
   it('needs a reason of 3 to 300 characters, and nothing else in the body', async () => {
-    const owner = await staff('owner');
+    const owner = await staffMember(ctx, 'owner');
     const target = await customer('Reasonless');
     for (const reason of ['  ab  ', 'x'.repeat(301), 42, undefined]) {
       const res = await owner.call.post(path(target.id, '/block'), { reason });
@@ -289,7 +283,7 @@ describe('blocking a customer', () => {
 
 describe("a customer's data", () => {
   it('exports as a JSON file: profile, addresses, orders with items and payments, saved items', async () => {
-    const owner = await staff('owner', 'Olivia Owner');
+    const owner = await staffMember(ctx, 'owner', { name: 'Olivia Owner' });
     const wambui = await customer('Wambui Kariuki', '+254 722 000 111');
     const order = await seedOrder(ctx.database.db, { userId: wambui.id, paymentStatus: 'paid' });
     await ctx.database.db
@@ -320,7 +314,7 @@ describe("a customer's data", () => {
   });
 
   it('erases the person and keeps the orders for the books, anonymised; the account cannot sign in', async () => {
-    const manager = await staff('manager', 'Mercy Manager');
+    const manager = await staffMember(ctx, 'manager', { name: 'Mercy Manager' });
     const email = uniqueEmail('erase-me');
     const user = await createUser(ctx.database.db, { email, name: 'Kamau Erasable', password: PASSWORD });
     await ctx.database.db.update(users).set({ phone: '0733 111 222' }).where(eq(users.id, user.id));
@@ -414,7 +408,7 @@ describe("a customer's data", () => {
   });
 
   it("forgets a block's reason, refuses even a session opened as the erasure committed, and mails nothing more", async () => {
-    const manager = await staff('manager');
+    const manager = await staffMember(ctx, 'manager');
     const email = uniqueEmail('erase-late');
     const user = await createUser(ctx.database.db, { email, name: 'Late Session', password: PASSWORD });
     const order = await seedOrder(ctx.database.db, { userId: user.id });

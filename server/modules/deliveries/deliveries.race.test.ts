@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, mailOutbox, orders } from '../../db/schema';
-import { issueSession } from '../../lib/auth/session';
-import { createUser } from '../../test/auth';
 import { createTestContext, raceEngine, type TestContext } from '../../test/harness';
 import { seedOrder } from '../../test/orders';
-import { api, shopper, type Api } from '../../test/shop';
+import { api, shopper, staffMember, type Api } from '../../test/shop';
 
 // A delivery marked while someone else acts on the same order. On PostgreSQL too (vitest.config.ts,
 // server-pg): there the transactions really overlap, and the conditional write decides them.
@@ -21,11 +19,6 @@ afterAll(() => ctx.close());
 const db = () => ctx.database.db;
 const entries = (orderId: string) => db().select().from(activityLog).where(eq(activityLog.entityId, orderId));
 
-async function rider(name: string) {
-  const user = await createUser(db(), { type: 'admin', role: 'rider', name });
-  return { ...user, call: api(ctx, await issueSession(db(), ctx.env, user)) };
-}
-
 async function onTheRoadWith(riderId: string) {
   const o = await seedOrder(db(), { status: 'processing' });
   const res = await office.patch(`/admin/orders/${o.orderId}`, { status: 'out_for_delivery', riderId });
@@ -35,8 +28,8 @@ async function onTheRoadWith(riderId: string) {
 
 describe(`a delivery marked while the order changes hands (${raceEngine})`, () => {
   it('a rider marking an order given meanwhile to another: either it was still theirs, or it is not found', async () => {
-    const juma = await rider('Juma Rider');
-    const achieng = await rider('Achieng Rider');
+    const juma = await staffMember(ctx, 'rider', { name: 'Juma Rider' });
+    const achieng = await staffMember(ctx, 'rider', { name: 'Achieng Rider' });
     const o = await onTheRoadWith(juma.id);
     const [marked, moved] = await Promise.all([
       juma.call.post(`/admin/deliveries/${o.orderId}/delivered`),
@@ -64,7 +57,7 @@ describe(`a delivery marked while the order changes hands (${raceEngine})`, () =
   });
 
   it('the same delivery marked twice at once: one 200, one 409 saying it is delivered, mailed once', async () => {
-    const juma = await rider('Juma Twice');
+    const juma = await staffMember(ctx, 'rider', { name: 'Juma Twice' });
     const o = await onTheRoadWith(juma.id);
     const answers = await Promise.all(
       [0, 1].map(() => juma.call.post(`/admin/deliveries/${o.orderId}/delivered`)),
@@ -81,7 +74,7 @@ describe(`a delivery marked while the order changes hands (${raceEngine})`, () =
   });
 
   it('a rider and the office marking it delivered at once: one 200, one 409', async () => {
-    const juma = await rider('Juma Office');
+    const juma = await staffMember(ctx, 'rider', { name: 'Juma Office' });
     const o = await onTheRoadWith(juma.id);
     const answers = await Promise.all([
       juma.call.post(`/admin/deliveries/${o.orderId}/delivered`),

@@ -202,7 +202,8 @@ export async function waitForOrder(
   orderId: string,
   done: (order: { paymentStatus: string; payments: { status: string }[] }) => boolean = (o) =>
     o.paymentStatus !== 'pending',
-  timeoutMs = 10_000,
+  // Generous: on a loaded two-core machine a prompt's simulated answer has taken over 10 s to land.
+  timeoutMs = 20_000,
 ) {
   const until = Date.now() + timeoutMs;
   for (;;) {

@@ -48,9 +48,22 @@ export function requireCustomer({ env, database }: AuthDeps): MiddlewareHandler<
   });
 }
 
-/** A 403 naming what is missing unless the staff member's role has the permission. */
-export function demand(user: Pick<AuthUser, 'role'>, permission: Permission): void {
-  if (!can(user.role, permission)) throw forbidden(refusalMessage(user.role, permission));
+/**
+ * A 403 naming what is missing unless the signed-in staff member's role has the permission. A
+ * refusal is worth a line in the log (a rider walking the office's routes, a role someone forgot to
+ * widen), whether the route's own permission refused it or a handler's further one.
+ */
+export function demand(c: Context<AppEnv>, permission: Permission): void {
+  const user = currentUser(c);
+  if (can(user.role, permission)) return;
+  c.get('log')?.warn('permission refused', {
+    userId: user.id,
+    role: user.role,
+    permission,
+    method: c.req.method,
+    path: c.req.path,
+  });
+  throw forbidden(refusalMessage(user.role, permission));
 }
 
 /**
@@ -61,18 +74,7 @@ export function demand(user: Pick<AuthUser, 'role'>, permission: Permission): vo
  */
 export function permit(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = currentUser(c);
-    if (!can(user.role, permission)) {
-      // A refusal is worth a line: a rider walking the office's routes, a role someone forgot to widen.
-      c.get('log')?.warn('permission refused', {
-        userId: user.id,
-        role: user.role,
-        permission,
-        method: c.req.method,
-        path: c.req.path,
-      });
-      demand(user, permission);
-    }
+    demand(c, permission);
     await next();
   };
 }

@@ -222,4 +222,27 @@ describe('a rider in the office', () => {
     const [row] = await db().select().from(orders).where(eq(orders.id, o.orderId));
     expect(row!.status).toBe('out_for_delivery');
   });
+
+  it('logs a refusal inside a route it may use too: a packer settling a payment or cancelling', async () => {
+    const packer = await staffMember(ctx, 'fulfilment', { name: 'Baraka Packer' });
+    const o = await seedOrder(db(), { status: 'new', paymentStatus: 'needs_review' });
+    const path = `/admin/orders/${o.orderId}`;
+    const settle = await packer.call.patch(path, { paymentStatus: 'paid', receipt: 'QK12ABC3DE' });
+    const cancel = await packer.call.patch(path, { status: 'cancelled' });
+    expect([settle.status, cancel.status]).toEqual([403, 403]);
+    expect(refusals).toEqual([
+      expect.objectContaining({
+        userId: packer.id,
+        role: 'fulfilment',
+        permission: 'payments.settle',
+        method: 'PATCH',
+      }),
+      expect.objectContaining({
+        userId: packer.id,
+        role: 'fulfilment',
+        permission: 'orders.cancel',
+        method: 'PATCH',
+      }),
+    ]);
+  });
 });

@@ -58,8 +58,8 @@ export function ordersAdminModule(
       const patch = c.req.valid('json');
       const user = currentUser(c);
       // Moving along is the route's own permission; a cancel or a settled payment needs more.
-      if ('paymentStatus' in patch) demand(user, 'payments.settle');
-      else if ('status' in patch && patch.status === 'cancelled') demand(user, 'orders.cancel');
+      if ('paymentStatus' in patch) demand(c, 'payments.settle');
+      else if ('status' in patch && patch.status === 'cancelled') demand(c, 'orders.cancel');
       return changed(c, orderId, await patchAdminOrder(db, user, orderId, patch));
     })
     .openapi(refundAdminOrderRoute, async (c) => {

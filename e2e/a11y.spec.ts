@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromMailbox, continueWithEmail, enterCode, uniqueEmail } from './support/accounts';
+import { codeFromMailbox, continueWithEmail, enterCode, newestMail, uniqueEmail } from './support/accounts';
 import { expectFieldErrorsAnnounced, expectNoSeriousA11yViolations } from './support/axe';
 import { adminSignsIn, backOffice, sendOutWith, signOutOfBackOffice } from './support/orders';
 import { admin, signInAs } from './support/session';
@@ -295,6 +295,26 @@ test('an admin: every back-office screen, a form with errors, a dialog and a men
 
   await open(page, at('staff'), 'Staff');
   await expect(page.getByRole('list', { name: 'Staff', exact: true })).toBeVisible();
+});
+
+test('an invitee: the join page, then its field errors', async ({ page }, testInfo) => {
+  // The demo owner invites a packer from the staff screen; the link comes from the mailbox.
+  const email = uniqueEmail('invitee');
+  await adminSignsIn(page);
+  await backOffice(page).getByRole('link', { name: 'Staff' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Invitations' }).getByRole('listitem', { name: email }),
+  ).toBeVisible(LOAD);
+  const link = /\/admin\/join\/[A-Za-z0-9_-]{43}/.exec(await newestMail(page, testInfo, email));
+  expect(link, 'the join link in the mail').toBeTruthy();
+  await signOutOfBackOffice(page);
+
+  await open(page, link![0], 'Join the Sokoni team');
+  await page.getByRole('button', { name: 'Join the team' }).click();
+  await check(page, 'the join page with its errors', 'Join the Sokoni team');
+  await expectFieldErrorsAnnounced(page, 'the join page with its errors');
 });
 
 test('a rider on a phone: their deliveries, one of them to deliver', async ({ page }) => {

@@ -37,6 +37,8 @@ test('a shopper searches from the landing page, opens a product despite a typo, 
 
   // Results appear as the shopper types, best first.
   await page.keyboard.type('tilapa', { delay: 40 });
+  // The count names the whole query once its results are shown (a part typed earlier has its own).
+  await expect(page.getByRole('status').filter({ hasText: 'for “tilapa”' })).toBeVisible(LOAD);
   const first = results(page).getByRole('option').first();
   await expect(first).toBeVisible(LOAD);
   const name = await optionName(page, 0);

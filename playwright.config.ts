@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 5174);
 const LIVE_PORT = Number(process.env.E2E_LIVE_PORT ?? 3100);
+const OFFICE_PORT = LIVE_PORT + 1;
 
 const use = {
   ...devices['Desktop Chrome'],
@@ -21,38 +23,43 @@ const use = {
 };
 
 /**
- * Two projects: `live` (the built SPA with the real server on a fresh PGlite) and `mocked` (the SPA
- * on MSW, as `npm run dev:mock`). Each spec runs where it proves something the other does not, since
- * on two cores the suite's time is the sum of what runs:
- * - in both: the shopper's journeys (storefront, search, sign-in, checkout) and the shell, which a
- *   developer relies on in mock mode as much as shoppers do on the real server;
- * - `live` only: what only the real server has (its security policy, its rendered pages, the
- *   production bundle), and the back office's journeys, whose mocks the component tests (the same
- *   MSW handlers, in jsdom) and the mock/server parity test already prove;
- * - `mocked` only: the accessibility walk of every page, storefront and back office, and the
- *   measured layout of the admin lists. The DOM is the same SPA in both projects, and these are the
- *   slowest checks of the suite, so they run once, where their tests can go to either worker (the
- *   live project runs one file at a time, so its total is the run's floor).
+ * Three projects, each spec in the one where it proves something the others do not, since on two
+ * cores the suite's time is the sum of what runs:
+ * - `live-shop` and `live-office`: the built SPA with the real server, each on its own server and
+ *   fresh PGlite database, so the two run side by side without seeing each other's orders, counts or
+ *   sign-ins. `live-shop` has what only the real server has (its security policy, its rendered pages,
+ *   the production bundle) and the shopper's journeys and shell; `live-office` the back office's
+ *   journeys, whose mocks the component tests (the same MSW handlers, in jsdom) and the mock/server
+ *   parity test already prove;
+ * - `mocked`: the SPA on MSW, as `npm run dev:mock`: a shopper's way from the shop to a paid order, so
+ *   a developer's mock mode is proven in a browser, the accessibility walk of every page, storefront
+ *   and back office, and the measured layout of the admin lists (the same SPA as live, and the
+ *   slowest checks, so they run once, where their tests can go to either worker).
+ * Every spec is in one list; a spec in none stops the run here instead of being silently skipped.
  */
-const LIVE_ONLY = [
+const LIVE_SHOP = ['auth', 'checkout', 'csp', 'first-load', 'search', 'shell', 'ssr', 'storefront'];
+const LIVE_OFFICE = [
   'admin',
   'admin-discounts',
   'admin-orders',
-  'csp',
   'customers',
   'deliveries',
-  'first-load',
   'invitations',
   'roles',
-  'ssr',
-].map((name) => `${name}.spec.ts`);
-const MOCKED_ONLY = ['a11y.spec.ts', 'admin-lists.spec.ts'];
+];
+const MOCKED = ['a11y', 'admin-lists', 'checkout', 'storefront'];
+const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
+const unplaced = readdirSync(path.join(import.meta.dirname, 'e2e'))
+  .filter((file) => file.endsWith('.spec.ts'))
+  .filter((file) => ![...LIVE_SHOP, ...LIVE_OFFICE, ...MOCKED].includes(file.replace('.spec.ts', '')));
+if (unplaced.length) throw new Error(`playwright.config.ts: place ${unplaced.join(', ')} in a project`);
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  // Two at a time, one file per worker: a `mocked` file (the SPA on MSW, every page its own
-  // in-memory shop) runs beside another file of either project, while `live`, whose specs share one
-  // server and database, runs one file at a time (its own `workers: 1`).
+  // Two at a time: each live project runs one file at a time (its specs share one server and
+  // database, `workers: 1`), and the mocked tests (every page its own in-memory shop) go to
+  // whichever worker is free.
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   // Generous for a two-core machine running two browsers beside the servers: a mocked page's first
@@ -65,22 +72,28 @@ export default defineConfig({
     ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
   ],
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
-  // `live` first: the runner hands out files in this order and skips a project at its worker limit,
-  // so one worker works through `live` from the start while the other takes `mocked` tests, and the
-  // two finish together instead of `live` running alone after `mocked`.
+  // Live first: the runner hands out files in this order and skips a project at its worker limit,
+  // so each worker starts on one live project, and the mocked tests, handed out one by one to
+  // whichever worker is free, even out the end instead of one live file running alone.
   projects: [
     {
-      name: 'live',
+      name: 'live-shop',
       workers: 1,
-      testIgnore: MOCKED_ONLY,
+      testMatch: specs(LIVE_SHOP),
       use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}` },
+    },
+    {
+      name: 'live-office',
+      workers: 1,
+      testMatch: specs(LIVE_OFFICE),
+      use: { ...use, baseURL: `http://127.0.0.1:${OFFICE_PORT}` },
     },
     // Each mocked page is its own shop (MSW in that page, its storage in that test's context), so its
     // tests can go to either worker one by one, and a long file does not end the run alone.
     {
       name: 'mocked',
       fullyParallel: true,
-      testIgnore: LIVE_ONLY,
+      testMatch: specs(MOCKED),
       use: { ...use, baseURL: `http://127.0.0.1:${MOCK_PORT}` },
     },
   ],
@@ -93,15 +106,17 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
     },
-    {
+    // One real server per live project. Playwright starts them one after the other, so the first
+    // builds the SPA when dist/ is missing and the second finds it built.
+    ...[LIVE_PORT, OFFICE_PORT].map((port) => ({
       command: 'node scripts/e2e-live.mjs',
-      url: `http://127.0.0.1:${LIVE_PORT}/api/health`,
+      url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
-      env: { E2E_LIVE_PORT: String(LIVE_PORT) },
+      env: { E2E_LIVE_PORT: String(port) },
       // Not a SIGKILL (Playwright's default): the server stops cleanly and the script then removes
       // its database directory, so a run leaves nothing behind.
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    },
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+    })),
   ],
 });

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
 } from './support/accounts';
 
-// Accounts, end to end, in both projects: sign-up with a code read from the dev mailbox, sign-out and
+// Accounts, end to end, on the real server: sign-up with a code read from the dev mailbox, sign-out and
 // sign-in with the password, a password reset, and the admin login. Every run uses fresh emails, so
 // it also works against a server that keeps its data. The live server allows 30 calls a minute per
 // auth route and address; this file makes a handful of each.

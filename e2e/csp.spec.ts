@@ -5,7 +5,7 @@ import { buyableCards, cardName } from './support/shop';
 // Issue 13 §6: every HTML page the server sends has a strict Content-Security-Policy (server/lib/csp.ts),
 // and nothing the shop does on it breaks that policy: no script, style or connection the policy
 // refuses, on the storefront, the auth pages, the account and the back office. Only the real server
-// sends the policy, so this runs in the live project.
+// sends the policy, so this runs in the `live-shop` project.
 
 interface Violation {
   directive: string;

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANDING_JS_BUDGET_KB, LANDING_JS_CEILING_KB, landingJs } from '../bench/lib/landing-js';
 
-// What a shopper's phone downloads on a first visit, read off the production build the live project
-// serves (dist/) and its hidden source maps (.tmp/sourcemaps, scripts/vite-sourcemaps.ts).
+// What a shopper's phone downloads on a first visit, read off the production build the live projects
+// serve (dist/) and its hidden source maps (.tmp/sourcemaps, scripts/vite-sourcemaps.ts).
 
 const DIST = path.resolve('dist');
 const MAPS = path.resolve('.tmp/sourcemaps');

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Search from the landing page to a product and back. Runs in both projects: 'tilapa' (one letter
-// missing) finds tilapia in the mocked catalogue (Lake Victoria tilapia) and in the seeded one
-// (Whole Tilapia, Dried Tilapia), and 'sukuma wiki' and 'mandazi' are in both.
+// Search from the landing page to a product and back, on the real server's index: 'tilapa' (one
+// letter missing) finds the seeded Whole Tilapia and Dried Tilapia, and 'sukuma wiki' and 'mandazi'
+// are seeded too.
 
 const LOAD = { timeout: 15_000 };
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search our products' });

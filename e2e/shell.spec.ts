@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { admin, shopper, signInAs } from './support/session';
 import { appReady } from './support/shop';
 
-// The SPA shell: layout, titles, not-found, guards and the More page. Runs in both projects: none of
-// these pages needs catalogue data.
+// The SPA shell: layout, titles, not-found, guards and the More page, served by the real server
+// (`live-shop`), whose rendered first page the shell then takes over.
 
 test.describe('layout', () => {
   test('the landing page has the header, the search box and the footer', async ({ page }) => {

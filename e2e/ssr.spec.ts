@@ -5,7 +5,7 @@ import { appReady, buyableCards } from './support/shop';
 // Issue 12: the public pages come with their content in the first HTML response (server rendering,
 // server/lib/ssr.ts and src/entry-server.tsx), and the browser takes that markup over (hydrates)
 // without a mismatch, for a guest and for a signed-in shopper, and it is the same SPA from there.
-// Only the real server renders, so this runs in the live project.
+// Only the real server renders, so this runs in the `live-shop` project.
 
 interface ListedProduct {
   productId: string;

@@ -1,9 +1,10 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { buyableCards, cardName, ksh, money } from './support/shop';
 
-// The storefront as a guest uses it: landing page, a category, a product and the cart. Runs in both
-// projects. The mock fixtures and the seeded catalogue sell different products, so the steps pick
-// products by position and state (the first ones in stock) and read names and prices off the page.
+// The storefront as a guest uses it: landing page, a category, a product and the cart. Runs on the
+// real server and on the mocks. The mock fixtures and the seeded catalogue sell different products,
+// so the steps pick products by position and state (the first ones in stock) and read names and
+// prices off the page.
 
 // Several page loads each; the mocked project compiles modules on demand and starts MSW on every
 // load, which on a busy two-core machine takes its time.

@@ -13,13 +13,13 @@ interface Mail {
 }
 
 /**
- * The mail queued for an address (GET /api/dev/outbox?to=…, newest first). The live project asks the
+ * The mail queued for an address (GET /api/dev/outbox?to=…, newest first). A live project asks the
  * server with page.request; the mocked project must ask from inside the page, because its API is the
  * MSW service worker, which only sees the page's own requests.
  */
 async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<Mail[]> {
   const path = `/api/dev/outbox?to=${encodeURIComponent(to)}`;
-  if (testInfo.project.name === 'live') {
+  if (testInfo.project.name !== 'mocked') {
     const res = await page.request.get(path);
     expect(res.ok()).toBe(true);
     return ((await res.json()) as { data: Mail[] }).data;

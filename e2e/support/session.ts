@@ -53,7 +53,7 @@ const DEMO_LOGINS = {
  * the demo account signs in through the API. The mocks accept the seeded unsigned token.
  */
 export async function signInAs(page: Page, projectName: string, user: E2eUser): Promise<E2eUser> {
-  if (projectName !== 'live') {
+  if (projectName === 'mocked') {
     await seedSession(page, user);
     return user;
   }

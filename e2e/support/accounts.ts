@@ -1,4 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { onMocks } from './session';
 
 const PAGE_LOAD = { timeout: 20_000 };
 
@@ -19,7 +20,7 @@ interface Mail {
  */
 async function outbox(page: Page, testInfo: TestInfo, to: string): Promise<Mail[]> {
   const path = `/api/dev/outbox?to=${encodeURIComponent(to)}`;
-  if (testInfo.project.name !== 'mocked') {
+  if (!onMocks(testInfo.project.name)) {
     const res = await page.request.get(path);
     expect(res.ok()).toBe(true);
     return ((await res.json()) as { data: Mail[] }).data;

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
 
+/**
+ * Whether a project runs on the mocks (`mocked`: the SPA on MSW) rather than on a real server (the
+ * live projects, playwright.config.ts).
+ */
+export const onMocks = (projectName: string) => projectName === 'mocked';
+
 export interface E2eUser {
   userId: string;
   type: 'admin' | 'customer';
@@ -53,7 +59,7 @@ const DEMO_LOGINS = {
  * the demo account signs in through the API. The mocks accept the seeded unsigned token.
  */
 export async function signInAs(page: Page, projectName: string, user: E2eUser): Promise<E2eUser> {
-  if (projectName === 'mocked') {
+  if (onMocks(projectName)) {
     await seedSession(page, user);
     return user;
   }

@@ -215,8 +215,7 @@ const adminScreens = (adminId: string) => [
 /**
  * Opens each screen and expects to land on `to`. The first one is a page load; the others are
  * opened inside the running app, as the browser's back and forward buttons do (a page load per
- * screen costs seconds on two shared cores). The guard is the
- * same route check either way.
+ * screen costs seconds on two shared cores). The guard is the same route check either way.
  */
 async function expectEachSentTo(page: Page, screens: string[], to: string) {
   await page.goto(screens[0]!);

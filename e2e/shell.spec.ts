@@ -94,7 +94,6 @@ test.describe('layout', () => {
 
 test('the API answers under /api, and unknown API routes are JSON 404s', async ({ page }) => {
   await page.goto('/');
-  // The app renders once it is ready to talk to the API (in mock mode: once MSW's worker runs).
   await expect(page.getByRole('banner')).toBeVisible();
   const [health, missing] = await page.evaluate(async () => {
     const get = async (path: string) => {

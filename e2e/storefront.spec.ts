@@ -6,8 +6,8 @@ import { buyableCards, cardName, ksh, money } from './support/shop';
 // so the steps pick products by position and state (the first ones in stock) and read names and
 // prices off the page.
 
-// Several page loads each; the mocked project compiles modules on demand and starts MSW on every
-// load, which on a busy two-core machine takes its time.
+// Several page loads each; the mocked project starts MSW on every load, which on a busy two-core
+// machine takes its time.
 test.describe.configure({ timeout: 90_000 });
 const PAGE_LOAD = { timeout: 20_000 };
 

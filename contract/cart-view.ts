@@ -49,9 +49,18 @@ export function priceCartLine(line: CartLineRecord, now: Date): CartItem {
 
 /**
  * The cart with its totals: subtotal is the sum of the lines, total adds the delivery fee; `missing`
- * names the lines that could not be priced because the shop no longer sells them.
+ * names the lines that could not be priced because the shop no longer sells them. A promo code is
+ * applied to this by promo.ts's applyPromo.
  */
 export function cartView(items: CartItem[], shippingRate: number, missing: string[] = []): Cart {
   const subtotal = items.reduce((sum, i) => sum + i.totalPrice, 0);
-  return { Items: items, shippingRate, subtotal, total: subtotal + shippingRate, missing };
+  return {
+    Items: items,
+    shippingRate,
+    subtotal,
+    orderSaving: 0,
+    total: subtotal + shippingRate,
+    promo: null,
+    missing,
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Uuid } from './common';
+import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_REFUSALS, PROMO_SCOPES } from './promo';
 
 // The signed-in shopper's server cart (docs/design.md#cart). The client sends ids and quantities, never
 // prices: every answer is priced by the server at the moment it is made, sales included.
@@ -25,6 +26,43 @@ const LocalItemId = z
   .string()
   .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1–100 letters, digits, ".", "_", ":" or "-"')
   .meta({ id: 'LocalItemId' });
+
+/**
+ * A promo code as typed: letters, digits and `-`, 3–32 of them, surrounding spaces ignored; the
+ * answer shows it upper-case (codes compare without letter case).
+ */
+export const PromoCode = z
+  .string()
+  .trim()
+  .regex(PROMO_CODE_PATTERN, 'must be 3–32 letters, digits or "-"')
+  .transform(normalisePromoCode)
+  .meta({ id: 'PromoCode', example: 'KARIBU10' });
+
+export const PromoScope = z.enum(PROMO_SCOPES).meta({ id: 'PromoScope' });
+export const PromoRefusalReason = z.enum(PROMO_REFUSALS).meta({ id: 'PromoRefusalReason' });
+
+/**
+ * The code a cart answer was priced with: applied, with what it saves in all (lines, order and
+ * delivery together), or refused with the sentence the shopper reads under the field.
+ */
+export const CartPromo = z
+  .discriminatedUnion('applied', [
+    z.object({
+      applied: z.literal(true),
+      code: z.string(),
+      /** The discount's name, e.g. "Karibu: 10% off your first order". */
+      name: z.string(),
+      appliesTo: PromoScope,
+      saving: z.number().int().nonnegative(),
+    }),
+    z.object({
+      applied: z.literal(false),
+      code: z.string(),
+      reason: PromoRefusalReason,
+      message: z.string(),
+    }),
+  ])
+  .meta({ id: 'CartPromo' });
 
 /** Latitude and longitude the shop delivers within (roughly Kenya); outside is a 400. */
 export const KENYA_BOUNDS = { latMin: -5, latMax: 5.5, lngMin: 33.5, lngMax: 42.5 } as const;
@@ -54,11 +92,14 @@ const decimal = z.string().regex(/^-?\d{1,3}(\.\d{1,10})?$/, 'must be a decimal 
 
 /**
  * `GET /v1/cart` parameters: with a delivery area, or a latitude and longitude, `shippingRate` is
- * the delivery fee to that place; without them it is 0.
+ * the delivery fee to that place; without them it is 0. With `promoCode` the cart is priced with
+ * that code, for the signed-in shopper (first order, uses already taken).
  */
 export const CartQuery = z
   .object({
     deliveryAreaId: DeliveryAreaId.optional(),
+    /** Prices the cart with this code (the answer's `promo` says whether it applies). */
+    promoCode: PromoCode.optional(),
     lat: decimal.pipe(z.coerce.number()).pipe(Latitude).optional(),
     lng: decimal.pipe(z.coerce.number()).pipe(Longitude).optional(),
   })
@@ -114,12 +155,16 @@ export const Cart = z
   .object({
     /** Oldest line first. The capital I is the storefront's historical name. */
     Items: z.array(CartItem),
-    /** The delivery fee for the place asked about; 0 when none was given. */
+    /** The delivery fee for the place asked about (after a delivery code); 0 when none was given. */
     shippingRate: Ksh,
     /** Sum of the items' totalPrice. */
     subtotal: Ksh,
-    /** subtotal + shippingRate, what checkout will charge. */
+    /** What an order-wide promo code takes off the subtotal; 0 without one. */
+    orderSaving: Ksh,
+    /** subtotal − orderSaving + shippingRate, what checkout will charge. */
     total: Ksh,
+    /** The promo code asked about, applied or refused; null when none was sent. */
+    promo: CartPromo.nullable(),
     /**
      * Lines whose product or variant the shop no longer sells, by itemId: not in Items and nothing
      * to pay for them; the shopper is told and removes them.
@@ -170,6 +215,8 @@ export const CartQuoteBody = z
       .array(QuoteLine)
       .max(CART_LINES_MAX, `a cart holds at most ${CART_LINES_MAX} different items`)
       .refine((items) => new Set(items.map((i) => i.itemId)).size === items.length, 'each itemId only once'),
+    /** Prices the guest cart with this code; the per-shopper checks wait for sign-in. */
+    promoCode: PromoCode.optional(),
   })
   .meta({ id: 'CartQuoteBody' });
 export type CartQuoteBody = z.infer<typeof CartQuoteBody>;

@@ -98,16 +98,18 @@ export const idempotencyKeyReused = (): Refusal => ({
  * "0712…" and "+254712…" are the same request.
  */
 export function checkoutRequestKey(
-  body: { deliveryAreaId?: string; lat?: number; lng?: number; address: string },
+  body: { deliveryAreaId?: string; lat?: number; lng?: number; address: string; promoCode?: string },
   normalisedPhone: string,
 ): string {
-  return JSON.stringify([
+  const place = [
     normalisedPhone,
     body.deliveryAreaId ?? null,
     body.lat ?? null,
     body.lng ?? null,
     body.address,
-  ]);
+  ];
+  // Without a code the key is as before, so a retry across the upgrade still finds its order.
+  return JSON.stringify(body.promoCode ? [...place, body.promoCode] : place);
 }
 
 /** Why a new prompt cannot be sent for an order (`POST /v1/orders/{id}/pay`); null when it can. */

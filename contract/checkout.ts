@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Cart, CART_LINES_MAX, DeliveryAreaId, Latitude, Longitude } from './cart';
+import { Cart, CART_LINES_MAX, DeliveryAreaId, Latitude, Longitude, PromoCode } from './cart';
 import { ErrorBody, ListMeta, pageParams, Uuid } from './common';
 import { MpesaPhone } from './phone';
 
@@ -94,7 +94,8 @@ export type ShownFigures = z.infer<typeof ShownFigures>;
 /**
  * `POST /v1/checkout` (with the Idempotency-Key header). The place is a delivery area or a latitude
  * and longitude; the address is the street, building and directions for the rider; `shown` is what
- * the page showed, so the shopper is never charged another amount.
+ * the page showed, so the shopper is never charged another amount; `promoCode` the code it was
+ * priced with.
  */
 export const CheckoutBody = z
   .strictObject({
@@ -108,6 +109,11 @@ export const CheckoutBody = z
       .min(3, 'enter the delivery address')
       .max(ADDRESS_MAX, `must be at most ${ADDRESS_MAX} characters`),
     shown: ShownFigures,
+    /**
+     * The promo code the page priced the cart with. Checkout takes one use of it with the order; a
+     * code that stopped applying meanwhile is a 409 `promo_refused` and nothing is placed.
+     */
+    promoCode: PromoCode.optional(),
   })
   .refine((b) => (b.lat === undefined) === (b.lng === undefined), {
     message: 'send lat and lng together',
@@ -210,9 +216,16 @@ export const Order = CheckoutResult.extend({
   canRetryPayment: z.boolean(),
   items: z.array(OrderItem),
   subtotal: Ksh,
+  /** The delivery fee charged (after a delivery code). */
   shippingRate: Ksh,
-  /** subtotal + shippingRate, what M-Pesa is asked for. */
+  /** What an order-wide code took off the subtotal; 0 without one. */
+  orderSaving: Ksh,
+  /** subtotal − orderSaving + shippingRate, what M-Pesa is asked for. */
   total: Ksh,
+  /** The promo code the order was placed with, upper-case; null without one. */
+  promoCode: z.string().nullable(),
+  /** What the code saved in all (lines, order and delivery), frozen at checkout; 0 without one. */
+  promoSaving: Ksh,
   delivery: OrderDelivery,
   phone: z.string(),
   /** Every prompt for this order, newest first. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PromoCode, PromoScope } from './cart';
 import { DiscountKind } from './catalogue';
 import { ListMeta, Uuid, pageParams } from './common';
 import { DISCOUNT_STATES } from './pricing';
@@ -9,7 +10,7 @@ import type { Refusal } from './stock';
 // saleInfo, discountState) live zod-free in pricing.ts, shared by server, mocks and SPA.
 
 export const DISCOUNT_NAME_MAX = 120;
-/** 100 % would give every covered item away at MIN_PRICE; a percentage is 1–99. */
+/** 100 % would give every covered item away at MIN_PRICE; a percentage is 1–99 (100 only off delivery). */
 const PERCENT_MAX = 99;
 /** A fixed amount off, in whole KSH: far above any price the shop sells at. */
 const FIXED_MAX = 1_000_000;
@@ -30,10 +31,17 @@ export const DISCOUNT_STATE_LABELS: Record<DiscountState, string> = {
 const Instant = z.iso.datetime({ offset: true });
 const distinct = (ids: readonly string[]) => new Set(ids).size === ids.length;
 
+const Count = z.number().int('must be a whole number').positive('must be at least 1');
+
 /**
  * `POST /v1/discounts` and `PUT /v1/discounts/{discountId}`: the whole discount. Times are instants
  * (the form converts Nairobi wall-clock times); `endsAt` null runs until paused or deleted;
  * `usageLimit` null has no limit. Pausing is a PUT with `active: false`.
+ *
+ * With a `code` it is a promo code: it prices nothing until a shopper types the code, may cover the
+ * whole order or the delivery fee (`appliesTo`), and may ask for a minimum subtotal, a first order,
+ * and at most `perShopperLimit` uses per shopper (1 when omitted). Without a code these keep their
+ * defaults (items, none, false, null): an automatic discount applies to everyone.
  */
 export const DiscountBody = z
   .strictObject({
@@ -45,22 +53,36 @@ export const DiscountBody = z
     startsAt: Instant,
     endsAt: Instant.nullable(),
     active: z.boolean(),
-    usageLimit: z.number().int('must be a whole number').positive('must be at least 1').nullable(),
+    usageLimit: Count.nullable(),
+    code: PromoCode.nullable().default(null),
+    appliesTo: PromoScope.default('items'),
+    minSubtotal: Count.max(FIXED_MAX).nullable().default(null),
+    firstOrderOnly: z.boolean().default(false),
+    perShopperLimit: Count.nullable().optional(),
   })
   .superRefine((d, ctx) => {
-    if (d.kind === 'percentage' && d.value > PERCENT_MAX)
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `a percentage is at most ${PERCENT_MAX}` });
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const percentMax = d.appliesTo === 'delivery' ? 100 : PERCENT_MAX;
+    if (d.kind === 'percentage' && d.value > percentMax)
+      issue('value', `a percentage is at most ${percentMax}`);
     if (d.endsAt !== null && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
-      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after the start' });
-    if (d.productIds.length === 0 && d.categoryIds.length === 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['productIds'],
-        message: 'choose at least one product or category',
-      });
+      issue('endsAt', 'must be after the start');
+    if (d.appliesTo === 'items' && d.productIds.length === 0 && d.categoryIds.length === 0)
+      issue('productIds', 'choose at least one product or category');
+    if (d.appliesTo !== 'items' && (d.productIds.length > 0 || d.categoryIds.length > 0))
+      issue('productIds', 'a discount on the whole order or the delivery names no products or categories');
+    if (d.code === null) {
+      if (d.appliesTo !== 'items')
+        issue('appliesTo', 'only a promo code can cover the whole order or the delivery');
+      if (d.minSubtotal !== null) issue('minSubtotal', 'only a promo code can ask for a minimum spend');
+      if (d.firstOrderOnly) issue('firstOrderOnly', 'only a promo code can be for first orders');
+      if (d.perShopperLimit != null) issue('perShopperLimit', 'only a promo code has a limit per shopper');
+    }
   })
   .meta({ id: 'DiscountBody' });
 export type DiscountBody = z.infer<typeof DiscountBody>;
+/** The body as a client writes it: the promo fields may be left out for an automatic discount. */
+export type DiscountBodyInput = z.input<typeof DiscountBody>;
 
 export const DiscountIdParams = z.object({ discountId: Uuid }).meta({ id: 'DiscountIdParams' });
 
@@ -78,6 +100,12 @@ export const Discount = z
     endsAt: Instant.nullable(),
     active: z.boolean(),
     usageLimit: z.number().int().positive().nullable(),
+    /** The promo code, upper-case; null for a discount that applies by itself. */
+    code: z.string().nullable(),
+    appliesTo: PromoScope,
+    minSubtotal: z.number().int().positive().nullable(),
+    firstOrderOnly: z.boolean(),
+    perShopperLimit: z.number().int().positive().nullable(),
     /** Paid orders holding a use of it (what "3 / 10" counts). */
     redemptions: z.number().int().nonnegative(),
     /** Uses taken, paid or awaiting payment: the limit counts these, so it is never oversold. */
@@ -90,7 +118,7 @@ export const Discount = z
   .meta({ id: 'Discount' });
 export type Discount = z.infer<typeof Discount>;
 
-/** `GET /v1/discounts`: newest first; `state` filters, `q` matches the name anywhere. */
+/** `GET /v1/discounts`: newest first; `state` filters, `q` matches the name or the code anywhere. */
 export const DiscountQuery = z
   .object({
     ...pageParams(DISCOUNT_PAGE_DEFAULT, DISCOUNT_PAGE_MAX),
@@ -112,8 +140,18 @@ export type DiscountDeleted = z.infer<typeof DiscountDeleted>;
 // ── Words ───────────────────────────────────────────────────────────────────────────────────────
 
 /** `20% off` or `KSh 50 off`. */
-export const discountValueLabel = (d: { kind: DiscountKind; value: number }) =>
-  d.kind === 'percentage' ? `${d.value}% off` : `KSh ${d.value.toLocaleString('en-KE')} off`;
+export const discountValueLabel = (d: {
+  kind: DiscountKind;
+  value: number;
+  appliesTo?: z.infer<typeof PromoScope>;
+}) => {
+  if (d.appliesTo === 'delivery' && d.kind === 'percentage' && d.value === 100) return 'Free delivery';
+  const amount = d.kind === 'percentage' ? `${d.value}%` : `KSh ${d.value.toLocaleString('en-KE')}`;
+  return d.appliesTo === 'delivery' ? `${amount} off delivery` : `${amount} off`;
+};
+
+/** The 400 of a code another discount already has (codes compare without letter case). */
+export const CODE_TAKEN = 'another discount already has this code';
 
 /** "3 / 10" against a limit, or just the count. */
 export const redemptionsLabel = (d: { redemptions: number; usageLimit: number | null }) =>

@@ -37,7 +37,10 @@ export interface OrderRecord {
   paymentIssue: PaymentIssue | null;
   subtotal: number;
   shippingRate: number;
+  orderSaving: number;
   total: number;
+  promoCode: string | null;
+  promoSaving: number;
   /** Normalised, `2547…`. */
   phone: string;
   delivery: Order['delivery'];
@@ -67,6 +70,9 @@ export function orderView(
     })),
     subtotal: order.subtotal,
     shippingRate: order.shippingRate,
+    orderSaving: order.orderSaving,
+    promoCode: order.promoCode,
+    promoSaving: order.promoSaving,
     delivery: { ...order.delivery },
     phone: formatKenyanPhone(order.phone),
     payments: attempts.map((a) => ({

@@ -251,7 +251,10 @@ export function sampleOrders(now = Date.now(), firstNumber = 1001): MockOrder[] 
       items,
       subtotal,
       shippingRate,
+      orderSaving: 0,
       total,
+      promoCode: null,
+      promoSaving: 0,
       delivery: {
         areaId: 'westlands',
         areaName: 'Westlands',

@@ -122,7 +122,10 @@ export const checkoutHandlers = [
       })),
       subtotal,
       shippingRate: place.fee,
+      orderSaving: 0,
       total,
+      promoCode: null,
+      promoSaving: 0,
       delivery: {
         areaId: place.areaId,
         areaName: place.areaName,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProductDetail } from '../../contract/catalogue';
 import { envelope, ErrorBody } from '../../contract/common';
-import { Discount, DiscountList, type DiscountBody } from '../../contract/discounts';
+import { Discount, DiscountList, type DiscountBodyInput } from '../../contract/discounts';
 import { mockDb } from '../db';
 import { categoryIds } from '../fixtures/catalogue';
 import { mockFetch, serveMocks, tokenOf } from '../test-api';
@@ -24,7 +24,7 @@ const plainProduce = () => {
   )!;
   return p;
 };
-const body = (over: Partial<DiscountBody> = {}): DiscountBody => ({
+const body = (over: Partial<DiscountBodyInput> = {}): DiscountBodyInput => ({
   name: 'Produce week',
   kind: 'percentage',
   value: 20,

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '../../contract/admin';
 import { STAFF_ROLES } from '../../contract/roles';
+import { PROMO_SCOPES } from '../../contract/promo';
 import {
   ATTEMPT_STATUSES,
   ORDER_STATUSES,
@@ -196,9 +197,27 @@ export const discounts = pgTable(
      * expired), so the paid orders plus the open ones never exceed the limit.
      */
     redemptions: integer('redemptions').notNull().default(0),
+    /**
+     * A promo code (upper-case): the discount prices nothing until a shopper types it. Null for a
+     * discount that applies by itself.
+     */
+    code: text('code'),
+    /** What it covers: the products and categories it names, the whole order, or the delivery fee. */
+    appliesTo: text('applies_to', { enum: PROMO_SCOPES }).notNull().default('items'),
+    /** The subtotal the cart must reach for the code to apply; null for none. */
+    minSubtotal: integer('min_subtotal'),
+    /** The code is only for a shopper with no paid order yet. */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** Orders one shopper may hold a use of the code in; null for no limit. */
+    perShopperLimit: integer('per_shopper_limit'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('discounts_code_uq').on(t.code),
+    check('discounts_code_upper', sql`${t.code} IS NULL OR ${t.code} = upper(${t.code})`),
+    check('discounts_automatic_items', sql`${t.code} IS NOT NULL OR ${t.appliesTo} = 'items'`),
+    check('discounts_min_subtotal_positive', sql`${t.minSubtotal} IS NULL OR ${t.minSubtotal} > 0`),
+    check('discounts_per_shopper_positive', sql`${t.perShopperLimit} IS NULL OR ${t.perShopperLimit} > 0`),
     check('discounts_value_positive', sql`${t.value} > 0`),
     check('discounts_percentage_max', sql`${t.kind} <> 'percentage' OR ${t.value} <= 100`),
     check('discounts_usage_limit_positive', sql`${t.usageLimit} IS NULL OR ${t.usageLimit} > 0`),
@@ -474,8 +493,15 @@ export const orders = pgTable(
      */
     stockReserved: boolean('stock_reserved').notNull().default(false),
     subtotal: integer('subtotal').notNull(),
+    /** The delivery fee charged (after a delivery code). */
     shippingRate: integer('shipping_rate').notNull(),
+    /** What an order-wide promo code took off the subtotal. */
+    orderSaving: integer('order_saving').notNull().default(0),
     total: integer('total').notNull(),
+    /** The promo code the order was placed with (its discount is in order_discounts); null without one. */
+    promoCode: text('promo_code'),
+    /** What the code saved in all: lines, order and delivery. */
+    promoSaving: integer('promo_saving').notNull().default(0),
     /** The phone the latest prompt went to, `2547XXXXXXXX`. */
     phone: text('phone').notNull(),
     deliveryAreaId: text('delivery_area_id').references(() => deliveryAreas.id, { onDelete: 'set null' }),
@@ -514,7 +540,8 @@ export const orders = pgTable(
     index('orders_rider_status_idx')
       .on(t.riderId, t.status)
       .where(sql`rider_id IS NOT NULL`),
-    check('orders_total_sum', sql`${t.total} = ${t.subtotal} + ${t.shippingRate}`),
+    check('orders_total_sum', sql`${t.total} = ${t.subtotal} - ${t.orderSaving} + ${t.shippingRate}`),
+    check('orders_order_saving_range', sql`${t.orderSaving} >= 0 AND ${t.orderSaving} < ${t.subtotal}`),
     check('orders_total_positive', sql`${t.total} > 0`),
     check('orders_refund_amount_positive', sql`${t.refundAmount} IS NULL OR ${t.refundAmount} > 0`),
   ],
@@ -672,8 +699,6 @@ export const dashboardDeltas = pgTable('dashboard_deltas', {
 });
 
 /** The deltas summed per figure by the compaction job; the dashboard adds the deltas not yet in it. */
-export const dashboardRollup = pgTable(
-  'dashboard_rollup',
-  dashboardFigure,
-  (t) => [unique('dashboard_rollup_figure_uq').on(t.kind, t.day, t.key).nullsNotDistinct()],
-);
+export const dashboardRollup = pgTable('dashboard_rollup', dashboardFigure, (t) => [
+  unique('dashboard_rollup_figure_uq').on(t.kind, t.day, t.key).nullsNotDistinct(),
+]);

@@ -21,9 +21,13 @@ export function coversProduct(productId: SQLWrapper): SQL {
       where dc.discount_id = discounts.id and pc.product_id = ${productId}))`;
 }
 
-/** Switched on and with a use left: may price something, whatever the time. */
+/**
+ * Automatic (no promo code: a code prices only the carts that typed it), switched on and with a use
+ * left: may price something, whatever the time.
+ */
 export function usable(): SQL {
-  return sql`(discounts.active and (discounts.usage_limit is null or discounts.redemptions < discounts.usage_limit))`;
+  return sql`(discounts.code is null and discounts.active
+    and (discounts.usage_limit is null or discounts.redemptions < discounts.usage_limit))`;
 }
 
 /** Applies at `now` (isDiscountActive in SQL): usable, started (inclusive), not ended (exclusive). */

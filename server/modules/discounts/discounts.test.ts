@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityList } from '../../../contract/admin';
-import { Discount, DiscountList, type DiscountBody } from '../../../contract/discounts';
+import { Discount, DiscountList, type DiscountBodyInput } from '../../../contract/discounts';
 import { categories, discounts, productCategories } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { api, createProduct, shopper, type Api, type TestProduct } from '../../test/shop';
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const body = (over: Partial<DiscountBody> = {}): DiscountBody => ({
+const body = (over: Partial<DiscountBodyInput> = {}): DiscountBodyInput => ({
   name: 'Weekend greens',
   kind: 'percentage',
   value: 10,
@@ -55,7 +55,7 @@ const body = (over: Partial<DiscountBody> = {}): DiscountBody => ({
   ...over,
 });
 
-const create = async (over: Partial<DiscountBody> = {}): Promise<Discount> => {
+const create = async (over: Partial<DiscountBodyInput> = {}): Promise<Discount> => {
   const res = await admin.post('/discounts', body(over));
   expect(res.status).toBe(201);
   return Discount.parse((await res.json()).data);

@@ -53,6 +53,11 @@ const rowColumns = {
   active: discounts.active,
   usageLimit: discounts.usageLimit,
   usesTaken: discounts.redemptions,
+  code: discounts.code,
+  appliesTo: discounts.appliesTo,
+  minSubtotal: discounts.minSubtotal,
+  firstOrderOnly: discounts.firstOrderOnly,
+  perShopperLimit: discounts.perShopperLimit,
   createdAt: discounts.createdAt,
   updatedAt: discounts.updatedAt,
   // Written with explicit names: drizzle leaves columns unqualified in a one-table select, which
@@ -80,6 +85,11 @@ type Row = {
   active: boolean;
   usageLimit: number | null;
   usesTaken: number;
+  code: string | null;
+  appliesTo: 'items' | 'order' | 'delivery';
+  minSubtotal: number | null;
+  firstOrderOnly: boolean;
+  perShopperLimit: number | null;
   createdAt: Date;
   updatedAt: Date;
   products: unknown;
@@ -103,6 +113,11 @@ function toDiscount(r: Row, now: Date): Discount {
     usageLimit: r.usageLimit,
     redemptions: r.redemptions,
     usesTaken: r.usesTaken,
+    code: r.code,
+    appliesTo: r.appliesTo,
+    minSubtotal: r.minSubtotal,
+    firstOrderOnly: r.firstOrderOnly,
+    perShopperLimit: r.perShopperLimit,
     state: discountState({ ...r, redemptions: r.usesTaken }, now),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),

@@ -1,7 +1,7 @@
 import { apiDelete, apiGet, apiGetRaw, apiPost, apiPut } from '@/lib/api-client';
 import type {
   Discount,
-  DiscountBody,
+  DiscountBodyInput,
   DiscountDeleted,
   DiscountList,
   DiscountParams,
@@ -23,16 +23,16 @@ export async function fetchDiscounts(params: DiscountParams, signal?: AbortSigna
 export const fetchDiscount = (discountId: string, signal?: AbortSignal) =>
   apiGet<Discount>(discountPath(discountId), { signal });
 
-export const createDiscount = (body: DiscountBody) => apiPost<Discount>('v1/discounts', body);
+export const createDiscount = (body: DiscountBodyInput) => apiPost<Discount>('v1/discounts', body);
 
 /** The whole discount; pausing and resuming send it back with `active` flipped. */
-export const updateDiscount = (discountId: string, body: DiscountBody) =>
+export const updateDiscount = (discountId: string, body: DiscountBodyInput) =>
   apiPut<Discount>(discountPath(discountId), body);
 
 export const deleteDiscount = (discountId: string) => apiDelete<DiscountDeleted>(discountPath(discountId));
 
 /** A discount as the body that writes it back unchanged (before a pause or resume). */
-export const bodyOf = (d: Discount): DiscountBody => ({
+export const bodyOf = (d: Discount): DiscountBodyInput => ({
   name: d.name,
   kind: d.kind,
   value: d.value,
@@ -42,4 +42,9 @@ export const bodyOf = (d: Discount): DiscountBody => ({
   endsAt: d.endsAt,
   active: d.active,
   usageLimit: d.usageLimit,
+  code: d.code,
+  appliesTo: d.appliesTo,
+  minSubtotal: d.minSubtotal,
+  firstOrderOnly: d.firstOrderOnly,
+  perShopperLimit: d.code === null ? null : d.perShopperLimit,
 });

@@ -39,7 +39,6 @@ import {
 export type CartLineRef = Pick<GuestCartLine, 'itemId' | 'productId' | 'variantId' | 'quantity'>;
 
 const ADDED_TO_CART = 'Item was successfully added to cart';
-;
 const OUT_OF_STOCK = 'Sorry, this item is out of stock';
 const atStockMessage = (stock: number) =>
   `Sorry, only ${stock} ${stock === 1 ? 'unit is' : 'units are'} in stock`;
@@ -59,7 +58,15 @@ export function useServerCart() {
   return useQuery({ ...cartQueries.server(), enabled: mode === 'server' });
 }
 
-const EMPTY_CART: Cart = { Items: [], shippingRate: 0, subtotal: 0, total: 0, missing: [] };
+const EMPTY_CART: Cart = {
+  Items: [],
+  shippingRate: 0,
+  subtotal: 0,
+  orderSaving: 0,
+  total: 0,
+  promo: null,
+  missing: [],
+};
 
 /** The guest cart priced by the server; no request while it is empty or for anyone else. */
 function useGuestQuote(enabled: boolean) {

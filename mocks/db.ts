@@ -17,3 +17,34 @@ export const mockDb: MockDb = build(new Date());
 export function resetMockDb(now: Date = new Date()): void {
   Object.assign(mockDb, build(now));
 }
+
+// In `vite --mode mock` the back office's edits (a discount, a product, a category) outlive a page
+// load, as the orders in commerce-db.ts do: signing out reloads the page, and a shop whose new promo
+// code vanished with the admin's session would not be the shop the admin just set up.
+
+const STORAGE_KEY = 'sokoni.mock.catalogue';
+/** The fixture's fields that hold dates; JSON keeps them as ISO strings. */
+const DATE_FIELDS = new Set(['archivedAt', 'createdAt', 'updatedAt', 'startsAt', 'endsAt']);
+
+/** Takes the records a previous page load of this browser left, if any (mock mode only). */
+export function loadMockDb(storage: Storage): void {
+  try {
+    const raw = storage.getItem(STORAGE_KEY);
+    if (!raw) return;
+    const stored = JSON.parse(raw, (key, value: unknown) =>
+      DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value,
+    ) as MockDb;
+    Object.assign(mockDb, stored);
+  } catch {
+    // Unreadable state: keep the fixture.
+  }
+}
+
+/** Keeps the records for the next page load (after each change the handlers answered). */
+export function saveMockDb(storage: Storage): void {
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(mockDb));
+  } catch {
+    // Storage full or blocked: the mock keeps working for this page load.
+  }
+}

@@ -164,7 +164,9 @@ export const Cart = z
     /** subtotal − orderSaving + shippingRate, what checkout will charge. */
     total: Ksh,
     /** The promo code asked about, applied or refused; null when none was sent. */
-    promo: CartPromo.nullable(),
+    // A union with null, not .nullable(): the OpenAPI generator writes a nullable oneOf whose
+    // branches refuse null (server/lib/openapi-document.test.ts).
+    promo: z.union([CartPromo, z.null()]),
     /**
      * Lines whose product or variant the shop no longer sells, by itemId: not in Items and nothing
      * to pay for them; the shopper is told and removes them.

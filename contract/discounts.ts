@@ -171,7 +171,9 @@ export const offerEndedForOrder = (name: string): Refusal => ({
   message: `The offer “${name}” this order was priced with has ended. Place a new order at today's prices.`,
 });
 
-export const discountCreatedSummary = (name: string, value: string) => `Created “${name}” (${value}).`;
+/** `Created “Karibu” (code KARIBU10, 10% off).`; a discount without a code names only its value. */
+export const discountCreatedSummary = (name: string, value: string, code: string | null = null) =>
+  `Created “${name}” (${code ? `code ${code}, ` : ''}${value}).`;
 export const discountUpdatedSummary = (name: string) => `Saved “${name}”.`;
 export const discountPausedSummary = (name: string) => `Paused “${name}”.`;
 export const discountResumedSummary = (name: string) => `Resumed “${name}”.`;

@@ -35,6 +35,8 @@ const CSV_HEADER = [
   'Total (KSH)',
   'Delivery area',
   'Paid (Nairobi)',
+  'Promo code',
+  'Promo saving (KSH)',
 ];
 
 /** One order as the CSV reads it (the phone as people write it). */
@@ -54,6 +56,9 @@ export interface CsvOrder {
   total: number;
   deliveryAreaName: string | null;
   paidAt: Date | null;
+  /** The code the order was placed with and what it saved in all (lines, order and delivery). */
+  promoCode: string | null;
+  promoSaving: number;
 }
 
 export const csvHeaderLine = () => CSV_HEADER.map(csvCell).join(',');
@@ -75,6 +80,8 @@ export const csvRow = (o: CsvOrder) =>
     o.total,
     o.deliveryAreaName,
     csvNairobiTime(o.paidAt),
+    o.promoCode,
+    o.promoSaving,
   ]
     .map(csvCell)
     .join(',');

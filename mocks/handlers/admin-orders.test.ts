@@ -125,7 +125,7 @@ describe('admin orders mock: the list', () => {
     );
     const lines = (await res.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Order,Placed (Nairobi),Customer,Email,M-Pesa phone,Status,Payment,Payment issue,Refund,Items,Subtotal (KSH),Delivery (KSH),Total (KSH),Delivery area,Paid (Nairobi)',
+      'Order,Placed (Nairobi),Customer,Email,M-Pesa phone,Status,Payment,Payment issue,Refund,Items,Subtotal (KSH),Delivery (KSH),Total (KSH),Delivery area,Paid (Nairobi),Promo code,Promo saving (KSH)',
     );
     expect(lines[1]).toMatch(/^SKN1003,.*,cancelled,paid,,due,4,/);
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['SKN1003', 'SKN1002']);

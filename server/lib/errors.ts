@@ -33,3 +33,16 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 /** A refusal of a shared rule (contract/) as the error the handlers answer with. */
 export const refused = ({ status, code, message, details }: Refusal) =>
   new AppError(status, code, message, undefined, undefined, details);
+
+/** Whether `err` (or its cause) is PostgreSQL's unique violation of `constraint`. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
+    e;
+  ) {
+    if (e.code === '23505' && (e.constraint === constraint || String(e.message).includes(constraint)))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

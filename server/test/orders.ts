@@ -43,6 +43,11 @@ export interface SeedOrderOptions {
   fee?: number;
   address?: string;
   attempts?: SeedAttempt[];
+  /**
+   * The promo code it was placed with: `orderSaving` comes off the subtotal (an order code); a line
+   * or delivery code's saving is already in `price` or `fee`, so only `saving` says it.
+   */
+  promo?: { code: string; saving: number; orderSaving?: number };
 }
 
 export interface SeededOrder {
@@ -75,6 +80,8 @@ export async function seedOrder(db: Db, o: SeedOrderOptions = {}): Promise<Seede
   const createdAt = o.createdAt ?? new Date(Date.now() - 3_600_000);
   const phone = o.phone ?? `2547${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const subtotal = quantity * price;
+  const orderSaving = o.promo?.orderSaving ?? 0;
+  const total = subtotal - orderSaving + fee;
   if (stockReserved)
     await db
       .update(variants)
@@ -92,7 +99,10 @@ export async function seedOrder(db: Db, o: SeedOrderOptions = {}): Promise<Seede
       stockReserved,
       subtotal,
       shippingRate: fee,
-      total: subtotal + fee,
+      orderSaving,
+      total,
+      promoCode: o.promo?.code ?? null,
+      promoSaving: o.promo?.saving ?? 0,
       phone,
       deliveryAreaId: 'westlands',
       deliveryAreaName: 'Westlands',
@@ -125,7 +135,7 @@ export async function seedOrder(db: Db, o: SeedOrderOptions = {}): Promise<Seede
             resultCode: 0,
             resultDesc: 'The service request is processed successfully.',
             receipt: mpesaId(),
-            paidAmount: subtotal + fee,
+            paidAmount: total,
           },
         ]
       : []);
@@ -134,7 +144,7 @@ export async function seedOrder(db: Db, o: SeedOrderOptions = {}): Promise<Seede
     await db.insert(paymentAttempts).values({
       orderId: order!.id,
       phone,
-      amount: subtotal + fee,
+      amount: total,
       status: a.status,
       issue: a.issue ?? null,
       merchantRequestId: a.merchantRequestId !== undefined ? a.merchantRequestId : `m-${randomUUID()}`,
@@ -162,6 +172,6 @@ export async function seedOrder(db: Db, o: SeedOrderOptions = {}): Promise<Seede
     email: user.email,
     variantId,
     product,
-    total: subtotal + fee,
+    total,
   };
 }

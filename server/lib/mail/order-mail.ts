@@ -21,7 +21,12 @@ interface OrderMailData {
   number: number;
   subtotal: number;
   shippingRate: number;
+  /** What an order-wide code took off the subtotal. */
+  orderSaving: number;
   total: number;
+  promoCode: string | null;
+  /** What the code saved in all; a line or delivery code's is already in those figures. */
+  promoSaving: number;
   phone: string;
   address: string;
   areaName: string | null;
@@ -52,7 +57,10 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
       number: orders.number,
       subtotal: orders.subtotal,
       shippingRate: orders.shippingRate,
+      orderSaving: orders.orderSaving,
       total: orders.total,
+      promoCode: orders.promoCode,
+      promoSaving: orders.promoSaving,
       phone: orders.phone,
       address: orders.address,
       areaName: orders.deliveryAreaName,
@@ -162,7 +170,17 @@ function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
     }
   })();
   const lines = o.lines.map((l) => `${l.quantity} × ${l.name} (${l.variantName}): ${ksh(l.totalPrice)}`);
-  const totals = [`Items: ${ksh(o.subtotal)}`, `Delivery: ${ksh(o.shippingRate)}`, `Total: ${ksh(o.total)}`];
+  // The figures add up to the total: an order code's saving is a line of its own; a line or delivery
+  // code's is already in the prices or the fee, so it is said after the total.
+  const totals = [
+    `Items: ${ksh(o.subtotal)}`,
+    ...(o.promoCode && o.orderSaving > 0 ? [`Promo code ${o.promoCode}: −${ksh(o.orderSaving)}`] : []),
+    `Delivery: ${ksh(o.shippingRate)}`,
+    `Total: ${ksh(o.total)}`,
+    ...(o.promoCode && o.orderSaving === 0 && o.promoSaving > 0
+      ? [`Promo code ${o.promoCode} saved you ${ksh(o.promoSaving)}.`]
+      : []),
+  ];
   const hello = o.name ? `Hello ${o.name},` : 'Hello,';
   const text = [
     hello,

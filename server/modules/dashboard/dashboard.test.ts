@@ -430,6 +430,41 @@ describe('a known set of orders around Nairobi midnights', () => {
     expect((await dashboard()).bestSellers[0]!.productId).toBe(known.Z.id);
   });
 
+  it('counts what an order with a promo code charged: its total, after the code', async () => {
+    const before = (await dashboard()).periods.last7Days;
+    const [placed] = await ctx.database.db
+      .insert(orders)
+      .values({
+        userId: (await createUser(ctx.database.db)).id,
+        idempotencyKey: randomUUID(),
+        requestHash: 'x',
+        status: 'delivered',
+        paymentStatus: 'paid',
+        subtotal: 500,
+        orderSaving: 50,
+        shippingRate: 150,
+        total: 600,
+        promoCode: 'KARIBU10',
+        promoSaving: 50,
+        phone: '254712345678',
+        address: 'Mpaka Road',
+        lat: -1.26,
+        lng: 36.8,
+        paidAt: new Date('2026-03-10T10:00:00Z'),
+        createdAt: new Date('2026-03-10T09:58:00Z'),
+      })
+      .returning({ id: orders.id });
+    try {
+      expect((await dashboard()).periods.last7Days).toMatchObject({
+        revenue: before.revenue! + 600,
+        orders: before.orders + 1,
+      });
+    } finally {
+      await ctx.database.db.delete(orders).where(sql`${orders.id} = ${placed!.id}`);
+    }
+    expect((await dashboard()).periods.last7Days.revenue).toBe(before.revenue);
+  });
+
   it('lists live variants low on stock (1–5, fewest first) and out of stock, archived ones left out', () => {
     const v = (p: typeof known.X, i = 0) => ({
       productId: p.id,

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { Discount } from '../../../contract/discounts';
+import { CODE_TAKEN, Discount, type DiscountBodyInput } from '../../../contract/discounts';
 import { cartItems, discountProducts, discounts, orderDiscounts } from '../../db/schema';
-import { dbKind, raceEngine } from '../../test/harness';
+import { dbKind, eventually, raceEngine } from '../../test/harness';
 import {
   api,
   checkoutBody,
@@ -43,16 +43,14 @@ async function limitedSale(usageLimit: number | null, stock = 10) {
 
 async function shoppersWithIt(n: number, product: { productId: string; variantIds: string[] }) {
   const shoppers = await Promise.all(Array.from({ length: n }, () => shopper(ctx)));
-  await ctx.database.db
-    .insert(cartItems)
-    .values(
-      shoppers.map((s) => ({
-        userId: s.id,
-        productId: product.productId,
-        variantId: product.variantIds[0]!,
-        quantity: 1,
-      })),
-    );
+  await ctx.database.db.insert(cartItems).values(
+    shoppers.map((s) => ({
+      userId: s.id,
+      productId: product.productId,
+      variantId: product.variantIds[0]!,
+      quantity: 1,
+    })),
+  );
   return shoppers;
 }
 
@@ -94,7 +92,8 @@ describe(`discount usage limits (${raceEngine})`, () => {
     expect(atSale).toHaveLength(1);
     for (const other of placed.filter((p) => p.status !== 201)) {
       expect(other.status).toBe(409);
-      if (other.body.code === 'offer_ended') expect(other.body.message).toContain('“Flash sale” has just ended');
+      if (other.body.code === 'offer_ended')
+        expect(other.body.message).toContain('“Flash sale” has just ended');
       else expect(other.body.code).toBe('price_changed');
       if (dbKind === 'pglite') expect(other.body.code).toBe('price_changed');
     }
@@ -154,4 +153,63 @@ describe(`discount usage limits (${raceEngine})`, () => {
       await ctx.database.db.select().from(orderDiscounts).where(eq(orderDiscounts.orderId, order.orderId)),
     ).toEqual([]);
   });
+});
+
+describe(`promo codes are unique (${raceEngine})`, () => {
+  const orderCode = (code: string): DiscountBodyInput => ({
+    name: `Code ${code}`,
+    kind: 'percentage',
+    value: 10,
+    productIds: [],
+    categoryIds: [],
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: null,
+    active: true,
+    usageLimit: null,
+    code,
+    appliesTo: 'order',
+  });
+  const holders = (code: string) =>
+    ctx.database.db.select({ id: discounts.id }).from(discounts).where(eq(discounts.code, code));
+
+  it('gives a code to one of two admins saving it at once; the other gets the 400 under the field', async () => {
+    const admins = await Promise.all([shopper(ctx, 'admin'), shopper(ctx, 'admin')]);
+    const answers = await Promise.all(
+      admins.map((a, i) => api(ctx, a.token).post('/discounts', orderCode(i ? 'harambee' : 'HARAMBEE'))),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
+    const loser = answers.find((r) => r.status === 400)!;
+    expect((await loser.json()).issues).toEqual([{ path: 'code', message: CODE_TAKEN }]);
+    expect(await holders('HARAMBEE')).toHaveLength(1);
+  });
+
+  // The check inside the write cannot see a code another transaction has not committed yet: the
+  // unique index is what refuses it then. PGlite has one connection, so only PostgreSQL can hold a
+  // transaction open beside the request.
+  it.skipIf(dbKind !== 'postgres')(
+    'answers the same 400 when the unique index is what refuses the code',
+    async () => {
+      const admin = api(ctx, (await shopper(ctx, 'admin')).token);
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      const holder = ctx.database.db.transaction(async (tx) => {
+        await tx.insert(discounts).values({ ...orderCode('UHURU'), startsAt: new Date(), endsAt: null });
+        await committed;
+      });
+      const saving = admin.post('/discounts', orderCode('uhuru'));
+      // The request's insert waits on the open transaction's row in the index.
+      await eventually(async () => {
+        const waiting = (await ctx.database.db.execute(
+          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: unknown[] };
+        return waiting.rows.length > 0;
+      }, 5_000);
+      commit();
+      await holder;
+      const res = await saving;
+      expect(res.status).toBe(400);
+      expect((await res.json()).issues).toEqual([{ path: 'code', message: CODE_TAKEN }]);
+      expect(await holders('UHURU')).toHaveLength(1);
+    },
+  );
 });

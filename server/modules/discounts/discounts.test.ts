@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActivityList } from '../../../contract/admin';
-import { Discount, DiscountList, type DiscountBodyInput } from '../../../contract/discounts';
+import { CODE_TAKEN, Discount, DiscountList, type DiscountBodyInput } from '../../../contract/discounts';
 import { categories, discounts, productCategories } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { api, createProduct, shopper, type Api, type TestProduct } from '../../test/shop';
+import { api, createProduct, shopper, staffMember, type Api, type TestProduct } from '../../test/shop';
 
 let ctx: TestContext;
 let admin: Api;
@@ -60,11 +60,19 @@ const create = async (over: Partial<DiscountBodyInput> = {}): Promise<Discount> 
   expect(res.status).toBe(201);
   return Discount.parse((await res.json()).data);
 };
-const issuePaths = async (res: Response) => {
+const issuesOf = async (res: Response) => {
   expect(res.status).toBe(400);
-  const b = await res.json();
-  return (b.issues as { path: string }[]).map((i) => i.path);
+  return (await res.json()).issues as { path: string; message: string }[];
 };
+const issuePaths = async (res: Response) => (await issuesOf(res)).map((i) => i.path);
+/** A promo code covering the whole order: no products or categories. */
+const orderCode = (code: string, over: Partial<DiscountBodyInput> = {}): Partial<DiscountBodyInput> => ({
+  name: `Code ${code}`,
+  code,
+  appliesTo: 'order',
+  productIds: [],
+  ...over,
+});
 const productPrice = async (productId: string) => {
   const res = await guest.get(`/products/${productId}`);
   expect(res.status).toBe(200);
@@ -234,5 +242,153 @@ describe('the shop follows at once', () => {
     expect(await productPrice(p.productId)).toEqual({ onSale: false, discountedPrice: null });
     const got = Discount.parse((await (await admin.get(`/discounts/${d.discountId}`)).json()).data);
     expect(got).toMatchObject({ state: 'ended', usesTaken: 2, redemptions: 0 });
+  });
+});
+
+describe('promo codes', () => {
+  it('keeps a code upper-case with what it covers and its conditions, and names it in the history', async () => {
+    const d = await create({
+      name: 'Karibu',
+      code: ' karibu10 ',
+      appliesTo: 'order',
+      productIds: [],
+      minSubtotal: 500,
+      firstOrderOnly: true,
+    });
+    expect(d).toMatchObject({
+      code: 'KARIBU10',
+      appliesTo: 'order',
+      products: [],
+      categories: [],
+      minSubtotal: 500,
+      firstOrderOnly: true,
+      // Omitted: once per shopper.
+      perShopperLimit: 1,
+      redemptions: 0,
+      usesTaken: 0,
+      state: 'active',
+    });
+    const [entry] = await activityOf(d.discountId);
+    expect(entry).toMatchObject({ action: 'created', summary: 'Created “Karibu” (code KARIBU10, 10% off).' });
+    // A code prices nothing by itself: the catalogue's prices are the automatic discounts'.
+    const p = await createProduct(ctx.database.db, { variants: [{ name: 'Kg', price: 300, quantity: 5 }] });
+    await create({ name: 'Code on items', code: 'MANGO5', productIds: [p.productId] });
+    expect(await productPrice(p.productId)).toEqual({ onSale: false, discountedPrice: null });
+  });
+
+  it('answers an automatic discount without a code or conditions, and a per-shopper limit as sent', async () => {
+    const automatic = await create({ name: 'Plain sale' });
+    expect(automatic).toMatchObject({
+      code: null,
+      appliesTo: 'items',
+      minSubtotal: null,
+      firstOrderOnly: false,
+      perShopperLimit: null,
+    });
+    expect((await create(orderCode('THRICE', { perShopperLimit: 3 }))).perShopperLimit).toBe(3);
+    expect((await create(orderCode('ANYTIMES', { perShopperLimit: null }))).perShopperLimit).toBeNull();
+  });
+
+  it('finds a discount by its code or its name in the list', async () => {
+    const d = await create(orderCode('MASHUJAA20', { name: 'Heroes weekend' }));
+    const found = async (q: string) =>
+      DiscountList.parse(await (await admin.get(`/discounts?q=${q}`)).json()).data.map((x) => x.discountId);
+    expect(await found('hUJaA2')).toEqual([d.discountId]);
+    expect(await found('heroes%20week')).toEqual([d.discountId]);
+    const [listed] = DiscountList.parse(await (await admin.get('/discounts?q=MASHUJAA20')).json()).data;
+    expect(listed).toMatchObject({ code: 'MASHUJAA20', redemptions: 0, usesTaken: 0, usageLimit: null });
+  });
+
+  it("refuses another discount's code in any letter case, and lets a discount keep its own", async () => {
+    const d = await create(orderCode('MADARAKA'));
+    for (const code of ['MADARAKA', 'madaraka', 'Madaraka']) {
+      const res = await admin.post('/discounts', body(orderCode(code, { name: 'Copy' })));
+      expect(await issuesOf(res)).toEqual([{ path: 'code', message: CODE_TAKEN }]);
+    }
+    const other = await create(orderCode('MASHUJAA'));
+    const taken = await admin.put(`/discounts/${other.discountId}`, body(orderCode('madaraka')));
+    expect(await issuesOf(taken)).toEqual([{ path: 'code', message: CODE_TAKEN }]);
+    // Keeping its own code (in another case) while changing the rest is fine.
+    const kept = await admin.put(
+      `/discounts/${d.discountId}`,
+      body(orderCode('madaraka', { name: 'Madaraka day', value: 15 })),
+    );
+    expect(kept.status).toBe(200);
+    expect(Discount.parse((await kept.json()).data)).toMatchObject({ code: 'MADARAKA', value: 15 });
+    // A deleted discount's code is free again.
+    expect((await admin.delete(`/discounts/${other.discountId}`)).status).toBe(200);
+    await create(orderCode('mashujaa'));
+  });
+
+  it('drops the products and categories of a discount turned into an order code', async () => {
+    const d = await create({ name: 'Greens', categoryIds: [categoryId] });
+    expect(d.products).toHaveLength(1);
+    const res = await admin.put(`/discounts/${d.discountId}`, body(orderCode('GREENS', { categoryIds: [] })));
+    expect(res.status).toBe(200);
+    expect(Discount.parse((await res.json()).data)).toMatchObject({
+      code: 'GREENS',
+      appliesTo: 'order',
+      products: [],
+      categories: [],
+    });
+  });
+
+  it('refuses a code that is too short, too long or has other characters', async () => {
+    for (const code of ['AB', 'K'.repeat(33), 'KARIBU 10', 'KARIBU_10', 'KARÍBU', '']) {
+      expect(await issuePaths(await admin.post('/discounts', body(orderCode(code)))), code).toEqual(['code']);
+    }
+  });
+
+  it('refuses the whole order, the delivery and conditions without a code', async () => {
+    const paths = async (over: Partial<DiscountBodyInput>) =>
+      issuePaths(await admin.post('/discounts', body(over)));
+    expect(await paths({ appliesTo: 'order', productIds: [] })).toEqual(['appliesTo']);
+    expect(await paths({ appliesTo: 'delivery', productIds: [] })).toEqual(['appliesTo']);
+    expect(await paths({ minSubtotal: 500 })).toEqual(['minSubtotal']);
+    expect(await paths({ firstOrderOnly: true })).toEqual(['firstOrderOnly']);
+    expect(await paths({ perShopperLimit: 2 })).toEqual(['perShopperLimit']);
+    // An order code naming products, a minimum of 0, a limit per shopper of 0.
+    expect(await paths(orderCode('SOKONI1', { productIds: [product.productId] }))).toEqual(['productIds']);
+    expect(await paths(orderCode('SOKONI2', { minSubtotal: 0 }))).toEqual(['minSubtotal']);
+    expect(await paths(orderCode('SOKONI3', { perShopperLimit: 0 }))).toEqual(['perShopperLimit']);
+  });
+
+  it('allows 100 % off the delivery only', async () => {
+    const percent = async (appliesTo: 'items' | 'order' | 'delivery', value: number) =>
+      admin.post(
+        '/discounts',
+        body({
+          name: `${value} off ${appliesTo}`,
+          code: `P${value}-${appliesTo}`,
+          appliesTo,
+          value,
+          productIds: appliesTo === 'items' ? [product.productId] : [],
+        }),
+      );
+    expect(await issuePaths(await percent('items', 100))).toEqual(['value']);
+    expect(await issuePaths(await percent('order', 100))).toEqual(['value']);
+    expect(await issuePaths(await percent('delivery', 101))).toEqual(['value']);
+    const free = await percent('delivery', 100);
+    expect(free.status).toBe(201);
+    const d = Discount.parse((await free.json()).data);
+    expect(d).toMatchObject({ code: 'P100-DELIVERY', appliesTo: 'delivery', value: 100 });
+    expect((await activityOf(d.discountId))[0]!.summary).toBe(
+      'Created “100 off delivery” (code P100-DELIVERY, Free delivery).',
+    );
+  });
+
+  it('answers 404 for a code saved to an unknown discount', async () => {
+    expect((await admin.put(`/discounts/${randomUUID()}`, body(orderCode('NOBODY')))).status).toBe(404);
+  });
+
+  it('lets the catalogue role keep codes, and refuses fulfilment with 403', async () => {
+    const catalogue = (await staffMember(ctx, 'catalogue')).call;
+    expect((await catalogue.post('/discounts', body(orderCode('CATALOGUE1')))).status).toBe(201);
+    const fulfilment = (await staffMember(ctx, 'fulfilment')).call;
+    expect((await fulfilment.get('/discounts?q=CATALOGUE1')).status).toBe(403);
+    const refused = await fulfilment.post('/discounts', body(orderCode('FULFIL1')));
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toContain('Your role (fulfilment) cannot change discounts.');
+    expect(await ctx.database.db.select().from(discounts).where(eq(discounts.code, 'FULFIL1'))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Issue } from '../../../contract/common';
 import {
+  CODE_TAKEN,
   discountCreatedSummary,
   discountDeletedSummary,
   discountPausedSummary,
@@ -17,7 +18,7 @@ import { discountState } from '../../../contract/pricing';
 import type { Db } from '../../db/client';
 import { categories, discountCategories, discountProducts, discounts, products } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth/middleware';
-import { invalid, notFound } from '../../lib/errors';
+import { invalid, isUniqueViolation, notFound } from '../../lib/errors';
 import { recordActivity } from '../activity';
 import { likeAnywhere } from '../../lib/like';
 
@@ -124,11 +125,12 @@ function toDiscount(r: Row, now: Date): Discount {
   };
 }
 
-/** One page of discounts, newest first, filtered by state at `now` and by name. */
+/** One page of discounts, newest first, filtered by state at `now` and by name or code. */
 export async function listDiscounts(db: Db, query: DiscountQuery, now: Date): Promise<DiscountList> {
+  const q = query.q ? likeAnywhere(query.q) : null;
   const where = and(
     query.state ? stateIs(query.state, now) : undefined,
-    query.q ? ilike(discounts.name, likeAnywhere(query.q)) : undefined,
+    q ? or(ilike(discounts.name, q), ilike(discounts.code, q)) : undefined,
   );
   const [rows, totals] = await Promise.all([
     db
@@ -155,19 +157,21 @@ export async function getDiscount(db: Db, discountId: string, now: Date): Promis
 
 /** Creates a discount with what it covers; answers its id. */
 export async function createDiscount(db: Db, actor: AuthUser, body: DiscountBody): Promise<string> {
-  return db.transaction(async (tx) => {
-    await checkReferences(tx, body);
-    const [row] = await tx.insert(discounts).values(columnsOf(body)).returning({ id: discounts.id });
-    const id = row!.id;
-    await writeCoverage(tx, id, body);
-    await recordActivity(tx, actor, {
-      entity: 'discount',
-      entityId: id,
-      action: 'created',
-      summary: discountCreatedSummary(body.name, discountValueLabel(body)),
-    });
-    return id;
-  });
+  return codeKept(() =>
+    db.transaction(async (tx) => {
+      await checkReferences(tx, body, null);
+      const [row] = await tx.insert(discounts).values(columnsOf(body)).returning({ id: discounts.id });
+      const id = row!.id;
+      await writeCoverage(tx, id, body);
+      await recordActivity(tx, actor, {
+        entity: 'discount',
+        entityId: id,
+        action: 'created',
+        summary: discountCreatedSummary(body.name, discountValueLabel(body), body.code),
+      });
+      return id;
+    }),
+  );
 }
 
 /**
@@ -180,27 +184,29 @@ export async function updateDiscount(
   discountId: string,
   body: DiscountBody,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ active: discounts.active })
-      .from(discounts)
-      .where(eq(discounts.id, discountId))
-      .for('update');
-    if (!before) throw notFound('Discount');
-    await checkReferences(tx, body);
-    await tx
-      .update(discounts)
-      .set({ ...columnsOf(body), updatedAt: new Date() })
-      .where(eq(discounts.id, discountId));
-    await writeCoverage(tx, discountId, body);
-    const action = before.active === body.active ? 'updated' : body.active ? 'resumed' : 'paused';
-    const summary = {
-      updated: discountUpdatedSummary,
-      paused: discountPausedSummary,
-      resumed: discountResumedSummary,
-    }[action](body.name);
-    await recordActivity(tx, actor, { entity: 'discount', entityId: discountId, action, summary });
-  });
+  await codeKept(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ active: discounts.active })
+        .from(discounts)
+        .where(eq(discounts.id, discountId))
+        .for('update');
+      if (!before) throw notFound('Discount');
+      await checkReferences(tx, body, discountId);
+      await tx
+        .update(discounts)
+        .set({ ...columnsOf(body), updatedAt: new Date() })
+        .where(eq(discounts.id, discountId));
+      await writeCoverage(tx, discountId, body);
+      const action = before.active === body.active ? 'updated' : body.active ? 'resumed' : 'paused';
+      const summary = {
+        updated: discountUpdatedSummary,
+        paused: discountPausedSummary,
+        resumed: discountResumedSummary,
+      }[action](body.name);
+      await recordActivity(tx, actor, { entity: 'discount', entityId: discountId, action, summary });
+    }),
+  );
 }
 
 /** Deletes a discount; orders keep their frozen prices (their `order_discounts` rows go with it). */
@@ -229,19 +235,51 @@ function columnsOf(body: DiscountBody) {
     endsAt: body.endsAt === null ? null : new Date(body.endsAt),
     active: body.active,
     usageLimit: body.usageLimit,
+    code: body.code,
+    appliesTo: body.appliesTo,
+    minSubtotal: body.minSubtotal,
+    firstOrderOnly: body.firstOrderOnly,
+    // A code is once per shopper unless the admin says otherwise (null: no limit); an automatic
+    // discount has no shopper to count.
+    perShopperLimit:
+      body.code === null ? null : body.perShopperLimit === undefined ? 1 : body.perShopperLimit,
   };
 }
 
-/** Every product and category the body names must exist: one 400 naming each unknown one. */
-async function checkReferences(tx: Db, body: DiscountBody): Promise<void> {
-  const [foundProducts, foundCategories] = await Promise.all([
-    body.productIds.length
-      ? tx.select({ id: products.id }).from(products).where(inArray(products.id, body.productIds))
-      : [],
-    body.categoryIds.length
-      ? tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, body.categoryIds))
-      : [],
-  ]);
+/**
+ * Runs a write whose code checkReferences found free. Two admins saving the same code at once both
+ * find it free; the unique index lets one through and the other gets the same 400.
+ */
+async function codeKept<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err, 'discounts_code_uq'))
+      throw invalid('json', [{ path: 'code', message: CODE_TAKEN }]);
+    throw err;
+  }
+}
+
+/**
+ * Every product and category the body names must exist, and its code must be no other discount's
+ * (`self`, the discount being saved, may keep its own): one 400 naming each.
+ */
+async function checkReferences(tx: Db, body: DiscountBody, self: string | null): Promise<void> {
+  // One query after the other: a transaction is one connection.
+  const foundProducts = body.productIds.length
+    ? await tx.select({ id: products.id }).from(products).where(inArray(products.id, body.productIds))
+    : [];
+  const foundCategories = body.categoryIds.length
+    ? await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, body.categoryIds))
+    : [];
+  // Codes are stored upper-case and the body's is upper-cased, so equality compares without case.
+  const [holder] = body.code
+    ? await tx
+        .select({ id: discounts.id })
+        .from(discounts)
+        .where(and(eq(discounts.code, body.code), self ? ne(discounts.id, self) : undefined))
+        .limit(1)
+    : [];
   const productIds = new Set(foundProducts.map((r) => r.id));
   const categoryIds = new Set(foundCategories.map((r) => r.id));
   const issues: Issue[] = [];
@@ -251,6 +289,7 @@ async function checkReferences(tx: Db, body: DiscountBody): Promise<void> {
   body.categoryIds.forEach((id, i) => {
     if (!categoryIds.has(id)) issues.push({ path: `categoryIds.${i}`, message: 'no such category' });
   });
+  if (holder) issues.push({ path: 'code', message: CODE_TAKEN });
   if (issues.length) throw invalid('json', issues);
 }
 

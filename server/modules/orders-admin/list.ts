@@ -51,6 +51,8 @@ const summaryColumns = {
   shippingRate: orders.shippingRate,
   total: orders.total,
   deliveryAreaName: orders.deliveryAreaName,
+  promoCode: orders.promoCode,
+  promoSaving: orders.promoSaving,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   // Spelled out with table names: a bare "id" inside the subquery would mean order_items.id.

@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth/middleware';
-import { AppError, invalid, notFound, refused } from '../../lib/errors';
+import { AppError, invalid, isUniqueViolation, notFound, refused } from '../../lib/errors';
 import { queueOrderMail, type OrderMailEvent } from '../../lib/mail/order-mail';
 import { recordActivity } from '../activity';
 import { OfferEndedError, OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock';
@@ -241,19 +241,6 @@ async function changeRider(
       );
     }
   }
-}
-
-/** Whether `err` (or its cause) is PostgreSQL's unique violation of `constraint`. */
-export function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (
-    let e = err as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
-    e;
-  ) {
-    if (e.code === '23505' && (e.constraint === constraint || String(e.message).includes(constraint)))
-      return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 async function receiptHolder(db: Db, receipt: string) {

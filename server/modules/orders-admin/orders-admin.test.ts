@@ -193,12 +193,12 @@ describe('the list', () => {
     const text = await csv.text();
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'Order,Placed (Nairobi),Customer,Email,M-Pesa phone,Status,Payment,Payment issue,Refund,Items,Subtotal (KSH),Delivery (KSH),Total (KSH),Delivery area,Paid (Nairobi)',
+      'Order,Placed (Nairobi),Customer,Email,M-Pesa phone,Status,Payment,Payment issue,Refund,Items,Subtotal (KSH),Delivery (KSH),Total (KSH),Delivery area,Paid (Nairobi),Promo code,Promo saving (KSH)',
     );
     expect(lines.at(-1)).toBe('');
     expect(lines).toHaveLength(1 + 5 + 1);
     expect(lines[1]).toMatch(new RegExp(`^SKN${e.number},2019-03-13 08:00,"Otieno, ""Baba"" Juma",`));
-    expect(lines[1]).toContain(',delivered,paid,,,2,600,150,750,Westlands,2019-03-13 08:00');
+    expect(lines[1]).toMatch(/,delivered,paid,,,2,600,150,750,Westlands,2019-03-13 08:00,,0$/);
     expect(lines[3]).toContain(
       `SKN${a.number},2019-03-11 00:30,Amina Odhiambo,amina.${tag}@example.com,0712 000 111,`,
     );
@@ -219,6 +219,24 @@ describe('the list', () => {
     expect(lines[1]).toContain(`,'@SUM(A1),`);
     // Numbers are numbers, never guarded.
     expect(lines[1]).toMatch(/,600,150,750,/);
+  });
+
+  it('has the promo code and what it saved, the total less an order code', async () => {
+    const order = await seedOrder(db(), {
+      createdAt: nairobi('2019-05-01T10:00:00'),
+      promo: { code: 'KARIBU10', saving: 60, orderSaving: 60 },
+    });
+    // A code may start with "-": guarded like any other cell a spreadsheet would run.
+    const dashed = await seedOrder(db(), {
+      createdAt: nairobi('2019-05-02T10:00:00'),
+      fee: 0,
+      promo: { code: '-FREEDEL', saving: 150 },
+    });
+    const lines = (await (await csvOf('from=2019-05-01&to=2019-05-31')).text()).split('\r\n');
+    expect(lines[2]).toMatch(
+      new RegExp(`^SKN${order.number},.*,2,600,150,690,Westlands,2019-05-01 10:00,KARIBU10,60$`),
+    );
+    expect(lines[1]).toMatch(new RegExp(`^SKN${dashed.number},.*,2,600,0,600,Westlands,.*,'-FREEDEL,150$`));
   });
 
   async function csvOf(query: string) {
@@ -335,6 +353,20 @@ describe('one order', () => {
     expect(await detail(pending.orderId)).toMatchObject({ nextStatus: null, canCancel: false });
     const delivered = await seedOrder(db(), { status: 'delivered' });
     expect(await detail(delivered.orderId)).toMatchObject({ nextStatus: null, canCancel: false });
+  });
+
+  it('shows the promo code the order was placed with and what it saved', async () => {
+    const o = await seedOrder(db(), { promo: { code: 'KARIBU10', saving: 60, orderSaving: 60 } });
+    expect(await detail(o.orderId)).toMatchObject({
+      subtotal: 600,
+      orderSaving: 60,
+      shippingRate: 150,
+      total: 690,
+      promoCode: 'KARIBU10',
+      promoSaving: 60,
+    });
+    const plain = await seedOrder(db());
+    expect(await detail(plain.orderId)).toMatchObject({ orderSaving: 0, promoCode: null, promoSaving: 0 });
   });
 });
 

@@ -4,10 +4,10 @@ import { orderLabel, refundRefusal } from '../../../contract/fulfilment';
 import { amountPaid, refundedSummary } from '../../../contract/order-timeline';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
-import { AppError, notFound, refused } from '../../lib/errors';
+import { AppError, isUniqueViolation, notFound, refused } from '../../lib/errors';
 import { queueOrderMail } from '../../lib/mail/order-mail';
 import { recordActivity } from '../activity';
-import { type Admin, isUniqueViolation, type MoveResult } from './moves';
+import { type Admin, type MoveResult } from './moves';
 
 /** `POST /v1/admin/orders/{orderId}/refund`: records the M-Pesa reversal of a refund that is due. */
 export async function refundOrder(db: Db, admin: Admin, orderId: string, body: RefundBody, now = new Date()) {

@@ -29,8 +29,9 @@ export const listAdminOrdersRoute = createRoute({
     "`q` matches the order number (`1042` or `SKN1042`), part of the shopper's email, or the M-Pesa phone " +
     'in any Kenyan form (`0712…`, `+254712…`, `254712…`). `from` and `to` are Nairobi days, both ' +
     'inclusive. With `Accept: text/csv` the answer is the whole filtered list (no paging) as a CSV ' +
-    'attachment named `sokoni-orders-YYYY-MM-DD.csv`; cells a spreadsheet would run as a formula ' +
-    'start with an apostrophe.',
+    'attachment named `sokoni-orders-YYYY-MM-DD.csv`, one row per order with its figures, the ' +
+    'promo code it was placed with and what the code saved; cells a spreadsheet would run as a ' +
+    'formula start with an apostrophe.',
   request: { query: AdminOrderListQuery },
   responses: {
     200: {
@@ -53,7 +54,7 @@ export const getAdminOrderRoute = createRoute({
   tags: adminTags,
   security: bearerSecurity,
   summary:
-    'One order with its shopper, lines, every payment attempt, refund, the moves allowed now and its timeline',
+    'One order with its shopper, lines, promo code and saving, every payment attempt, refund, the moves allowed now and its timeline',
   request: { params: OrderIdParams },
   responses: {
     200: ok('The order', AdminOrder),

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { OrderList } from '../../../contract/checkout';
+import { Order, OrderList } from '../../../contract/checkout';
 import { variants } from '../../db/schema';
+import { seedOrder } from '../../test/orders';
 import {
   api,
   orderOf,
@@ -78,5 +79,29 @@ describe('paying again and reading orders', () => {
     expect((await theirs.get(`/orders/${first.orderId}`)).status).toBe(404);
     expect((await theirs.post(`/orders/${first.orderId}/pay`, {})).status).toBe(404);
     expect((await (await theirs.get('/orders')).json()).data).toEqual([]);
+  });
+
+  it('shows the shopper the promo code their order was placed with and what it saved', async () => {
+    const s = await shopper(ctx);
+    const own = { userId: s.id, email: s.email };
+    const withCode = await seedOrder(ctx.database.db, {
+      ...own,
+      promo: { code: 'KARIBU10', saving: 60, orderSaving: 60 },
+    });
+    const read = async (orderId: string) => {
+      const res = await api(ctx, s.token).get(`/orders/${orderId}`);
+      expect(res.status).toBe(200);
+      return Order.parse((await res.json()).data);
+    };
+    expect(await read(withCode.orderId)).toMatchObject({
+      subtotal: 600,
+      orderSaving: 60,
+      shippingRate: 150,
+      total: 690,
+      promoCode: 'KARIBU10',
+      promoSaving: 60,
+    });
+    const plain = await seedOrder(ctx.database.db, own);
+    expect(await read(plain.orderId)).toMatchObject({ orderSaving: 0, promoCode: null, promoSaving: 0 });
   });
 });

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { seedOrder, type SeedOrderOptions } from '../../test/orders';
+import { queueOrderMail, type OrderMailEvent } from './order-mail';
+
+// The order mails' figures: the lines, the items, a promo code's saving, the delivery and the total,
+// which add up. Orders are written straight into the database with what checkout would have stored.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+/** The mail queued for `event` about an order seeded with `o` (two units of 300 and a fee of 150 unless told). */
+async function mailOf(o: SeedOrderOptions, event: OrderMailEvent = 'paid') {
+  const order = await seedOrder(ctx.database.db, { name: 'Amina Odhiambo', ...o });
+  const id = await queueOrderMail(ctx.database.db, order.orderId, event);
+  const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+  return { ...mail!, order, totals: mail!.text.split('\n\n').at(-2)!.split('\n') };
+}
+
+describe('an order mail with a promo code', () => {
+  it('takes an order code off the items as a line of its own, and the totals add up', async () => {
+    const mail = await mailOf({ promo: { code: 'KARIBU10', saving: 60, orderSaving: 60 } });
+    expect(mail.totals).toEqual([
+      'Items: KSH 600',
+      'Promo code KARIBU10: −KSH 60',
+      'Delivery: KSH 150',
+      'Total: KSH 690',
+    ]);
+    expect(mail.text).toContain('We have received your M-Pesa payment of KSH 690');
+    expect(mail.html).toContain('Promo code KARIBU10: −KSH 60<br>Delivery: KSH 150<br>Total: KSH 690');
+  });
+
+  it('says what a line code saved after the total, its prices being in the lines already', async () => {
+    const mail = await mailOf({ price: 270, promo: { code: 'MANGO5', saving: 60 } }, 'received');
+    expect(mail.text).toContain(`2 × ${mail.order.product.name} (1 kg): KSH 540`);
+    expect(mail.totals).toEqual([
+      'Items: KSH 540',
+      'Delivery: KSH 150',
+      'Total: KSH 690',
+      'Promo code MANGO5 saved you KSH 60.',
+    ]);
+  });
+
+  it('shows the delivery a delivery code made free', async () => {
+    const mail = await mailOf({ fee: 0, promo: { code: 'FREEDEL', saving: 150 } });
+    expect(mail.totals).toEqual([
+      'Items: KSH 600',
+      'Delivery: KSH 0',
+      'Total: KSH 600',
+      'Promo code FREEDEL saved you KSH 150.',
+    ]);
+  });
+
+  it('says nothing of a code on an order placed without one', async () => {
+    const mail = await mailOf({});
+    expect(mail.totals).toEqual(['Items: KSH 600', 'Delivery: KSH 150', 'Total: KSH 750']);
+    expect(mail.text).not.toContain('Promo');
+    expect(mail.html).not.toContain('Promo');
+  });
+});

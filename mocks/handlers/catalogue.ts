@@ -89,7 +89,7 @@ export function orderedCategoryIds(p: FixtureProduct, catalogue: CatalogueFixtur
 }
 
 /** Whether a discount names the product, itself or through one of its categories. */
-export const discountCovers = (d: FixtureDiscount, p: FixtureProduct) =>
+const discountCovers = (d: FixtureDiscount, p: FixtureProduct) =>
   p.discountIds.includes(d.id) || (d.categoryIds ?? []).some((c) => p.categoryIds.includes(c));
 
 /**

@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { Cart } from '../../contract/cart';
 import { ProductDetail } from '../../contract/catalogue';
 import { envelope, ErrorBody } from '../../contract/common';
-import { Discount, DiscountList, type DiscountBodyInput } from '../../contract/discounts';
+import { CODE_TAKEN, Discount, DiscountList, type DiscountBodyInput } from '../../contract/discounts';
 import { mockDb } from '../db';
 import { categoryIds } from '../fixtures/catalogue';
 import { mockFetch, serveMocks, tokenOf } from '../test-api';
@@ -85,6 +86,97 @@ describe('mock discounts', () => {
     expect(
       await paths(await call('POST', '/v1/discounts', body({ categoryIds: [crypto.randomUUID()] }))),
     ).toEqual(['categoryIds.0']);
+  });
+
+  it('keeps a promo code upper-case, once per shopper unless told, and finds it by its code', async () => {
+    const res = await call(
+      'POST',
+      '/v1/discounts',
+      body({ name: 'Karibu', code: ' karibu10 ', appliesTo: 'order', categoryIds: [], minSubtotal: 500 }),
+    );
+    expect(res.status).toBe(201);
+    const d = envelope(Discount).parse(await res.json()).data;
+    expect(d).toMatchObject({
+      code: 'KARIBU10',
+      appliesTo: 'order',
+      minSubtotal: 500,
+      firstOrderOnly: false,
+      perShopperLimit: 1,
+      products: [],
+      categories: [],
+    });
+    const listed = async (q: string) =>
+      DiscountList.parse(await (await call('GET', `/v1/discounts?q=${q}`)).json()).data.map((x) => x.name);
+    expect(await listed('ribu1')).toEqual(['Karibu']);
+    expect(await listed('KARIBU')).toEqual(['Karibu']);
+
+    // No limit per shopper when the admin says so; an automatic discount answers the defaults.
+    const unlimited = await call(
+      'PUT',
+      `/v1/discounts/${d.discountId}`,
+      body({ name: 'Karibu', code: 'KARIBU10', appliesTo: 'order', categoryIds: [], perShopperLimit: null }),
+    );
+    expect(envelope(Discount).parse(await unlimited.json()).data.perShopperLimit).toBeNull();
+    const plain = DiscountList.parse(await (await call('GET', '/v1/discounts?q=avocado')).json()).data[0]!;
+    expect(plain).toMatchObject({ code: null, appliesTo: 'items', minSubtotal: null, perShopperLimit: null });
+  });
+
+  it('refuses a code another discount has, in any letter case, but not the discount’s own', async () => {
+    const first = await call('POST', '/v1/discounts', body({ code: 'MAVUNO' }));
+    const { discountId } = envelope(Discount).parse(await first.json()).data;
+    const taken = await call('POST', '/v1/discounts', body({ name: 'Other', code: 'mavuno' }));
+    expect(taken.status).toBe(400);
+    expect(ErrorBody.parse(await taken.json())).toMatchObject({
+      code: 'validation_failed',
+      issues: [{ path: 'code', message: CODE_TAKEN }],
+    });
+    // Saving the discount that has it is no clash.
+    expect((await call('PUT', `/v1/discounts/${discountId}`, body({ code: 'Mavuno' }))).status).toBe(200);
+    // Once deleted, the code is free again.
+    await call('DELETE', `/v1/discounts/${discountId}`);
+    expect((await call('POST', '/v1/discounts', body({ name: 'Other', code: 'MAVUNO' }))).status).toBe(201);
+  });
+
+  it('prices no product with a code: the shop shows automatic discounts only', async () => {
+    const p = plainProduce();
+    const res = await call('POST', '/v1/discounts', body({ code: 'PRODUCE20' }));
+    expect(res.status).toBe(201);
+    expect((await saleOf(p.id)).onSale).toBe(false);
+    const variant = p.variants.find((v) => !v.archivedAt)!;
+    const added = await call(
+      'POST',
+      '/v1/cart',
+      { item: { productId: p.id, variantId: variant.id, quantity: 1 } },
+      tokenOf('shopper'),
+    );
+    expect(added.status).toBe(200);
+    const line = envelope(Cart)
+      .parse(await added.json())
+      .data.Items.find((i) => i.productId === p.id)!;
+    expect(line).toMatchObject({ price: variant.price, onSale: false });
+  });
+
+  it('refuses the promo fields on a discount without a code, and a code that is no code', async () => {
+    const paths = async (over: Partial<DiscountBodyInput>) => {
+      const res = await call('POST', '/v1/discounts', body(over));
+      expect(res.status).toBe(400);
+      return ErrorBody.parse(await res.json()).issues!.map((i) => i.path);
+    };
+    expect(await paths({ code: 'no spaces' })).toEqual(['code']);
+    expect(await paths({ code: 'AB' })).toEqual(['code']);
+    expect(await paths({ appliesTo: 'order', categoryIds: [] })).toEqual(['appliesTo']);
+    expect(await paths({ minSubtotal: 500 })).toEqual(['minSubtotal']);
+    expect(await paths({ firstOrderOnly: true })).toEqual(['firstOrderOnly']);
+    expect(await paths({ perShopperLimit: 2 })).toEqual(['perShopperLimit']);
+    // The whole order names no products; free delivery may be 100 %, the order may not.
+    expect(await paths({ code: 'ALL', appliesTo: 'order' })).toEqual(['productIds']);
+    expect(await paths({ code: 'ALL', appliesTo: 'order', categoryIds: [], value: 100 })).toEqual(['value']);
+    const free = await call(
+      'POST',
+      '/v1/discounts',
+      body({ code: 'FREESHIP', appliesTo: 'delivery', categoryIds: [], value: 100 }),
+    );
+    expect(free.status).toBe(201);
   });
 
   it('refuses guests and shoppers, and unknown ids', async () => {

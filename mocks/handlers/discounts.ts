@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { Issue } from '../../contract/common';
 import {
+  CODE_TAKEN,
   Discount,
   DiscountBody,
   DiscountIdParams,
@@ -17,7 +18,7 @@ import { discountState } from '../../contract/pricing';
 import { adminOf, recordActivity } from '../admin';
 import { mockDb } from '../db';
 import type { FixtureDiscount } from '../fixtures/catalogue';
-import { errorResponse, invalid, jsonBody, queryObject } from '../http';
+import { errorResponse, invalid, invalidIssues, jsonBody, queryObject } from '../http';
 
 /*
  * `/v1/discounts` as server/modules/discounts answers it, over the mock catalogue's discounts, so the
@@ -47,6 +48,11 @@ function toDiscount(d: FixtureDiscount, now: Date): Discount {
     endsAt: d.endsAt ? d.endsAt.toISOString() : null,
     active: d.active,
     usageLimit: d.usageLimit ?? null,
+    code: d.code ?? null,
+    appliesTo: d.appliesTo ?? 'items',
+    minSubtotal: d.minSubtotal ?? null,
+    firstOrderOnly: d.firstOrderOnly ?? false,
+    perShopperLimit: d.perShopperLimit ?? null,
     redemptions: d.paidRedemptions ?? 0,
     usesTaken: d.redemptions ?? 0,
     state: discountState(d, now),
@@ -58,8 +64,11 @@ function toDiscount(d: FixtureDiscount, now: Date): Discount {
 const newestFirst = (a: FixtureDiscount, b: FixtureDiscount) =>
   (b.createdAt ?? b.startsAt).getTime() - (a.createdAt ?? a.startsAt).getTime() || (a.id < b.id ? 1 : -1);
 
-/** The server's 400 for ids that name nothing (server/modules/discounts/service.ts checkReferences). */
-function unknownIds(body: DiscountBody): Response | null {
+/**
+ * The server's 400 for ids that name nothing (server/modules/discounts/service.ts checkReferences),
+ * and for a code another discount has (`discounts_code_uq`; codes are stored upper-case).
+ */
+function refusedReferences(body: DiscountBody, discountId: string | null): Response | null {
   const { catalogue } = mockDb;
   const issues: Issue[] = [];
   body.productIds.forEach((id, i) => {
@@ -70,13 +79,9 @@ function unknownIds(body: DiscountBody): Response | null {
     if (!catalogue.categories.some((c) => c.id === id))
       issues.push({ path: `categoryIds.${i}`, message: 'no such category' });
   });
-  if (!issues.length) return null;
-  return errorResponse(
-    400,
-    'validation_failed',
-    `Invalid json: ${issues[0]!.path}: ${issues[0]!.message}.`,
-    issues,
-  );
+  if (issues.length) return invalidIssues('json', issues);
+  const taken = catalogue.discounts.some((d) => d.id !== discountId && d.code && d.code === body.code);
+  return taken ? invalidIssues('json', [{ path: 'code', message: CODE_TAKEN }]) : null;
 }
 
 /** Writes the body onto a record and the products' `discountIds`. */
@@ -90,6 +95,12 @@ function apply(d: FixtureDiscount, body: DiscountBody, now: Date) {
     endsAt: body.endsAt === null ? null : new Date(body.endsAt),
     categoryIds: [...body.categoryIds],
     usageLimit: body.usageLimit,
+    code: body.code,
+    appliesTo: body.appliesTo,
+    minSubtotal: body.minSubtotal,
+    firstOrderOnly: body.firstOrderOnly,
+    // Left out with a code: once per shopper.
+    perShopperLimit: body.perShopperLimit === undefined ? (body.code ? 1 : null) : body.perShopperLimit,
     updatedAt: now,
   });
   for (const p of mockDb.catalogue.products) {
@@ -102,10 +113,10 @@ function apply(d: FixtureDiscount, body: DiscountBody, now: Date) {
 
 const notFound = () => errorResponse(404, 'not_found', 'Discount was not found.');
 
-async function readBody(request: Request) {
+async function readBody(request: Request, discountId: string | null = null) {
   const parsed = DiscountBody.safeParse(await jsonBody(request));
   if (!parsed.success) return { error: invalid('json', parsed.error) };
-  const bad = unknownIds(parsed.data);
+  const bad = refusedReferences(parsed.data, discountId);
   return bad ? { error: bad } : { body: parsed.data };
 }
 
@@ -119,7 +130,7 @@ export const discountHandlers = [
     const now = new Date();
     const rows = mockDb.catalogue.discounts
       .filter((d) => !state || discountState(d, now) === state)
-      .filter((d) => !q || d.name.toLowerCase().includes(q.toLowerCase()))
+      .filter((d) => !q || [d.name, d.code ?? ''].some((s) => s.toLowerCase().includes(q.toLowerCase())))
       .sort(newestFirst);
     return HttpResponse.json(
       DiscountList.parse({
@@ -173,9 +184,9 @@ export const discountHandlers = [
     if ('error' in who) return who.error;
     const id = DiscountIdParams.safeParse(params);
     if (!id.success) return invalid('param', id.error);
-    const read = await readBody(request);
-    if ('error' in read) return read.error;
     const d = mockDb.catalogue.discounts.find((x) => x.id === id.data.discountId);
+    const read = await readBody(request, id.data.discountId);
+    if ('error' in read) return read.error;
     if (!d) return notFound();
     const wasActive = d.active;
     const now = new Date();

@@ -112,6 +112,11 @@ describe('the discount form', { timeout: 30_000 }, () => {
       endsAt: '2026-11-30T20:59:00.000Z',
       active: true,
       usageLimit: 100,
+      // No code: it applies by itself, with none of a code's conditions.
+      code: null,
+      appliesTo: 'items',
+      minSubtotal: null,
+      firstOrderOnly: false,
     });
     const row = await rowOf('Black Friday');
     expect(within(row).getByText('KSh 50 off')).toBeInTheDocument();
@@ -211,5 +216,113 @@ describe('the discount form', { timeout: 30_000 }, () => {
       usageLimit: null,
     });
     expect(within(await rowOf('Avocado season')).getByText('KSh 15 off')).toBeInTheDocument();
+  });
+
+  it('makes a promo code: upper-case, its conditions shown, and no pickers for the whole order', async () => {
+    const requests = discountRequests();
+    const { user, dialog } = await openCreate();
+    // Without a code: no conditions, and only products and categories to cover.
+    expect(within(dialog).queryByRole('group', { name: 'Conditions of the code' })).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: 'The whole order' })).toBeDisabled();
+    expect(within(dialog).getByRole('group', { name: 'Products' })).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Karibu');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), 'karibu10');
+    expect(within(dialog).getByRole('textbox', { name: /^Code/ })).toHaveValue('KARIBU10');
+    const conditions = within(dialog).getByRole('group', { name: 'Conditions of the code' });
+    // Once per shopper unless the admin says otherwise.
+    expect(within(conditions).getByRole('textbox', { name: 'Uses per shopper' })).toHaveValue('1');
+
+    await user.click(within(dialog).getByRole('radio', { name: 'The whole order' }));
+    expect(within(dialog).queryByRole('group', { name: 'Products' })).toBeNull();
+    expect(within(dialog).queryByRole('group', { name: 'Categories' })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Value' }), '10');
+    expect(within(dialog).getByText('Percent off the order, 1 to 99.')).toBeInTheDocument();
+    await user.type(within(conditions).getByRole('textbox', { name: 'Minimum spend (KSh)' }), '500');
+    await user.click(within(conditions).getByRole('checkbox', { name: 'First order only' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create discount' }));
+
+    expect(await screen.findByText('Discount created.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')!.body).toMatchObject({
+      name: 'Karibu',
+      kind: 'percentage',
+      value: 10,
+      productIds: [],
+      categoryIds: [],
+      code: 'KARIBU10',
+      appliesTo: 'order',
+      minSubtotal: 500,
+      firstOrderOnly: true,
+      perShopperLimit: 1,
+    });
+    const row = await rowOf('Karibu');
+    expect(within(row).getByText('KARIBU10')).toBeInTheDocument();
+    expect(within(row).getByText('Min KSh 500 · First order · 1 per shopper')).toBeInTheDocument();
+    expect(within(row).getByText('The whole order')).toBeInTheDocument();
+  });
+
+  it('reads 100 % off the delivery fee as free delivery, and sends no conditions once the code is cleared', async () => {
+    const requests = discountRequests();
+    const { user, dialog } = await openCreate();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Free delivery weekend');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), 'SAFARI');
+    await user.click(within(dialog).getByRole('radio', { name: 'The delivery fee' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Value' }), '100');
+    expect(within(dialog).getByText('Free delivery.')).toBeInTheDocument();
+
+    // Cleared, the code takes its conditions with it: products and categories again.
+    await user.clear(within(dialog).getByRole('textbox', { name: /^Code/ }));
+    expect(within(dialog).queryByRole('group', { name: 'Conditions of the code' })).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: 'Products and categories' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Create discount' }));
+    expect(await within(dialog).findByText('A percentage is at most 99.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one product or category.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), 'safari');
+    expect(within(dialog).getByRole('radio', { name: 'The delivery fee' })).toBeChecked();
+    await waitFor(() => expect(within(dialog).queryByText('A percentage is at most 99.')).toBeNull());
+    await user.click(within(dialog).getByRole('button', { name: 'Create discount' }));
+    expect(await screen.findByText('Discount created.')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')!.body).toMatchObject({
+      code: 'SAFARI',
+      appliesTo: 'delivery',
+      value: 100,
+    });
+    expect(within(await rowOf('Free delivery weekend')).getByText('Free delivery')).toBeInTheDocument();
+  });
+
+  it('shows the server’s “code taken” under the code, and a bad number under its condition', async () => {
+    const { user, dialog } = await openCreate();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Jamhuri again');
+    // JAMHURI20 is the demo code already in the shop; codes compare without letter case.
+    await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), 'jamhuri20');
+    await user.click(within(dialog).getByRole('radio', { name: 'The whole order' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Value' }), '20');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Minimum spend (KSh)' }), 'lots');
+    await user.click(within(dialog).getByRole('button', { name: 'Create discount' }));
+    expect(await within(dialog).findByText('Must be a number.')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Minimum spend (KSh)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create discount' }));
+    expect(await within(dialog).findByText('Another discount already has this code.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Code/ })).toHaveAttribute('aria-invalid', 'true');
+
+    // Changing the code clears its message; another code is saved.
+    await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), '-B');
+    expect(within(dialog).queryByText('Another discount already has this code.')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Create discount' }));
+    expect(await screen.findByText('Discount created.')).toBeInTheDocument();
+  });
+
+  it('opens a promo code prefilled, with its cover and conditions', async () => {
+    const { user } = renderAppQuietly(DISCOUNTS);
+    await user.click(within(await rowOf('Jamhuri Day')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit discount' });
+    expect(within(dialog).getByRole('textbox', { name: /^Code/ })).toHaveValue('JAMHURI20');
+    expect(within(dialog).getByRole('radio', { name: 'The whole order' })).toBeChecked();
+    expect(within(dialog).queryByRole('group', { name: 'Products' })).toBeNull();
+    expect(within(dialog).getByRole('textbox', { name: 'Minimum spend (KSh)' })).toHaveValue('1000');
+    expect(within(dialog).getByRole('textbox', { name: 'Uses per shopper' })).toHaveValue('1');
+    expect(within(dialog).getByRole('checkbox', { name: 'First order only' })).not.toBeChecked();
   });
 });

@@ -9,6 +9,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Text,
 } from '@chakra-ui/react';
 import { AppDialog } from '@/components/app-dialog';
 import { SubmitButton } from '@/components/submit-button';
@@ -17,6 +18,7 @@ import { isApiError } from '@/lib/api-client';
 import { fieldIssues, toastError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import type { DiscountKind } from '@contract/catalogue';
+import type { PromoScope } from '@contract/promo';
 import { DISCOUNT_CREATED, DISCOUNT_NAME_MAX, DISCOUNT_SAVED, type Discount } from '@contract/discounts';
 import { MIN_PRICE } from '@contract/pricing';
 import { useQueries } from '@tanstack/react-query';
@@ -29,16 +31,38 @@ import {
   namesLine,
   productsMadeFree,
   readDraft,
+  scopeOf,
   type ChosenProduct,
   type DiscountDraft,
   type DraftErrors,
   type DraftField,
 } from '../model/discount-draft';
 import { CategoryPicker, ProductPicker } from './cover-pickers';
+import { AppliesToField, CodeField, PromoConditions } from './promo-fields';
 
 const STARTS_LABEL = 'Starts (Nairobi time, EAT)';
 const ENDS_LABEL = 'Ends (Nairobi time, EAT)';
 const FIX_FIELDS = 'Please correct the highlighted fields.';
+/** The body field whose message a draft field's box shows, where the names differ. */
+const FIELD_OF: Partial<Record<keyof DiscountDraft, DraftField>> = {
+  products: 'productIds',
+  categories: 'categoryIds',
+};
+
+/** What the value box means, for what the discount covers. */
+function valueHelp(kind: DiscountKind, scope: PromoScope, value: string): string {
+  if (kind === 'fixed')
+    return {
+      items: 'Whole shillings off each item.',
+      order: 'Whole shillings off the order.',
+      delivery: 'Whole shillings off the delivery fee.',
+    }[scope];
+  if (scope === 'delivery')
+    return value.trim() === '100'
+      ? 'Free delivery.'
+      : 'Percent off the delivery fee, 1 to 100 (100 is free delivery).';
+  return scope === 'order' ? 'Percent off the order, 1 to 99.' : 'Percent off, 1 to 99.';
+}
 /** Chosen products whose prices the form looks up for the "makes … free" warning. */
 const PRICE_LOOKUPS_MAX = 30;
 
@@ -98,7 +122,7 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
   function set<K extends keyof DiscountDraft>(
     key: K,
     value: DiscountDraft[K],
-    field: DraftField = key as DraftField,
+    field: DraftField = FIELD_OF[key] ?? (key as DraftField),
   ) {
     const next = { ...draft, [key]: value };
     setDraft(next);
@@ -147,6 +171,9 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
   }
 
   const percentage = draft.kind === 'percentage';
+  const scope = scopeOf(draft);
+  const withCode = Boolean(draft.code.trim());
+  const fields = { draft, errors, set };
   return (
     <form onSubmit={submit} noValidate aria-label={discount ? 'Edit discount' : 'Create discount'}>
       <Stack gap="5">
@@ -160,6 +187,9 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
           />
           <Field.ErrorText>{errors.name}</Field.ErrorText>
         </Field.Root>
+
+        <CodeField {...fields} />
+        <AppliesToField {...fields} />
 
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4" alignItems="start">
           <RadioGroup.Root
@@ -189,27 +219,33 @@ function DiscountForm({ discount, onDone }: { discount: Discount | null; onDone(
             {errors.value ? (
               <Field.ErrorText>{errors.value}</Field.ErrorText>
             ) : (
-              <Field.HelperText>
-                {percentage ? 'Percent off, 1 to 99.' : 'Whole shillings off each item.'}
-              </Field.HelperText>
+              <Field.HelperText>{valueHelp(draft.kind, scope, draft.value)}</Field.HelperText>
             )}
           </Field.Root>
         </SimpleGrid>
 
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
-          <ProductPicker
-            value={draft.products}
-            onChange={(v) => set('products', v, 'productIds')}
-            error={errors.productIds}
-          />
-          <CategoryPicker
-            value={draft.categories}
-            onChange={(v) => set('categories', v, 'categoryIds')}
-            error={errors.categoryIds}
-          />
-        </SimpleGrid>
+        {scope === 'items' ? (
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4" alignItems="start">
+            <ProductPicker
+              value={draft.products}
+              onChange={(v) => set('products', v)}
+              error={errors.productIds}
+            />
+            <CategoryPicker
+              value={draft.categories}
+              onChange={(v) => set('categories', v)}
+              error={errors.categoryIds}
+            />
+          </SimpleGrid>
+        ) : errors.productIds ? (
+          <Text fontSize="xs" color="fg.error">
+            {errors.productIds}
+          </Text>
+        ) : null}
 
-        {madeFree.length ? (
+        {withCode ? <PromoConditions {...fields} /> : null}
+
+        {scope === 'items' && madeFree.length ? (
           <Alert.Root status="warning" role="status">
             <Alert.Indicator />
             <Alert.Content>

@@ -48,6 +48,27 @@ describe('Discounts list', { timeout: 30_000 }, () => {
     expect(within(await rowOf('Easter special')).queryByRole('button', { name: 'Pause' })).toBeNull();
   });
 
+  it('shows a promo code with its conditions and uses, and “Automatic” for a discount without one', async () => {
+    Object.assign(fixtureDiscount('Jamhuri Day'), { usageLimit: 200, redemptions: 8, paidRedemptions: 7 });
+    renderAppQuietly(DISCOUNTS);
+    const row = await rowOf('Jamhuri Day');
+    expect(within(row).getByText('JAMHURI20')).toBeInTheDocument();
+    expect(within(row).getByText('Min KSh 1,000 · 1 per shopper')).toBeInTheDocument();
+    expect(within(row).getByText('20% off')).toBeInTheDocument();
+    expect(within(row).getByText('The whole order')).toBeInTheDocument();
+    expect(within(row).getByText('7 / 200')).toBeInTheDocument();
+    expect(within(await rowOf('Avocado season')).getByText('Automatic')).toBeInTheDocument();
+  });
+
+  it('finds a discount by part of its code', async () => {
+    const requests = discountRequests();
+    const { user } = renderAppQuietly(DISCOUNTS);
+    await discountsTable();
+    await user.type(screen.getByRole('searchbox', { name: 'Search discounts' }), 'huri2');
+    await waitFor(async () => expect(await names()).toEqual(['Jamhuri Day']));
+    expect(requests.at(-1)!.url.searchParams.get('q')).toBe('huri2');
+  });
+
   it('shortens a long cover to the first names and a count', async () => {
     const unga = fixtureDiscount('Unga offer');
     unga.categoryIds = mockDb.catalogue.categories.slice(0, 4).map((c) => c.id);
@@ -177,6 +198,10 @@ describe('Discounts list', { timeout: 30_000 }, () => {
     const card = within(list).getByText('Christmas nyama').closest('li')!;
     expect(within(card).getByText('Scheduled')).toBeInTheDocument();
     expect(within(card).getByText('15% off · Beef')).toBeInTheDocument();
+    expect(within(card).getByText('Automatic')).toBeInTheDocument();
+    const code = within(list).getByText('Jamhuri Day').closest('li')!;
+    expect(within(code).getByText('JAMHURI20')).toBeInTheDocument();
+    expect(within(code).getByText('20% off · The whole order')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Edit' }));
     expect(await screen.findByRole('dialog', { name: 'Edit discount' })).toBeInTheDocument();
   });

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { discountQueries } from '../api/discount-queries';
 import { DISCOUNTS_PAGE_SIZE, isFiltered, listParams, type DiscountsSearch } from '../model/discounts-search';
-import { coverFull, coverLabel, scheduleLabel, stateLook } from '../model/look';
+import { conditionsLabel, coverFull, coverLabel, scheduleLabel, stateLook } from '../model/look';
 import { DiscountActions } from './discount-actions';
 import { DiscountFormDialog } from './discount-form';
 
@@ -34,6 +34,29 @@ function StateBadge({ state }: { state: DiscountState }) {
   );
 }
 
+/** A discount's promo code as a monospace badge with its conditions, or "Automatic" without one. */
+function CodeLabel({ discount }: { discount: Discount }) {
+  if (discount.code === null)
+    return (
+      <Text as="span" fontSize="xs" color="fg.muted">
+        Automatic
+      </Text>
+    );
+  const conditions = conditionsLabel(discount);
+  return (
+    <Stack gap="0.5" align="start">
+      <Badge variant="outline" colorPalette="secondary" fontFamily="mono" size="sm">
+        {discount.code}
+      </Badge>
+      {conditions ? (
+        <Text fontSize="xs" color="fg.muted">
+          {conditions}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 /** `/admin/{adminId}/discounts`: every discount, newest first, with its state and what it covers. */
 export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
   const list = useQuery(discountQueries.list(listParams(search)));
@@ -47,14 +70,14 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
   return (
     <PageFrame
       title="Discounts"
-      description="Put products and categories on sale, on a schedule, in Nairobi time."
+      description="Put products and categories on sale, or give shoppers a code to type, on a schedule in Nairobi time."
     >
       <AdminList
         state={state}
         onSearchChange={onSearchChange}
         label="Discounts"
         searchLabel="Search discounts"
-        searchPlaceholder="Discount name"
+        searchPlaceholder="Name or code"
         note="Times are Nairobi time (EAT). Redemptions count paid orders."
         pending={list.isPending}
         waiting={list.isPlaceholderData}
@@ -97,7 +120,7 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
             title={filtered ? 'No discounts match' : 'No discounts yet'}
             description={
               filtered
-                ? 'Try another name or state.'
+                ? 'Try another name, code or state.'
                 : 'Create one to put products or whole categories on sale.'
             }
           >
@@ -111,6 +134,7 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
         head={
           <>
             <Table.ColumnHeader>Name</Table.ColumnHeader>
+            <Table.ColumnHeader>Code</Table.ColumnHeader>
             <Table.ColumnHeader>Discount</Table.ColumnHeader>
             <Table.ColumnHeader>Covers</Table.ColumnHeader>
             <Table.ColumnHeader>Schedule</Table.ColumnHeader>
@@ -123,6 +147,9 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
           <Table.Row key={d.discountId}>
             <Table.Cell fontWeight="semibold" minW="32">
               {d.name}
+            </Table.Cell>
+            <Table.Cell minW="28" whiteSpace="normal">
+              <CodeLabel discount={d} />
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{discountValueLabel(d)}</Table.Cell>
             <Table.Cell title={coverFull(d)} minW="40" whiteSpace="normal">
@@ -152,6 +179,7 @@ export function DiscountsPage({ search, onSearchChange }: DiscountsPageProps) {
                 <Text fontSize="sm">
                   {discountValueLabel(d)} · {coverLabel(d)}
                 </Text>
+                <CodeLabel discount={d} />
                 <Text fontSize="xs" color="fg.muted">
                   {scheduleLabel(d)}
                 </Text>

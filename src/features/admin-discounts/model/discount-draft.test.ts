@@ -44,6 +44,52 @@ describe('readDraft', () => {
   });
 });
 
+describe('readDraft with a code', () => {
+  const promo = { ...emptyDraft(), name: 'Karibu', value: '10', code: 'KARIBU10', products: [product] };
+
+  it('sends the conditions, and no products for the whole order', () => {
+    expect(readDraft({ ...promo, appliesTo: 'order', minSubtotal: '1,000', perShopperLimit: '' })).toEqual({
+      body: expect.objectContaining({
+        code: 'KARIBU10',
+        appliesTo: 'order',
+        productIds: [],
+        minSubtotal: 1000,
+        firstOrderOnly: false,
+        perShopperLimit: null,
+      }),
+    });
+  });
+
+  it('drops what only a code may ask for once the code is cleared', () => {
+    const read = readDraft({
+      ...promo,
+      code: ' ',
+      appliesTo: 'delivery',
+      firstOrderOnly: true,
+      minSubtotal: 'x',
+    });
+    expect(read).toEqual({
+      body: expect.objectContaining({
+        code: null,
+        appliesTo: 'items',
+        productIds: [product.productId],
+        minSubtotal: null,
+        firstOrderOnly: false,
+      }),
+    });
+    expect('body' in read && 'perShopperLimit' in read.body).toBe(false);
+  });
+
+  it('refuses a code that is no code, and conditions that are no numbers', () => {
+    expect(readDraft({ ...promo, code: 'KARIBU 10' })).toEqual({
+      errors: { code: 'Must be 3–32 letters, digits or "-".' },
+    });
+    expect(readDraft({ ...promo, minSubtotal: 'lots', perShopperLimit: '0' })).toEqual({
+      errors: { minSubtotal: 'Must be a number.', perShopperLimit: 'Must be at least 1.' },
+    });
+  });
+});
+
 describe('productsMadeFree', () => {
   it('names products whose cheapest variant the discount brings down to KSh 1', () => {
     expect(productsMadeFree([product], { kind: 'fixed', value: 29 })).toEqual(['Sukuma wiki']);

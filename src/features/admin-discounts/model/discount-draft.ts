@@ -2,6 +2,7 @@ import type { DiscountKind } from '@contract/catalogue';
 import { DiscountBody, type Discount } from '@contract/discounts';
 import { fromNairobiInput, toNairobiInput } from '@contract/nairobi-time';
 import { applyDiscount, MIN_PRICE } from '@contract/pricing';
+import type { PromoScope } from '@contract/promo';
 
 /** A product the discount covers; `minPrice` is its lowest active variant price once known. */
 export interface ChosenProduct {
@@ -27,6 +28,14 @@ export interface DiscountDraft {
   endsAt: string;
   active: boolean;
   usageLimit: string;
+  /** The promo code as typed (shown upper-case); empty for a discount that applies by itself. */
+  code: string;
+  /** What a code covers; without a code the discount covers its products and categories. */
+  appliesTo: PromoScope;
+  minSubtotal: string;
+  firstOrderOnly: boolean;
+  /** Empty for no limit; 1 until the admin changes it. */
+  perShopperLimit: string;
 }
 
 export type DraftField = keyof DiscountBody;
@@ -43,7 +52,14 @@ export const emptyDraft = (now: Date = new Date()): DiscountDraft => ({
   endsAt: '',
   active: true,
   usageLimit: '',
+  code: '',
+  appliesTo: 'items',
+  minSubtotal: '',
+  firstOrderOnly: false,
+  perShopperLimit: '1',
 });
+
+const textOf = (n: number | null) => (n === null ? '' : String(n));
 
 export const draftFromDiscount = (d: Discount): DiscountDraft => ({
   name: d.name,
@@ -54,8 +70,21 @@ export const draftFromDiscount = (d: Discount): DiscountDraft => ({
   startsAt: toNairobiInput(d.startsAt),
   endsAt: d.endsAt ? toNairobiInput(d.endsAt) : '',
   active: d.active,
-  usageLimit: d.usageLimit === null ? '' : String(d.usageLimit),
+  usageLimit: textOf(d.usageLimit),
+  code: d.code ?? '',
+  appliesTo: d.appliesTo,
+  minSubtotal: textOf(d.minSubtotal),
+  firstOrderOnly: d.firstOrderOnly,
+  // An automatic discount given a code starts at once per shopper, as a new one does.
+  perShopperLimit: d.code === null ? '1' : textOf(d.perShopperLimit),
 });
+
+/**
+ * What the discount covers as the form stands: the whole order and the delivery fee belong to a
+ * code, so without one it is the products and categories, whatever was chosen while a code was typed.
+ */
+export const scopeOf = (draft: Pick<DiscountDraft, 'code' | 'appliesTo'>): PromoScope =>
+  draft.code.trim() ? draft.appliesTo : 'items';
 
 /** A message as a sentence: the contract words fragments ("must be more than 0"). */
 const sentence = (message: string) => {
@@ -84,20 +113,39 @@ export function readDraft(draft: DiscountDraft): { body: DiscountBody } | { erro
   const endsAt = draft.endsAt.trim() ? fromNairobiInput(draft.endsAt) : null;
   if (draft.endsAt.trim() && endsAt === null) early.endsAt = 'Enter a real date and time.';
 
-  const limitText = draft.usageLimit.trim();
-  const usageLimit = limitText ? numberOf(limitText) : null;
-  if (usageLimit !== null && Number.isNaN(usageLimit)) early.usageLimit = 'Must be a number.';
+  /** An optional whole number: null when empty, NaN (and a message) when it is no number. */
+  const optionalNumber = (field: 'usageLimit' | 'minSubtotal' | 'perShopperLimit', text: string) => {
+    const n = text.trim() ? numberOf(text.trim()) : null;
+    if (n !== null && Number.isNaN(n)) early[field] = 'Must be a number.';
+    return n;
+  };
+  const usageLimit = optionalNumber('usageLimit', draft.usageLimit);
+
+  // The conditions belong to a code: without one they are not sent (the box keeps what was typed).
+  const code = draft.code.trim();
+  const scope = scopeOf(draft);
+  const promo = code
+    ? {
+        code,
+        appliesTo: scope,
+        minSubtotal: optionalNumber('minSubtotal', draft.minSubtotal),
+        firstOrderOnly: draft.firstOrderOnly,
+        perShopperLimit: optionalNumber('perShopperLimit', draft.perShopperLimit),
+      }
+    : {};
+  const items = scope === 'items';
 
   const parsed = DiscountBody.safeParse({
     name: draft.name,
     kind: draft.kind,
     value,
-    productIds: draft.products.map((p) => p.productId),
-    categoryIds: draft.categories.map((c) => c.categoryId),
+    productIds: items ? draft.products.map((p) => p.productId) : [],
+    categoryIds: items ? draft.categories.map((c) => c.categoryId) : [],
     startsAt: startsAt ?? '',
     endsAt,
     active: draft.active,
     usageLimit,
+    ...promo,
   });
   const errors: DraftErrors = {};
   if (!parsed.success) {

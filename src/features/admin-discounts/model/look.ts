@@ -21,8 +21,11 @@ export const scheduleLabel = (d: Pick<Discount, 'startsAt' | 'endsAt'>) =>
 /** Names shown before "+n more". */
 const COVER_SHOWN = 3;
 
+const SCOPE_COVERS = { order: 'The whole order', delivery: 'The delivery fee' } as const;
+
 /** What a discount covers, in a line: products, then categories, the rest counted. */
-export function coverLabel(d: Pick<Discount, 'products' | 'categories'>): string {
+export function coverLabel(d: Pick<Discount, 'products' | 'categories' | 'appliesTo'>): string {
+  if (d.appliesTo !== 'items') return SCOPE_COVERS[d.appliesTo];
   const names = [...d.products.map((p) => p.name), ...d.categories.map((c) => `${c.name} (category)`)];
   if (names.length === 0) return 'Nothing';
   const shown = names.slice(0, COVER_SHOWN).join(', ');
@@ -30,5 +33,21 @@ export function coverLabel(d: Pick<Discount, 'products' | 'categories'>): string
 }
 
 /** Every name it covers, for the line's title. */
-export const coverFull = (d: Pick<Discount, 'products' | 'categories'>) =>
-  [...d.products.map((p) => p.name), ...d.categories.map((c) => `${c.name} (category)`)].join(', ');
+export const coverFull = (d: Pick<Discount, 'products' | 'categories' | 'appliesTo'>) =>
+  d.appliesTo !== 'items'
+    ? SCOPE_COVERS[d.appliesTo]
+    : [...d.products.map((p) => p.name), ...d.categories.map((c) => `${c.name} (category)`)].join(', ');
+
+/** A code's conditions in a line (`Min KSh 500 · First order · 1 per shopper`); empty for none. */
+export function conditionsLabel(
+  d: Pick<Discount, 'code' | 'minSubtotal' | 'firstOrderOnly' | 'perShopperLimit'>,
+): string {
+  if (d.code === null) return '';
+  return [
+    d.minSubtotal === null ? null : `Min KSh ${d.minSubtotal.toLocaleString('en-KE')}`,
+    d.firstOrderOnly ? 'First order' : null,
+    d.perShopperLimit === null ? null : `${d.perShopperLimit} per shopper`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

@@ -35,6 +35,28 @@ describe('Order page', { timeout: 20_000 }, () => {
     expect(within(timeline()).getAllByRole('listitem')[0]).toHaveTextContent(/^Placed order SKN1005/);
   });
 
+  it('shows the promo code the order was placed with, its order discount and what it saved', async () => {
+    const order = orderNumbered(1005);
+    Object.assign(order, {
+      promoCode: 'KARIBU10',
+      orderSaving: 60,
+      promoSaving: 60,
+      total: order.subtotal - 60 + order.shippingRate,
+    });
+    renderAppQuietly(orderPath(1005));
+    const items = await screen.findByRole('table', { name: 'Items' });
+    const row = (label: string) => within(items).getByRole('cell', { name: label }).closest('tr')!;
+    expect(row('Order discount (KARIBU10)')).toHaveTextContent('-KSH 60.00');
+    expect(row('Promo code KARIBU10 saved')).toHaveTextContent('KSH 60.00');
+    expect(row('Total')).toHaveTextContent(`KSH ${order.total.toLocaleString('en-KE')}.00`);
+  });
+
+  it('shows no promo rows for an order placed without a code', async () => {
+    renderAppQuietly(orderPath(1005));
+    const items = await screen.findByRole('table', { name: 'Items' });
+    expect(within(items).queryByText(/Order discount|Promo code/)).toBeNull();
+  });
+
   it('moves a paid order one step forward', async () => {
     const { user } = renderAppQuietly(orderPath(1009));
     await user.click(await screen.findByRole('button', { name: 'Mark as processing' }));

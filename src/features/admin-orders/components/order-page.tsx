@@ -156,8 +156,15 @@ function Lines({ order }: { order: AdminOrder }) {
           </Table.Body>
           <Table.Footer>
             <Total label="Subtotal" value={order.subtotal} />
+            {order.orderSaving > 0 ? (
+              <Total label={`Order discount (${order.promoCode ?? 'code'})`} value={-order.orderSaving} />
+            ) : null}
             <Total label="Delivery fee" value={order.shippingRate} />
             <Total label="Total" value={order.total} strong />
+            {/* What the code took off in all: line prices, the order and the delivery fee together. */}
+            {order.promoCode ? (
+              <Total label={`Promo code ${order.promoCode} saved`} value={order.promoSaving} muted />
+            ) : null}
           </Table.Footer>
         </Table.Root>
       </ScrollingTable>
@@ -165,9 +172,19 @@ function Lines({ order }: { order: AdminOrder }) {
   );
 }
 
-function Total({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+function Total({
+  label,
+  value,
+  strong,
+  muted,
+}: {
+  label: string;
+  value: number;
+  strong?: boolean;
+  muted?: boolean;
+}) {
   return (
-    <Table.Row>
+    <Table.Row color={muted ? 'fg.muted' : undefined}>
       <Table.Cell colSpan={3} textAlign="end" fontWeight={strong ? 'semibold' : undefined}>
         {label}
       </Table.Cell>

@@ -244,13 +244,13 @@ export async function shopperWithCart(ctx: TestContext, { stock = 5, quantity = 
 }
 
 /**
- * What the checkout page shows for the cart and place of `body`, as `shown` (contract ShownFigures):
- * the `GET /v1/cart` answer for that place. Zeros when the cart cannot be read (a bad place), so a
+ * What the checkout page shows for the cart, place and code of `body`, as `shown` (contract
+ * ShownFigures): the `GET /v1/cart` answer for that place and code. Zeros when the cart cannot be read (a bad place), so a
  * test of another refusal still sends a well-formed body.
  */
 export async function shownFor(call: Api, body: Record<string, unknown>) {
   const query = new URLSearchParams();
-  for (const k of ['deliveryAreaId', 'lat', 'lng'] as const)
+  for (const k of ['deliveryAreaId', 'lat', 'lng', 'promoCode'] as const)
     if (body[k] !== undefined) query.set(k, String(body[k]));
   const res = await call.get(`/cart?${query}`);
   if (res.status !== 200) return { total: 0, shippingRate: 0, items: [] };

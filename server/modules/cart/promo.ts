@@ -60,7 +60,9 @@ async function loadPromo(
       perShopperLimit: discounts.perShopperLimit,
       covered,
       hasPaidOrder,
-      usesOfCode: userId ? heldUses(userId, discounts.id) : sql<number>`0`.mapWith(Number),
+      // Named in full: drizzle leaves columns unqualified in a one-table select, and inside the
+      // subquery an unqualified id would bind to the orders' own.
+      usesOfCode: userId ? heldUses(userId, sql`discounts.id`) : sql<number>`0`.mapWith(Number),
     })
     .from(discounts)
     .where(eq(discounts.code, normalisePromoCode(code)));

@@ -4,4 +4,4 @@
  */
 export { cartModule } from './handlers';
 export { loadCartLines, type CartLine } from './service';
-export { priceWithPromo, promoGuesses, unknownCode, type PromoGuesser } from './promo';
+export { priceWithPromo, promoGuesses, type PromoGuesser } from './promo';

@@ -145,7 +145,6 @@ export function promoGuesses(db: Db, env: GuessLimits) {
     },
   };
 }
-export type PromoGuesses = ReturnType<typeof promoGuesses>;
 
 /** Whether pricing refused the code because no discount has it: a wrong guess. */
 export const unknownCode = (pricing: PromoPricing) =>

@@ -75,6 +75,14 @@ const EnvSchema = z
     /** Wrong passwords from one IP (any accounts) per window before its password sign-ins wait for the window. */
     AUTH_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
     AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+    /**
+     * Unknown promo codes one account, and one client address, may try per window before every code
+     * they send is a 429 until the window lets one out. Valid codes never count, so shoppers sharing
+     * one carrier-grade NAT address are not stopped by each other's honest codes.
+     */
+    PROMO_WRONG_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    PROMO_WRONG_CODES_PER_IP: z.coerce.number().int().min(1).default(10),
+    PROMO_WRONG_CODES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     /** `smtp://user:pass@host:587` or `smtps://…`; without it (outside production) mail goes to the dev mailbox. */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Sokoni <no-reply@sokoni.co.ke>'),

@@ -4,7 +4,14 @@ import type { Cart } from '../../contract/cart';
 import type { StaffRole } from '../../contract/roles';
 import { shownFigures } from '../../contract/checkout-rules';
 import type { Db } from '../db/client';
-import { discountProducts, discounts, paymentAttempts, products, variants } from '../db/schema';
+import {
+  discountCategories,
+  discountProducts,
+  discounts,
+  paymentAttempts,
+  products,
+  variants,
+} from '../db/schema';
 import { closeDarajaSimulators } from '../dev/daraja-simulator';
 import { listen, type Listening } from './daraja';
 import { issueSession } from '../lib/auth/session';
@@ -100,6 +107,57 @@ export async function createProduct(
     name,
     variantIds: rows.sort((a, b) => a.position - b.position).map((r) => r.id),
   };
+}
+
+/** A promo code's discount as a test writes it: `code` and what differs from the defaults. */
+export interface TestPromo {
+  code: string;
+  name?: string;
+  kind?: 'percentage' | 'fixed';
+  value?: number;
+  appliesTo?: 'items' | 'order' | 'delivery';
+  productIds?: string[];
+  categoryIds?: string[];
+  minSubtotal?: number | null;
+  firstOrderOnly?: boolean;
+  /** Default 1, as the admin form; null for none. */
+  perShopperLimit?: number | null;
+  usageLimit?: number | null;
+  active?: boolean;
+  startsAt?: Date;
+  endsAt?: Date | null;
+}
+
+/**
+ * A discount with a promo code (default: 10 % off, started a minute ago by the test's clock, once per
+ * shopper), and what it covers; answers its id.
+ */
+export async function createPromo(db: Db, p: TestPromo): Promise<string> {
+  const [d] = await db
+    .insert(discounts)
+    .values({
+      name: p.name ?? `Promo ${p.code}`,
+      kind: p.kind ?? 'percentage',
+      value: p.value ?? 10,
+      code: p.code.toUpperCase(),
+      appliesTo: p.appliesTo ?? 'items',
+      minSubtotal: p.minSubtotal ?? null,
+      firstOrderOnly: p.firstOrderOnly ?? false,
+      perShopperLimit: p.perShopperLimit === undefined ? 1 : p.perShopperLimit,
+      usageLimit: p.usageLimit ?? null,
+      active: p.active ?? true,
+      startsAt: p.startsAt ?? new Date(Date.now() - 60_000),
+      endsAt: p.endsAt ?? null,
+    })
+    .returning({ id: discounts.id });
+  const discountId = d!.id;
+  if (p.productIds?.length)
+    await db.insert(discountProducts).values(p.productIds.map((productId) => ({ discountId, productId })));
+  if (p.categoryIds?.length)
+    await db
+      .insert(discountCategories)
+      .values(p.categoryIds.map((categoryId) => ({ discountId, categoryId })));
+  return discountId;
 }
 
 /** Units in stock of a variant now. */
@@ -244,13 +302,13 @@ export async function shopperWithCart(ctx: TestContext, { stock = 5, quantity = 
 }
 
 /**
- * What the checkout page shows for the cart and place of `body`, as `shown` (contract ShownFigures):
- * the `GET /v1/cart` answer for that place. Zeros when the cart cannot be read (a bad place), so a
+ * What the checkout page shows for the cart, place and code of `body`, as `shown` (contract
+ * ShownFigures): the `GET /v1/cart` answer for that place and code. Zeros when the cart cannot be read (a bad place), so a
  * test of another refusal still sends a well-formed body.
  */
 export async function shownFor(call: Api, body: Record<string, unknown>) {
   const query = new URLSearchParams();
-  for (const k of ['deliveryAreaId', 'lat', 'lng'] as const)
+  for (const k of ['deliveryAreaId', 'lat', 'lng', 'promoCode'] as const)
     if (body[k] !== undefined) query.set(k, String(body[k]));
   const res = await call.get(`/cart?${query}`);
   if (res.status !== 200) return { total: 0, shippingRate: 0, items: [] };

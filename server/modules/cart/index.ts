@@ -4,3 +4,4 @@
  */
 export { cartModule } from './handlers';
 export { loadCartLines, type CartLine } from './service';
+export { priceWithPromo, promoGuesses, type PromoGuesser } from './promo';

@@ -8,13 +8,21 @@ import {
   UpdateCartItemBody,
 } from '../../../contract/cart';
 import { bearerSecurity, publicSecurity } from '../../lib/auth/middleware';
-import { badId, body, error, ok, shoppersOnly } from '../../lib/openapi';
+import { badId, body, error, ok, rateLimited, shoppersOnly } from '../../lib/openapi';
 
 // Paths are under /v1/cart, where server/app.ts mounts this module.
 
 const cart = (description: string) => ok(description, Cart);
 const common = shoppersOnly('Admins get no cart');
 const tags = ['cart'];
+const guessing = rateLimited(
+  'Too many unknown promo codes from this account or address in the last minute (`rate_limited`): every code is ' +
+    'refused until the window lets one out; valid codes never count',
+);
+const withCode =
+  'With `promoCode` the cart is priced with that code: `promo` says whether it applied (its saving; lines it ' +
+  'prices lower, an `orderSaving`, or a lower `shippingRate`) or why not, in the sentence the shopper reads. ' +
+  'A code and an automatic discount never stack on a line: it keeps the lower price.';
 
 export const getCartRoute = createRoute({
   method: 'get',
@@ -23,11 +31,13 @@ export const getCartRoute = createRoute({
   tags,
   security: bearerSecurity,
   summary: "The shopper's cart at today's prices; with a place, shippingRate is its delivery fee",
+  description: `${withCode} The shopper's own uses of the code and their paid orders are checked too.`,
   request: { query: CartQuery },
   responses: {
     200: cart('The cart'),
-    400: error('A bad place: unknown area, lat without lng, or outside Kenya'),
+    400: error('A bad place (unknown area, lat without lng, or outside Kenya) or a malformed `promoCode`'),
     ...common,
+    429: guessing,
   },
 });
 
@@ -90,10 +100,13 @@ export const quoteCartRoute = createRoute({
     'For shoppers who are not signed in: the lines of the cart kept in the browser, priced now with ' +
     'sales, stock and availability, in the same Cart shape as `GET /v1/cart` (shippingRate 0). A line ' +
     'above the stock is `available: false`; a line whose product or variant is no longer sold is named ' +
-    'in `missing`. Nothing is stored.',
+    'in `missing`. Nothing is stored. ' +
+    withCode +
+    ' The per-shopper and first-order conditions wait for sign-in.',
   request: { body: body(CartQuoteBody) },
   responses: {
     200: cart('The guest cart, priced now'),
-    400: error('A bad line: quantity, ids, a repeated itemId or too many lines'),
+    400: error('A bad line (quantity, ids, a repeated itemId or too many lines) or a malformed `promoCode`'),
+    429: guessing,
   },
 });

@@ -32,6 +32,7 @@ import {
 import { cartView, priceCartLine } from '../../../contract/cart-view';
 import { bestDiscount } from '../../../contract/pricing';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../../contract/stock';
+import { priceWithPromo } from './promo';
 
 /** A cart line priced now, as the API shows it. */
 export type CartLine = CartItem;
@@ -189,9 +190,9 @@ export async function loadCartLines(
 /**
  * A guest cart priced as the server cart is (`POST /v1/cart/quote`), in one statement. Lines whose
  * variant is gone, hidden or archived, or is not the named product's, are `missing`; the rest keep
- * the guest's order.
+ * the guest's order. With a code, priced with it as for a guest (see priceWithPromo).
  */
-export async function quoteCart(db: Db, { items }: CartQuoteBody, now: Date): Promise<Cart> {
+export async function quoteCart(db: Db, { items, promoCode }: CartQuoteBody, now: Date) {
   const rows = items.length
     ? await db
         .select({ variantId: variants.id, productId: variants.productId, ...lineColumns })
@@ -212,17 +213,37 @@ export async function quoteCart(db: Db, { items }: CartQuoteBody, now: Date): Pr
     if (row && row.productId === line.productId && row.sold === true) priced.push(priceLine(line, row, now));
     else missing.push(line.itemId);
   }
-  return cartView(priced, 0, missing);
+  return priceWithPromo(db, cartView(priced, 0, missing), promoCode, null, now);
 }
 
-/** The cart as `GET /v1/cart` answers it, with the delivery fee of the place asked about (else 0). */
-export async function getCart(db: Db, userId: string, shippingRate: number, now: Date): Promise<Cart> {
+/** The cart as cart mutations answer it: today's prices, no delivery fee, no code. */
+export async function getCart(db: Db, userId: string, now: Date): Promise<Cart> {
   const { lines, unsold } = await loadCartLines(db, userId, now);
   return cartView(
+    lines,
+    0,
+    unsold.map((l) => l.itemId),
+  );
+}
+
+/**
+ * The cart as `GET /v1/cart` answers it: with the delivery fee of the place asked about (else 0),
+ * priced with the code the shopper typed, if any.
+ */
+export async function getPricedCart(
+  db: Db,
+  userId: string,
+  shippingRate: number,
+  promoCode: string | undefined,
+  now: Date,
+) {
+  const { lines, unsold } = await loadCartLines(db, userId, now);
+  const cart = cartView(
     lines,
     shippingRate,
     unsold.map((l) => l.itemId),
   );
+  return priceWithPromo(db, cart, promoCode, userId, now);
 }
 
 /**

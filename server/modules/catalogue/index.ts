@@ -7,7 +7,13 @@
 export { catalogueModule } from './handlers';
 export { catalogueCacheFor } from './cache';
 export { catalogueChanged } from './changed';
-export { coveringDiscountsJson, fromCoveringJson, type CoveringDiscountJson } from './discount-pricing';
+export {
+  coveringDiscountsJson,
+  coversProduct,
+  fromCoveringJson,
+  pricingColumns,
+  type CoveringDiscountJson,
+} from './discount-pricing';
 export {
   activeVariant,
   discountsOn,

@@ -78,9 +78,7 @@ describe(`checkout races (${raceEngine})`, () => {
     const key = idempotencyKey();
     const body = checkoutBody(phoneEnding('00'));
     const pushesBefore = ctx.pushes.length;
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => checkoutWith(call, body, key)),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => checkoutWith(call, body, key)));
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).data.orderId as string)));
     expect(ids.size).toBe(1);

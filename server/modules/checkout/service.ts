@@ -22,11 +22,12 @@ import type { Logger } from '../../lib/logger';
 import { queueOrderMail } from '../../lib/mail/order-mail';
 import { wakeMailWorker } from '../../lib/mail/outbox';
 import type { DarajaClient } from '../../lib/payments/daraja';
-import { type CartLine, loadCartLines } from '../cart';
+import { promoRefusal, promoRefusalMessage, type PromoRecord } from '../../../contract/promo';
+import { type CartLine, loadCartLines, priceWithPromo, promoGuesses, type PromoGuesser } from '../cart';
 import { deliverySettings, placeInput, resolvePlace } from '../delivery';
 import { orderState } from '../orders';
 import { countPrompt, limitUnpaidOrders, openAttempt, sendPrompt } from '../payments';
-import { type OrderDiscount, reserveLines, takeDiscountUses } from '../stock';
+import { OfferEndedError, type OrderDiscount, reserveLines, takeDiscountUses } from '../stock';
 import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
 
 export interface CheckoutDeps {
@@ -47,41 +48,63 @@ export interface CheckoutAnswer {
 export function createCheckoutService(deps: CheckoutDeps) {
   const prompt = { ...deps, now: deps.now ?? (() => new Date()) };
   const settings = deliverySettings(deps.env);
+  const guesses = promoGuesses(deps.db, deps.env);
 
   return {
     /**
      * Places the order for the user's cart: re-prices it, reserves the units, freezes the totals and
      * opens a payment attempt in one transaction, empties the cart, then sends the prompt. The same
-     * Idempotency-Key answers with the same order; with another body it is a 409.
+     * Idempotency-Key answers with the same order; with another body it is a 409. A typed code is
+     * guarded against guessing as the cart guards it (`ip` is the client's address).
      */
-    async checkout(user: AuthUser, idempotencyKey: string, body: CheckoutBody): Promise<CheckoutAnswer> {
+    async checkout(
+      user: AuthUser,
+      idempotencyKey: string,
+      body: CheckoutBody,
+      ip: string,
+    ): Promise<CheckoutAnswer> {
       const request = readRequest(body);
       const now = prompt.now();
-      const placed = await deps.db.transaction(async (tx) => {
-        const usedBy = await lockShopperAndFindKey(tx, user.id, idempotencyKey, request.hash);
-        if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
-        await limitUnpaidOrders(tx, deps.env, user.id);
-        await countPrompt(tx, deps.env, user.id, request.phone, now);
-        const priced = await priceCart(tx, user.id, request.place, settings, now);
-        await reserveLines(tx, priced.lines);
-        // One use of each discount that priced a line, taken now; one that ended, was paused or
-        // ran out since the prices were read is a 409 and the transaction takes nothing.
-        await takeDiscountUses(tx, priced.discounts, now);
-        // The amount asked for is the amount the page showed: any difference (an offer ended, a
-        // price or the delivery fee changed) is a 409 with the new figures, and nothing is taken.
-        const changed = priceChangedRefusal(request.shown, priced.cart);
-        if (changed) throw refused(changed);
-        const order = await writeOrder(tx, { userId: user.id, idempotencyKey, request, priced, now });
-        const attempt = await openAttempt(
-          tx,
-          deps.env,
-          { orderId: order.id, phone: request.phone, amount: priced.total },
-          now,
-        );
-        await emptyCart(tx, priced.lines);
-        await queueOrderMail(tx, order.id, 'received');
-        return { kind: 'placed' as const, order, attempt };
-      });
+      const who: PromoGuesser = { userId: user.id, ip };
+      if (request.promoCode !== undefined) await guesses.check(who, now);
+      // Set when the code is refused as unknown: counted once the transaction has rolled back.
+      let wrongCode = false;
+      const placed = await deps.db
+        .transaction(async (tx) => {
+          const usedBy = await lockShopperAndFindKey(tx, user.id, idempotencyKey, request.hash);
+          if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
+          await limitUnpaidOrders(tx, deps.env, user.id);
+          await countPrompt(tx, deps.env, user.id, request.phone, now);
+          // Priced after the shopper's lock, so their uses of a code are counted one checkout at a time.
+          const priced = await priceCart(tx, user.id, request, settings, now);
+          if (priced.promoRefused) {
+            wrongCode = priced.promoRefused.reason === 'unknown';
+            throw refused(promoRefusal(priced.promoRefused));
+          }
+          await reserveLines(tx, priced.lines);
+          // One use of each discount that priced a line, taken now; one that ended, was paused or
+          // ran out since the prices were read is a 409 and the transaction takes nothing.
+          await takeDiscountUses(tx, priced.discounts, now);
+          if (priced.promo) await takePromoUse(tx, priced, user.id, now);
+          // The amount asked for is the amount the page showed: any difference (an offer ended, a
+          // price or the delivery fee changed) is a 409 with the new figures, and nothing is taken.
+          const changed = priceChangedRefusal(request.shown, priced.cart);
+          if (changed) throw refused(changed);
+          const order = await writeOrder(tx, { userId: user.id, idempotencyKey, request, priced, now });
+          const attempt = await openAttempt(
+            tx,
+            deps.env,
+            { orderId: order.id, phone: request.phone, amount: priced.cart.total },
+            now,
+          );
+          await emptyCart(tx, priced.lines);
+          await queueOrderMail(tx, order.id, 'received');
+          return { kind: 'placed' as const, order, attempt };
+        })
+        .catch(async (err: unknown) => {
+          if (wrongCode) await guesses.countWrong(who, now);
+          throw err;
+        });
 
       if (placed.kind === 'replay')
         return { result: await orderState(deps.db, placed.orderId), replayed: true };
@@ -99,6 +122,8 @@ interface CheckoutRequest {
   address: string;
   /** What the page showed: the order is placed only at that total. */
   shown: ShownFigures;
+  /** The code the page priced the cart with, upper-case. */
+  promoCode: string | undefined;
   /** What the Idempotency-Key is checked against: the body as it means. */
   hash: string;
 }
@@ -110,7 +135,7 @@ function readRequest(body: CheckoutBody): CheckoutRequest {
   const place = placeInput(body);
   if (!place) throw badRequest('Choose a delivery area, or send lat and lng.');
   const hash = createHash('sha256').update(checkoutRequestKey(body, phone)).digest('hex');
-  return { phone, place, address: body.address, shown: body.shown, hash };
+  return { phone, place, address: body.address, shown: body.shown, promoCode: body.promoCode, hash };
 }
 
 /**
@@ -142,38 +167,74 @@ interface PricedCart {
   lines: CartLine[];
   /** The discounts the lines' prices came from, once each: the order takes a use of each. */
   discounts: OrderDiscount[];
+  /** The code's discount when it applies: the order takes a use of it too. */
+  promo: PromoRecord | null;
+  /** The code, when it gives nothing: the 409 says why and nothing is placed. */
+  promoRefused: Extract<Cart['promo'], { applied: false }> | null;
   where: Place;
-  /** The lines, the delivery fee and the totals, as a cart answer shows them. */
+  /** The lines (code prices included), the delivery fee and the totals, as a cart answer shows them. */
   cart: Cart;
-  subtotal: number;
-  total: number;
+  /** The same before the code. */
+  base: Cart;
 }
 
-/** Today's prices and the delivery fee, which the order freezes; M-Pesa's limit is checked before any unit is taken. */
+/**
+ * Today's prices, the delivery fee and the typed code, which the order freezes; M-Pesa's limit is
+ * checked before any unit is taken.
+ */
 async function priceCart(
   tx: Db,
   userId: string,
-  place: PlaceInput,
+  request: Pick<CheckoutRequest, 'place' | 'promoCode'>,
   settings: DeliverySettings,
   now: Date,
 ): Promise<PricedCart> {
-  const { lines, unsold, pricedBy } = await loadCartLines(tx, userId, now, { lock: true });
+  const { lines: listed, unsold, pricedBy } = await loadCartLines(tx, userId, now, { lock: true });
   // A line the shop stopped selling (a hidden or archived product or variant) is refused as a
   // variant no longer sold, never bought.
   const [gone] = unsold;
   if (gone) throw refused(reservationRefusal(gone.label, null, CART_HINT));
-  if (lines.length === 0) throw refused(cartEmpty());
-  const where = await resolvePlace(tx, place, settings);
-  const cart = cartView(lines, where.fee);
-  const { subtotal, total } = cart;
-  const tooMuch = totalRefusal(total);
-  if (tooMuch) throw refused(tooMuch);
+  if (listed.length === 0) throw refused(cartEmpty());
+  const where = await resolvePlace(tx, request.place, settings);
+  const base = cartView(listed, where.fee);
+  const { cart, promoLines, applied } = await priceWithPromo(tx, base, request.promoCode, userId, now);
+  const promoRefused = cart.promo?.applied === false ? cart.promo : null;
+  const tooMuch = totalRefusal(cart.total);
+  if (!promoRefused && tooMuch) throw refused(tooMuch);
   // A variant the admin switched off reads as stock 0 with its units still counted, so the
   // reservation would take them: refuse it as sold out here.
-  const off = lines.find((l) => l.stock === 0);
+  const off = cart.Items.find((l) => l.stock === 0);
   if (off) throw refused(reservationRefusal(variantLabel(off.name, off.variantName), 0, CART_HINT));
-  const discounts = [...new Map([...pricedBy.values()].map((d) => [d.discountId, d])).values()];
-  return { lines, discounts, where, cart, subtotal, total };
+  // A line the code prices takes no use of the automatic discount it no longer uses.
+  const automatic = [...pricedBy].filter(([itemId]) => !promoLines.has(itemId)).map(([, d]) => d);
+  const discounts = [...new Map(automatic.map((d) => [d.discountId, d])).values()];
+  return { lines: cart.Items, discounts, promo: applied, promoRefused, where, cart, base };
+}
+
+/**
+ * One use of the code, with the same conditional update as any discount (so its limit in all is
+ * never passed); a code that ended, was paused or ran out since the cart was priced is a 409 with
+ * the sentence why, read again now, and the transaction takes nothing. The shopper's own limit was
+ * checked under their lock by priceCart.
+ */
+async function takePromoUse(tx: Db, priced: PricedCart, userId: string, now: Date) {
+  const promo = priced.promo!;
+  try {
+    await takeDiscountUses(tx, [promo], now);
+  } catch (err) {
+    if (!(err instanceof OfferEndedError)) throw err;
+    const { cart } = await priceWithPromo(tx, priced.base, promo.code, userId, now);
+    const why =
+      cart.promo?.applied === false
+        ? cart.promo
+        : ({
+            applied: false,
+            code: promo.code,
+            reason: 'used_up',
+            message: promoRefusalMessage('used_up', promo.code),
+          } as const);
+    throw refused(promoRefusal(why));
+  }
 }
 
 /** The order with its totals and lines frozen, holding the units just reserved; payment `pending`. */
@@ -189,9 +250,13 @@ async function writeOrder(
       idempotencyKey: o.idempotencyKey,
       requestHash: request.hash,
       stockReserved: true,
-      subtotal: priced.subtotal,
-      shippingRate: priced.where.fee,
-      total: priced.total,
+      subtotal: priced.cart.subtotal,
+      // The fee charged: after a delivery code.
+      shippingRate: priced.cart.shippingRate,
+      orderSaving: priced.cart.orderSaving,
+      total: priced.cart.total,
+      promoCode: priced.promo?.code ?? null,
+      promoSaving: priced.cart.promo?.applied ? priced.cart.promo.saving : 0,
       phone: request.phone,
       deliveryAreaId: priced.where.areaId,
       deliveryAreaName: priced.where.areaName,
@@ -217,10 +282,12 @@ async function writeOrder(
       position,
     })),
   );
-  if (priced.discounts.length)
+  // The code's discount too: a failed, expired or cancelled order gives its use back with the rest.
+  const used = priced.promo ? [...priced.discounts, priced.promo] : priced.discounts;
+  if (used.length)
     await tx
       .insert(orderDiscounts)
-      .values(priced.discounts.map((d) => ({ orderId: order!.id, discountId: d.discountId })));
+      .values(used.map((d) => ({ orderId: order!.id, discountId: d.discountId })));
   return order!;
 }
 

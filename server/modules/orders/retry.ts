@@ -4,7 +4,7 @@ import { retryRefusal } from '../../../contract/checkout-rules';
 import { OPEN_ATTEMPT } from '../../../contract/payments';
 import { normaliseKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
-import { orders, paymentAttempts } from '../../db/schema';
+import { orders, paymentAttempts, users } from '../../db/schema';
 import type { Config } from '../../lib/http';
 import type { AuthUser } from '../../lib/auth/session';
 import { badRequest, notFound, refused } from '../../lib/errors';
@@ -26,8 +26,12 @@ export async function retryPayment(
   if (newPhone === null) throw badRequest('Enter a Kenyan mobile number such as 0712 345 678.');
   const now = deps.now();
   const opened = await deps.db.transaction(async (tx) => {
+    // The shopper's lock first, as checkout takes it: a code's uses per shopper are counted one
+    // payment at a time, so a retry and a new order cannot both take the shopper's last use.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('no key update');
     const order = await lockPayableOrder(tx, user.id, orderId);
-    // Units and discount uses together: a sold-out line or an offer that has ended since is a 409.
+    // Units and discount uses together: a sold-out line, an offer that has ended since or a code the
+    // shopper has used on another order meanwhile is a 409.
     const phone = newPhone ?? order.phone;
     if (!order.stockReserved) {
       await limitUnpaidOrders(tx, deps.env, user.id, order.id);

@@ -59,7 +59,9 @@ export const payOrderRoute = createRoute({
     400: error('A bad phone, or an order id that is not a UUID'),
     404: error('No such order among yours'),
     409: error(
-      'Already paid, under review, a prompt still open (`payment_pending`), or the stock is gone (`out_of_stock`)',
+      'Already paid, under review, a prompt still open (`payment_pending`), the stock is gone (`out_of_stock`), an ' +
+        'offer that priced it ended (`offer_ended`), or the shopper has used its promo code on another order meanwhile ' +
+        '(`promo_refused`)',
     ),
     429: rateLimited('Too many M-Pesa prompts to this phone number, or from this account (`rate_limited`)'),
     ...signedIn,

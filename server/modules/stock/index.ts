@@ -5,6 +5,7 @@
  */
 export {
   OfferEndedError,
+  heldUses,
   OutOfStockError,
   releaseOrderStock,
   reserveLines,

@@ -1,8 +1,23 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discounts, orderDiscounts, orderItems, orders, variants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { offerEnded, offerEndedForOrder } from '../../../contract/discounts';
+import { promoRefusalMessage } from '../../../contract/promo';
 import {
   CART_HINT,
   ORDER_HINT,
@@ -20,6 +35,9 @@ import {
 // priced it (its `order_discounts` rows) exactly while it holds its units, so `discounts.redemptions`
 // counts the orders holding a use and never passes `usage_limit`. Taken with the units, given back
 // with them (same flip), re-taken with them. Locks: variants first, then discounts, in id order.
+// A promo code is a discount like the others here: its use is an order_discounts row, so a failed,
+// expired or cancelled order gives it back exactly once, and "used by you" counts the shopper's
+// orders holding it (heldUses).
 
 export interface StockLine {
   variantId: string | null;
@@ -136,8 +154,9 @@ function orderStockLines(tx: Db, orderId: string): Promise<StockLine[]> {
 
 /**
  * How re-taking an order's discount uses is judged: `retry` (a new prompt at the order's frozen
- * prices) needs each discount still applying at `now`; `late_payment` (money already paid at a price
- * the shop offered) needs only a use left under the limit.
+ * prices) needs each discount still applying at `now`, and a code's limit per shopper (the caller
+ * holds the shopper's lock); `late_payment` (money already paid at a price the shop offered) needs
+ * only a use left under the total limit.
  */
 export type RetakeMode = { kind: 'retry'; now: Date } | { kind: 'late_payment' };
 
@@ -152,10 +171,55 @@ export async function reserveOrderStock(tx: Db, orderId: string, mode: RetakeMod
   // A savepoint, so a line that does not fit undoes the lines before it but not the caller's work.
   await tx.transaction(async (sp) => {
     await reserveLines(sp, lines, ORDER_HINT);
-    if (mode.kind === 'retry') await takeDiscountUses(sp, used, mode.now, offerEndedForOrder);
-    else await retakeWithinLimit(sp, used);
+    if (mode.kind === 'retry') {
+      await takeDiscountUses(sp, used, mode.now, offerEndedForOrder);
+      await checkShopperLimits(sp, orderId);
+    } else await retakeWithinLimit(sp, used);
     await sp.update(orders).set({ stockReserved: true }).where(eq(orders.id, orderId));
   });
+}
+
+/**
+ * How many of the shopper's orders hold a use of the discount now (pending or paid, not given
+ * back), leaving out `exceptOrderId`: what a code's limit per shopper counts. `userId` may be a
+ * column of an outer query.
+ */
+export function heldUses(
+  userId: SQLWrapper | string,
+  discountId: SQLWrapper,
+  exceptOrderId?: string,
+): SQL<number> {
+  return sql<number>`(select count(*) from ${orderDiscounts} od join ${orders} o on o.id = od.order_id
+    where od.discount_id = ${discountId} and o.user_id = ${userId} and o.stock_reserved
+    ${exceptOrderId === undefined ? sql`` : sql`and o.id <> ${exceptOrderId}`})`.mapWith(Number);
+}
+
+/**
+ * A retried order whose code the shopper has meanwhile used up on other orders (its use went back
+ * when the payment failed, and a new order took it): 409, nothing taken. The caller holds the
+ * shopper's lock, as checkout does, so the count cannot move under it.
+ */
+async function checkShopperLimits(tx: Db, orderId: string): Promise<void> {
+  const [over] = await tx
+    .select({ code: discounts.code })
+    .from(orderDiscounts)
+    .innerJoin(discounts, eq(discounts.id, orderDiscounts.discountId))
+    .innerJoin(orders, eq(orders.id, orderDiscounts.orderId))
+    .where(
+      and(
+        eq(orderDiscounts.orderId, orderId),
+        isNotNull(discounts.code),
+        isNotNull(discounts.perShopperLimit),
+        sql`${heldUses(orders.userId, discounts.id, orderId)} >= ${discounts.perShopperLimit}`,
+      ),
+    )
+    .limit(1);
+  if (over?.code)
+    throw new OfferEndedError({
+      status: 409,
+      code: 'promo_refused',
+      message: `${promoRefusalMessage('used_by_you', over.code)} Place a new order at today's prices.`,
+    });
 }
 
 /** One use of each discount while a use is left, whatever its schedule; OfferEndedError if not. */

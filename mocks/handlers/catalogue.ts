@@ -88,14 +88,17 @@ export function orderedCategoryIds(p: FixtureProduct, catalogue: CatalogueFixtur
     .map((c) => c.id);
 }
 
+/** Whether a discount names the product, itself or through one of its categories. */
+export const discountCovers = (d: FixtureDiscount, p: FixtureProduct) =>
+  p.discountIds.includes(d.id) || (d.categoryIds ?? []).some((c) => p.categoryIds.includes(c));
+
 /**
- * The discounts covering a product, named on it or through one of its categories: the mocks' copy of
- * server/modules/discounts/applying.ts (the shop, the cart and checkout all price with it).
+ * The automatic discounts covering a product: the mocks' copy of server/modules/catalogue/
+ * discount-pricing.ts (the shop, the cart and checkout all price with it). A discount with a code
+ * prices only the carts that typed it, never the catalogue.
  */
 export function coveringDiscounts(p: FixtureProduct, catalogue: CatalogueFixture): FixtureDiscount[] {
-  return catalogue.discounts.filter(
-    (d) => p.discountIds.includes(d.id) || (d.categoryIds ?? []).some((c) => p.categoryIds.includes(c)),
-  );
+  return catalogue.discounts.filter((d) => !d.code && discountCovers(d, p));
 }
 
 export function activeDiscounts(

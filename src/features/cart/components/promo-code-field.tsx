@@ -154,6 +154,18 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
           >
             Apply
           </Button>
+          {/* A held code that does not apply (yet) is still sent: the shopper may let it go. */}
+          {code !== null && !checking ? (
+            <Button
+              variant="ghost"
+              colorPalette="support"
+              aria-label={`Remove promo code ${code}`}
+              disabled={disabled}
+              onClick={remove}
+            >
+              Remove
+            </Button>
+          ) : null}
         </HStack>
         {/* Announced as it appears (the error text is a polite live region). */}
         {refusal ? <Field.ErrorText>{refusal}</Field.ErrorText> : null}

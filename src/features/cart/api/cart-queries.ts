@@ -1,6 +1,6 @@
-import type { Cart, QuoteLine } from '@contract/cart';
+import type { Cart, CartQuoteBody } from '@contract/cart';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { cartApi, type CartPlace } from './cart-api';
+import { cartApi, type CartAsk } from './cart-api';
 
 const keys = {
   all: ['cart'] as const,
@@ -8,42 +8,28 @@ const keys = {
   guest: () => [...keys.all, 'guest'] as const,
 };
 
-/** The place as a stable key part: `{}` for "no place" (shipping 0). */
-const placeKey = (place: CartPlace | null) =>
-  place === null
-    ? {}
-    : 'deliveryAreaId' in place
-      ? { deliveryAreaId: place.deliveryAreaId }
-      : { lat: place.lat, lng: place.lng };
-
-/**
- * What a server cart is asked with, as one key part: `{}` for the plain cart (no place, no code),
- * the one every cart change answers.
- */
-const askedKey = (place: CartPlace | null, promoCode: string | null) =>
-  promoCode ? { ...placeKey(place), promoCode } : placeKey(place);
-
 /** Query factories of the cart. */
 export const cartQueries = {
   /** Every cart query, for invalidation. */
   all: () => keys.all,
   /**
-   * The signed-in shopper's server cart; with a place it carries the delivery fee to it, with a
-   * promo code it is priced with it.
+   * The signed-in shopper's server cart; with a place it carries the delivery fee to it, with a promo
+   * code it is priced with it. Without either (`{}` in the key) it is the plain cart every change
+   * answers (key objects hash whatever the order of their fields).
    */
-  server: (place: CartPlace | null = null, promoCode: string | null = null) =>
+  server: (asked: CartAsk | null = null) =>
     queryOptions({
-      queryKey: [...keys.server(), askedKey(place, promoCode)] as const,
-      queryFn: ({ signal }) => cartApi.get(place, promoCode, signal),
+      queryKey: [...keys.server(), { ...asked }] as const,
+      queryFn: ({ signal }) => cartApi.get(asked, signal),
     }),
   /**
-   * A guest cart priced by the server (`POST /v1/cart/quote`), keyed by its lines and the code:
-   * every change of a quantity asks again, and opening the cart always does (prices and stock move).
+   * A guest cart priced by the server (`POST /v1/cart/quote`), keyed by its lines and code: every
+   * change of a quantity asks again, and opening the cart always does (prices and stock move).
    */
-  guest: (lines: readonly QuoteLine[], promoCode: string | null = null) =>
+  guest: (body: CartQuoteBody) =>
     queryOptions({
-      queryKey: [...keys.guest(), lines, promoCode] as const,
-      queryFn: ({ signal }) => cartApi.quote(lines, promoCode, signal),
+      queryKey: [...keys.guest(), body] as const,
+      queryFn: ({ signal }) => cartApi.quote(body, signal),
       staleTime: 0,
     }),
   /** The delivery areas change with releases, not with sessions. */

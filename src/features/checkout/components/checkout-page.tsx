@@ -76,7 +76,7 @@ function CheckoutForm() {
   // Always today's prices, stock and fee when the page opens (the cached cart may be older), priced
   // with the typed code: the figures the shopper agrees to pay.
   const cartQuery = useQuery({
-    ...cartQueries.server(params, promoCode),
+    ...cartQueries.server(promoCode ? { ...params, promoCode } : params),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

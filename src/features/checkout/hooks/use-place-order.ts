@@ -70,7 +70,7 @@ export function usePlaceOrder() {
             ? { deliveryAreaId: body.deliveryAreaId }
             : { lat: body.lat!, lng: body.lng! };
           queryClient.setQueryData(
-            cartQueries.server(place, body.promoCode ?? null).queryKey,
+            cartQueries.server(body.promoCode ? { ...place, promoCode: body.promoCode } : place).queryKey,
             parsed.data.cart,
           );
           setPriceChanged(errorMessage(error));

@@ -4,6 +4,8 @@ import type { OrderItem, PaymentIssue } from '../contract/checkout';
 import { simulatorScenario, SIMULATOR_DESC } from '../contract/mpesa-simulator';
 import type { OrderRecord, PaymentAttemptRecord } from '../contract/order-view';
 import { isOpenAttempt, paymentOutcome } from '../contract/payments';
+import { offerEndedForOrder } from '../contract/discounts';
+import { isDiscountActive } from '../contract/pricing';
 import { reservationRefusal, variantLabel, type Refusal } from '../contract/stock';
 import { authenticate, type MockUser } from './auth-db';
 import { mockDb } from './db';
@@ -56,6 +58,11 @@ export interface MockOrder extends Omit<OrderRecord, 'createdAt' | 'paidAt'> {
   paidAt: number | null;
   /** What admins did to it (mocks/handlers/admin-orders.ts); the rest of its timeline is derived. */
   adminEvents?: MockOrderEvent[];
+  /**
+   * The discount of the promo code it was placed with, which holds one use of it exactly while the
+   * order holds its units (taken at checkout, given back with them, taken again with them).
+   */
+  promoDiscountId?: string | null;
   /** The rider it went out with (a staff account's id), when, and when it was delivered. */
   riderId?: string | null;
   riderAssignedAt?: number | null;
@@ -85,6 +92,8 @@ export interface CommerceDbState {
   saved: Record<string, ({ productId: string; savedAt: number } & Partial<SavedSnapshotFacts>)[]>;
   orders: MockOrder[];
   nextOrderNumber: number;
+  /** When each account (or the browser's guest) tried a code that does not exist, newest last. */
+  promoGuesses: Record<string, number[]>;
 }
 
 const fresh = (): CommerceDbState => ({
@@ -93,6 +102,7 @@ const fresh = (): CommerceDbState => ({
   saved: {},
   orders: [],
   nextOrderNumber: 1001,
+  promoGuesses: {},
 });
 
 const STORAGE_KEY = 'sokoni.mock.commerce';
@@ -189,14 +199,46 @@ export function unreserve(lines: readonly { variantId: string; quantity: number 
   for (const line of lines) variantOf(line.variantId)!.variant.quantity += line.quantity;
 }
 
-/** Gives the order's units back to the catalogue (a failed payment, a cancel). */
+/** Gives the order's units back to the catalogue, and its promo code's use (a failed payment, a cancel). */
 export function release(order: MockOrder) {
   if (!order.stockReserved) return;
   for (const item of order.items) {
     const found = variantOf(item.variantId);
     if (found) found.variant.quantity += item.quantity;
   }
+  const promo = promoDiscountOf(order);
+  if (promo) promo.redemptions = Math.max(0, (promo.redemptions ?? 0) - 1);
   order.stockReserved = false;
+}
+
+const promoDiscountOf = (order: MockOrder) =>
+  order.promoDiscountId ? mockDb.catalogue.discounts.find((d) => d.id === order.promoDiscountId) : undefined;
+
+/**
+ * Takes the use of the order's promo code again, with its units (server/modules/stock/service.ts
+ * reserveOrderStock): a payment `retry` needs the code still applying at `now`, a `late_payment`
+ * (money already paid) only a use left. A refusal when it cannot be had, else null.
+ */
+export function retakePromoUse(
+  order: MockOrder,
+  mode: 'retry' | 'late_payment',
+  now = new Date(),
+): Refusal | null {
+  const promo = promoDiscountOf(order);
+  if (!promo) return null;
+  const usable =
+    mode === 'retry'
+      ? isDiscountActive(promo, now)
+      : promo.usageLimit == null || (promo.redemptions ?? 0) < promo.usageLimit;
+  if (!usable) return offerEndedForOrder(promo.name);
+  takePromoUse(promo.id);
+  return null;
+}
+
+/** One more order holds a use of the discount (checkout checked that one is left). */
+export function takePromoUse(discountId: string) {
+  const promo = mockDb.catalogue.discounts.find((d) => d.id === discountId);
+  if (promo) promo.redemptions = (promo.redemptions ?? 0) + 1;
 }
 
 // ---- payments -------------------------------------------------------------------------------

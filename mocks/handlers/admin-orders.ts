@@ -44,8 +44,10 @@ import {
   commerceDb,
   release,
   reserve,
+  retakePromoUse,
   saveCommerceDb,
   settleDuePayments,
+  unreserve,
   type MockAttempt,
   type MockOrder,
   type MockOrderEvent,
@@ -290,17 +292,22 @@ const receiptTaken = (receipt: string, number: number) =>
     `M-Pesa receipt ${receipt} is already recorded for order ${label(number)}.`,
   );
 
-/** Takes the order's units again after they went back (a late payment); a refusal, or null. */
+/**
+ * Takes the order's units again after they went back (a late payment), and its promo code's use
+ * while one is left; a refusal, or null.
+ */
 function retake(order: MockOrder) {
-  return reserve(
-    order.items.map((i) => ({
-      variantId: i.variantId,
-      quantity: i.quantity,
-      name: i.name,
-      variantName: i.variantName,
-    })),
-    ORDER_HINT,
-  );
+  const lines = order.items.map((i) => ({
+    variantId: i.variantId,
+    quantity: i.quantity,
+    name: i.name,
+    variantName: i.variantName,
+  }));
+  const out = reserve(lines, ORDER_HINT);
+  if (out) return out;
+  const ended = retakePromoUse(order, 'late_payment');
+  if (ended) unreserve(lines);
+  return ended;
 }
 
 /**

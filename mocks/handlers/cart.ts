@@ -12,18 +12,29 @@ import {
 import { cartView, priceCartLine } from '../../contract/cart-view';
 import { envelope } from '../../contract/common';
 import { placeInput, UNKNOWN_AREA_MESSAGE } from '../../contract/delivery';
+import {
+  applyPromo,
+  normalisePromoCode,
+  PROMO_GUESSES_MESSAGE,
+  PROMO_GUESSES_PER_MINUTE,
+  type PromoPricing,
+  type PromoRecord,
+  type PromoShopper,
+} from '../../contract/promo';
 import { cartFull, cartQuantityRefusal, outOfStock, variantLabel } from '../../contract/stock';
-import { cartOf, commerceDb, customerOf, saveCommerceDb } from '../commerce-db';
+import { cartOf, commerceDb, customerOf, saveCommerceDb, settleDuePayments } from '../commerce-db';
 import { mockDb } from '../db';
+import type { FixtureDiscount } from '../fixtures/catalogue';
 import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
-import { coveringDiscounts, productDetail } from './catalogue';
+import { coveringDiscounts, discountCovers, productDetail } from './catalogue';
 import { resolveMockPlace } from './delivery';
 
 /*
- * The server cart (server/modules/cart): GET with an optional place for the delivery fee, POST to add
- * (merging by variant; a guest line's localItemId counts once per account), PATCH ±1, DELETE. Every
- * answer is the cart priced now from the catalogue fixture with the shared rules of
- * contract/cart-view.ts and contract/stock.ts, through the Cart schema.
+ * The server cart (server/modules/cart): GET with an optional place for the delivery fee and an
+ * optional promo code, POST to add (merging by variant; a guest line's localItemId counts once per
+ * account), PATCH ±1, DELETE; the guest's quote, with a code too. Every answer is the cart priced now
+ * from the catalogue fixture with the shared rules of contract/cart-view.ts, contract/promo.ts and
+ * contract/stock.ts, through the Cart schema. The changes answer the plain cart (no code, no fee).
  */
 
 /** A line priced now, as the API shows it; null when its product or variant is gone. */
@@ -60,11 +71,86 @@ export function mockCartLines(userId: string, now = new Date()): CartItem[] {
   return cartOf(userId).flatMap((line) => pricedLine(line, now) ?? []);
 }
 
+// ---- promo codes ------------------------------------------------------------------------------
+
+/** A fixture discount with a code as the pricing rules take it (absent fields read as the API's defaults). */
+const promoRecord = (d: FixtureDiscount & { code: string }): PromoRecord => ({
+  ...d,
+  discountId: d.id,
+  code: normalisePromoCode(d.code),
+  appliesTo: d.appliesTo ?? 'items',
+  minSubtotal: d.minSubtotal ?? null,
+  firstOrderOnly: d.firstOrderOnly ?? false,
+  perShopperLimit: d.perShopperLimit === undefined ? 1 : d.perShopperLimit,
+});
+
+/** The shopper a code is checked for: a paid order yet, and their orders holding a use of it. */
+function promoShopper(userId: string, discountId: string): PromoShopper {
+  settleDuePayments(userId);
+  const mine = commerceDb.orders.filter((o) => o.userId === userId);
+  return {
+    hasPaidOrder: mine.some((o) => o.paymentStatus === 'paid'),
+    usesOfCode: mine.filter((o) => o.stockReserved && o.promoDiscountId === discountId).length,
+  };
+}
+
+/**
+ * A 429 once `subject` tried PROMO_GUESSES_PER_MINUTE codes that do not exist in the last minute
+ * (the server counts per account and per address; the mocks have one browser, so per account or
+ * "guest"). Codes that exist are never counted: an honest shopper is not held back.
+ */
+function guessLimit(subject: string, now: number): Response | null {
+  const recent = (commerceDb.promoGuesses[subject] ?? []).filter((t) => t > now - 60_000);
+  commerceDb.promoGuesses[subject] = recent;
+  if (recent.length < PROMO_GUESSES_PER_MINUTE) return null;
+  const seconds = Math.max(
+    1,
+    Math.ceil((recent[recent.length - PROMO_GUESSES_PER_MINUTE]! + 60_000 - now) / 1000),
+  );
+  const res = errorResponse(
+    429,
+    'rate_limited',
+    `${PROMO_GUESSES_MESSAGE} Please try again in ${seconds} seconds.`,
+  );
+  res.headers.set('Retry-After', String(seconds));
+  return res;
+}
+
+/**
+ * `cart` priced with the typed `code` for `userId` (null for a guest: the per-shopper checks wait
+ * for sign-in), as the server prices it; or the 429 of too many codes that do not exist.
+ */
+export function mockPromoPricing(
+  cart: Cart,
+  code: string | undefined,
+  userId: string | null,
+  now = new Date(),
+): PromoPricing | { error: Response } {
+  if (code === undefined) return applyPromo(cart, null, null, () => false, null, now);
+  const subject = userId ?? 'guest';
+  const limited = guessLimit(subject, now.getTime());
+  if (limited) return { error: limited };
+  const found = mockDb.catalogue.discounts.find(
+    (d): d is FixtureDiscount & { code: string } => !!d.code && normalisePromoCode(d.code) === code,
+  );
+  if (!found) {
+    commerceDb.promoGuesses[subject]!.push(now.getTime());
+    saveCommerceDb();
+    return applyPromo(cart, code, null, () => false, null, now);
+  }
+  const covers = (line: CartItem) => {
+    const product = mockDb.catalogue.products.find((p) => p.id === line.productId);
+    return product !== undefined && discountCovers(found, product);
+  };
+  const shopper = userId ? promoShopper(userId, found.id) : null;
+  return applyPromo(cart, code, promoRecord(found), covers, shopper, now);
+}
+
 const CartBody = envelope(Cart);
-const answer = (userId: string, shippingRate = 0) =>
-  HttpResponse.json(CartBody.parse({ data: cartView(mockCartLines(userId), shippingRate) }), {
-    headers: { 'Cache-Control': 'no-store' },
-  });
+const cartAnswer = (cart: Cart) =>
+  HttpResponse.json(CartBody.parse({ data: cart }), { headers: { 'Cache-Control': 'no-store' } });
+/** The plain cart, as every change answers it. */
+const answer = (userId: string) => cartAnswer(cartView(mockCartLines(userId), 0));
 
 type Found = { variantId: string; stock: number; label: string } | { error: Response };
 
@@ -109,9 +195,8 @@ export const cartHandlers = [
       if (item) priced.push(item);
       else missing.push(line.itemId);
     }
-    return HttpResponse.json(CartBody.parse({ data: cartView(priced, 0, missing) }), {
-      headers: { 'Cache-Control': 'no-store' },
-    });
+    const pricing = mockPromoPricing(cartView(priced, 0, missing), body.data.promoCode, null, now);
+    return 'error' in pricing ? pricing.error : cartAnswer(pricing.cart);
   }),
 
   http.get('*/api/v1/cart', ({ request }) => {
@@ -130,7 +215,9 @@ export const cartHandlers = [
       }
       fee = place.fee;
     }
-    return answer(who.user.id, fee);
+    const cart = cartView(mockCartLines(who.user.id), fee);
+    const pricing = mockPromoPricing(cart, query.data.promoCode, who.user.id);
+    return 'error' in pricing ? pricing.error : cartAnswer(pricing.cart);
   }),
 
   http.post('*/api/v1/cart', async ({ request }) => {

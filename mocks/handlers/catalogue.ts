@@ -89,7 +89,7 @@ export function orderedCategoryIds(p: FixtureProduct, catalogue: CatalogueFixtur
 }
 
 /** Whether a discount names the product, itself or through one of its categories. */
-const discountCovers = (d: FixtureDiscount, p: FixtureProduct) =>
+export const discountCovers = (d: FixtureDiscount, p: FixtureProduct) =>
   p.discountIds.includes(d.id) || (d.categoryIds ?? []).some((c) => p.categoryIds.includes(c));
 
 /**

@@ -15,6 +15,7 @@ import {
 import { cartView } from '../../contract/cart-view';
 import { placeInput, UNKNOWN_AREA_MESSAGE } from '../../contract/delivery';
 import { normaliseKenyanPhone } from '../../contract/phone';
+import { promoRefusal } from '../../contract/promo';
 import { CART_HINT } from '../../contract/stock';
 import {
   cartOf,
@@ -25,20 +26,22 @@ import {
   reserve,
   saveCommerceDb,
   settleDuePayments,
+  takePromoUse,
   unreserve,
   type MockOrder,
 } from '../commerce-db';
 import { errorResponse, invalid, jsonBody, refused } from '../http';
-import { mockCartLines } from './cart';
+import { mockCartLines, mockPromoPricing } from './cart';
 import { resolveMockPlace } from './delivery';
 import { mockCheckoutResult } from './orders';
 
 /*
  * POST /api/v1/checkout (server/modules/checkout), with the rules of contract/checkout-rules.ts:
- * with an Idempotency-Key, re-prices the
- * cart, reserves the units, refuses a total other than the one the page showed (409 price_changed), creates the order with its payment pending, takes the lines out of the
- * cart and "sends" the prompt (commerce-db settles it later, by the phone's last two digits). The
- * same key answers with the same order; with another body it is a 409.
+ * with an Idempotency-Key, re-prices the cart (with the promo code, refusing one that no longer
+ * applies: 409 promo_refused), reserves the units, refuses a total other than the one the page showed
+ * (409 price_changed), creates the order with its payment pending and the code's use taken, takes
+ * the lines out of the cart and "sends" the prompt (commerce-db settles it later, by the phone's last
+ * two digits). The same key answers with the same order; with another body it is a 409.
  */
 
 const Headers = z.object({ 'idempotency-key': IdempotencyKey });
@@ -85,9 +88,12 @@ export const checkoutHandlers = [
         { path: 'deliveryAreaId', message: 'unknown delivery area' },
       ]);
     }
-    const priced = cartView(lines, place.fee);
-    const { subtotal, total } = priced;
-    const tooMuch = totalRefusal(total);
+    const pricing = mockPromoPricing(cartView(lines, place.fee), body.promoCode, userId);
+    if ('error' in pricing) return pricing.error;
+    const { cart: priced, applied } = pricing;
+    // A code that stopped applying since the page priced the cart: nothing is held or charged.
+    if (priced.promo && !priced.promo.applied) return refused(promoRefusal(priced.promo));
+    const tooMuch = totalRefusal(priced.total);
     if (tooMuch) return refused(tooMuch);
     const problem = reserve(lines, CART_HINT);
     if (problem) return refused(problem);
@@ -97,6 +103,8 @@ export const checkoutHandlers = [
       unreserve(lines);
       return refused(changed);
     }
+    // The code's use, with the units (one request at a time here: the check just made still holds).
+    if (applied) takePromoUse(applied.discountId);
 
     const now = Date.now();
     const order: MockOrder = {
@@ -109,7 +117,7 @@ export const checkoutHandlers = [
       paymentStatus: 'pending',
       paymentIssue: null,
       stockReserved: true,
-      items: lines.map((l) => ({
+      items: priced.Items.map((l) => ({
         productId: l.productId,
         productPid: l.productPid,
         variantId: l.variantId,
@@ -120,12 +128,13 @@ export const checkoutHandlers = [
         quantity: l.quantity,
         totalPrice: l.totalPrice,
       })),
-      subtotal,
-      shippingRate: place.fee,
-      orderSaving: 0,
-      total,
-      promoCode: null,
-      promoSaving: 0,
+      subtotal: priced.subtotal,
+      shippingRate: priced.shippingRate,
+      orderSaving: priced.orderSaving,
+      total: priced.total,
+      promoCode: applied ? applied.code : null,
+      promoSaving: priced.promo?.applied ? priced.promo.saving : 0,
+      promoDiscountId: applied ? applied.discountId : null,
       delivery: {
         areaId: place.areaId,
         areaName: place.areaName,

@@ -21,8 +21,10 @@ import {
   openAttempt,
   orderRecord,
   reserve,
+  retakePromoUse,
   saveCommerceDb,
   settleDuePayments,
+  unreserve,
   type MockOrder,
 } from '../commerce-db';
 import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
@@ -108,6 +110,12 @@ export const ordersHandlers = [
       }
       const problem = reserve(order.items, ORDER_HINT);
       if (problem) return refused(problem);
+      // The promo code's use comes back with the units, while the code still applies.
+      const ended = retakePromoUse(order, 'retry');
+      if (ended) {
+        unreserve(order.items);
+        return refused(ended);
+      }
       order.stockReserved = true;
     }
     const phone = body.data.phone === undefined ? order.phone : normaliseKenyanPhone(body.data.phone)!;

@@ -1,5 +1,5 @@
 import { shownFigures } from '@contract/checkout-rules';
-import { clearGuestCart } from '@/features/cart';
+import { clearGuestCart, clearPromoCode } from '@/features/cart';
 import { viewFromSummary, type ProductView } from '@/features/catalogue';
 import { getSession } from '@/features/session';
 import type { Cart } from '@contract/cart';
@@ -7,6 +7,7 @@ import type { CheckoutResult } from '@contract/checkout';
 import { resetAuthDb } from '@mocks/auth-db';
 import { cartOf, resetCommerceDb, saveCommerceDb } from '@mocks/commerce-db';
 import { mockDb, resetMockDb } from '@mocks/db';
+import { fixtureId, type FixtureDiscount } from '@mocks/fixtures/catalogue';
 import { listProducts } from '@mocks/handlers/catalogue';
 
 /*
@@ -14,12 +15,38 @@ import { listProducts } from '@mocks/handlers/catalogue';
  * this file. They set up the mock API's state the way earlier visits would have left it.
  */
 
-/** Fresh catalogue, accounts, carts, orders and saved items, and an empty guest cart. */
+/** Fresh catalogue, accounts, carts, orders and saved items, an empty guest cart and no promo code. */
 export function resetShop() {
   resetMockDb();
   resetAuthDb();
   resetCommerceDb();
   clearGuestCart();
+  clearPromoCode();
+}
+
+let promoCodes = 0;
+/**
+ * A discount with a code in the mock catalogue, as the back office would have saved it: by default
+ * KARIBU10, 10 % off an order of KSH 500 or more, first order only, started yesterday.
+ */
+export function addPromoCode(over: Partial<FixtureDiscount> = {}): FixtureDiscount {
+  const discount: FixtureDiscount = {
+    id: fixtureId(6, 800 + (promoCodes += 1)),
+    name: 'Karibu: 10% off your first order',
+    kind: 'percentage',
+    value: 10,
+    active: true,
+    startsAt: new Date(Date.now() - 86_400_000),
+    endsAt: null,
+    code: 'KARIBU10',
+    appliesTo: 'order',
+    minSubtotal: 500,
+    firstOrderOnly: true,
+    perShopperLimit: 1,
+    ...over,
+  };
+  mockDb.catalogue.discounts.push(discount);
+  return discount;
 }
 
 export const productNamed = (name: string) => {

@@ -1,5 +1,5 @@
 import { apiDelete, apiGet, apiPatch, apiPost } from '@/lib/api-client';
-import type { AddCartItemBody, Cart, DeliveryArea, QuoteLine } from '@contract/cart';
+import type { AddCartItemBody, Cart, CartQuoteBody, DeliveryArea } from '@contract/cart';
 
 /*
  * The server cart of signed-in shoppers (docs/behaviour.md#calls, contract/cart.ts). Only types come from the
@@ -9,18 +9,23 @@ import type { AddCartItemBody, Cart, DeliveryArea, QuoteLine } from '@contract/c
 /** Where an order goes: a delivery area, or a point from the browser's location. */
 export type CartPlace = { deliveryAreaId: string } | { lat: number; lng: number };
 
+/** What a cart is read with: a place (for its delivery fee), a promo code (to price it with), or both. */
+export type CartAsk = (CartPlace & { promoCode?: string }) | { promoCode: string };
+
 export const cartApi = {
-  /** `GET /v1/cart`; with a place, `shippingRate` is the delivery fee to it. */
-  get: (place: CartPlace | null, signal?: AbortSignal) =>
-    apiGet<Cart>('v1/cart', { searchParams: place ? { ...place } : undefined, signal }),
+  /**
+   * `GET /v1/cart`; with a place, `shippingRate` is the delivery fee to it; with a promo code, the cart
+   * is priced with it (`promo` says whether it applies).
+   */
+  get: (asked: CartAsk | null, signal?: AbortSignal) =>
+    apiGet<Cart>('v1/cart', { searchParams: asked ? { ...asked } : undefined, signal }),
   /** `POST /v1/cart`: adds units, merging by variant; `localItemId` marks a pushed guest line. */
   add: (item: AddCartItemBody['item']) => apiPost<Cart>('v1/cart', { item }),
   /** `PATCH /v1/cart/{itemId}`: one more or one less (one less at 1 removes the line). */
   change: (itemId: string, quantity: 1 | -1) =>
     apiPatch<Cart>(`v1/cart/${encodeURIComponent(itemId)}`, { quantity }),
-  /** `POST /v1/cart/quote`: a guest cart priced as the server cart is, in one call. */
-  quote: (items: readonly QuoteLine[], signal?: AbortSignal) =>
-    apiPost<Cart>('v1/cart/quote', { items }, { signal }),
+  /** `POST /v1/cart/quote`: a guest cart priced as the server cart is (with a code too), in one call. */
+  quote: (body: CartQuoteBody, signal?: AbortSignal) => apiPost<Cart>('v1/cart/quote', body, { signal }),
   /** `DELETE /v1/cart/{itemId}`. */
   remove: (itemId: string) => apiDelete<Cart>(`v1/cart/${encodeURIComponent(itemId)}`),
   /** `GET /v1/setups/delivery-areas`: where the shop delivers, in display order. */

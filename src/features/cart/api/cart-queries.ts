@@ -1,6 +1,6 @@
-import type { Cart, QuoteLine } from '@contract/cart';
+import type { Cart, CartQuoteBody } from '@contract/cart';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { cartApi, type CartPlace } from './cart-api';
+import { cartApi, type CartAsk } from './cart-api';
 
 const keys = {
   all: ['cart'] as const,
@@ -8,32 +8,28 @@ const keys = {
   guest: () => [...keys.all, 'guest'] as const,
 };
 
-/** The place as a stable key part: `{}` for "no place" (shipping 0). */
-const placeKey = (place: CartPlace | null) =>
-  place === null
-    ? {}
-    : 'deliveryAreaId' in place
-      ? { deliveryAreaId: place.deliveryAreaId }
-      : { lat: place.lat, lng: place.lng };
-
 /** Query factories of the cart. */
 export const cartQueries = {
   /** Every cart query, for invalidation. */
   all: () => keys.all,
-  /** The signed-in shopper's server cart; with a place it carries the delivery fee to it. */
-  server: (place: CartPlace | null = null) =>
+  /**
+   * The signed-in shopper's server cart; with a place it carries the delivery fee to it, with a promo
+   * code it is priced with it. Without either (`{}` in the key) it is the plain cart every change
+   * answers (key objects hash whatever the order of their fields).
+   */
+  server: (asked: CartAsk | null = null) =>
     queryOptions({
-      queryKey: [...keys.server(), placeKey(place)] as const,
-      queryFn: ({ signal }) => cartApi.get(place, signal),
+      queryKey: [...keys.server(), { ...asked }] as const,
+      queryFn: ({ signal }) => cartApi.get(asked, signal),
     }),
   /**
-   * A guest cart priced by the server (`POST /v1/cart/quote`), keyed by its lines: every change of a
-   * quantity asks again, and opening the cart always does (prices and stock move).
+   * A guest cart priced by the server (`POST /v1/cart/quote`), keyed by its lines and code: every
+   * change of a quantity asks again, and opening the cart always does (prices and stock move).
    */
-  guest: (lines: readonly QuoteLine[]) =>
+  guest: (body: CartQuoteBody) =>
     queryOptions({
-      queryKey: [...keys.guest(), lines] as const,
-      queryFn: ({ signal }) => cartApi.quote(lines, signal),
+      queryKey: [...keys.guest(), body] as const,
+      queryFn: ({ signal }) => cartApi.quote(body, signal),
       staleTime: 0,
     }),
   /** The delivery areas change with releases, not with sessions. */
@@ -49,7 +45,7 @@ export const cartQueries = {
 /**
  * What every cart change does with the cart the server answered: it becomes the plain cart at once
  * (so the header count and the page follow without another request), and every other view of the
- * cart (checkout's, with a delivery fee) is refetched. A read of the plain cart still on its way
+ * cart (checkout's, with a delivery fee; the cart priced with a promo code) is refetched. A read of the plain cart still on its way
  * started before the change, so it is asked again rather than left to overwrite the answer.
  */
 export function applyServerCart(queryClient: QueryClient, cart: Cart) {

@@ -23,9 +23,13 @@ import type { CartItem } from '@contract/cart';
 import { mdiCartOff, mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useCart, useCartActions } from '../hooks/use-cart';
+import { useCartActions } from '../hooks/use-cart';
+import { useCart } from '../hooks/use-priced-cart';
+import { useSettlePromoCode } from '../hooks/use-settle-promo-code';
 import { capGuestItem, useGuestCartItems } from '../stores/guest-cart-store';
+import { usePromoCode } from '../stores/promo-code-store';
 import { QuantityStepper } from './cart-control';
+import { PromoCodeField, PromoSavingLine } from './promo-code-field';
 
 /** How a line's price reads: the sale price, and the list price struck through while on sale. */
 const priceOf = (item: CartItem) => ({
@@ -235,11 +239,13 @@ function useGuestCaps(items: readonly CartItem[] | undefined, guest: boolean) {
 
 /**
  * The cart (docs/behaviour.md#cart-and-checkout-pages): its lines as the server priced them (one request:
- * `GET /v1/cart` for a shopper, `POST /v1/cart/quote` for a guest), quantities, totals and the way to
- * checkout.
+ * `GET /v1/cart` for a shopper, `POST /v1/cart/quote` for a guest, with the typed promo code), quantities,
+ * totals, the promo code and the way to checkout.
  */
 export function CartPage() {
-  const { mode, cart, loading, updating, error, refetch } = useCart();
+  const promoCode = usePromoCode();
+  const { mode, cart, loading, updating, error, promoError, refetch } = useCart(promoCode);
+  useSettlePromoCode(promoCode, cart, promoError);
   const kept = useGuestCartItems();
   useErrorToast(error, 'cart-error');
   useGuestCaps(cart?.Items, mode === 'guest');
@@ -301,9 +307,22 @@ export function CartPage() {
               {formatKsh(cart.subtotal)}
             </Text>
           </Flex>
+          {cart.orderSaving > 0 ? (
+            <>
+              <PromoSavingLine cart={cart} />
+              <Flex justify="space-between" align="baseline" gap="3">
+                <Text fontWeight="bold">Total</Text>
+                <Text fontWeight="bold" fontSize="xl" whiteSpace="nowrap" data-testid="cart-total">
+                  {formatKsh(cart.total)}
+                </Text>
+              </Flex>
+            </>
+          ) : null}
           <Text fontSize="sm" color="fg.muted">
             {updating ? 'Checking today’s prices…' : 'Delivery is added at checkout.'}
           </Text>
+          <Separator />
+          <PromoCodeField cart={cart} />
           {blocked ? (
             <Text fontSize="sm" color="danger.fg" role="alert">
               Some items are no longer available. Remove them to check out.

@@ -4,13 +4,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage, GENERIC_ERROR_SHORT } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import type { Cart } from '@contract/cart';
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { cartApi } from '../api/cart-api';
 import { applyServerCart, cartQueries } from '../api/cart-queries';
@@ -22,7 +16,6 @@ import {
   increaseGuestItem,
   removeGuestItem,
   useGuestCartItem,
-  useGuestCartItems,
   type CartChange,
   type GuestCartLine,
 } from '../stores/guest-cart-store';
@@ -32,7 +25,8 @@ import {
  * keep it on the server (GET/POST/PATCH/DELETE cart, docs/behaviour.md#calls) through TanStack Query; admins
  * have none (docs/behaviour.md#roles). Every hook here picks the implementation from the session, so
  * components never know which cart they show. Either way the cart a page shows is the server's priced view
- * (`Cart`): the signed-in shopper's from `GET /v1/cart`, the guest's from `POST /v1/cart/quote`.
+ * (`Cart`): the signed-in shopper's from `GET /v1/cart`, the guest's from `POST /v1/cart/quote`
+ * (use-priced-cart.ts, which only the cart and checkout pages load).
  */
 
 /** A line as the cart controls need it: which variant, and how many. */
@@ -56,66 +50,6 @@ export function useCartMode(): CartMode {
 export function useServerCart() {
   const mode = useCartMode();
   return useQuery({ ...cartQueries.server(), enabled: mode === 'server' });
-}
-
-const EMPTY_CART: Cart = {
-  Items: [],
-  shippingRate: 0,
-  subtotal: 0,
-  orderSaving: 0,
-  total: 0,
-  promo: null,
-  missing: [],
-};
-
-/** The guest cart priced by the server; no request while it is empty or for anyone else. */
-function useGuestQuote(enabled: boolean) {
-  const lines = useGuestCartItems();
-  const quoteLines = useMemo(
-    () =>
-      lines.map(({ itemId, productId, variantId, quantity }) => ({ itemId, productId, variantId, quantity })),
-    [lines],
-  );
-  return useQuery({
-    ...cartQueries.guest(quoteLines),
-    enabled: enabled && quoteLines.length > 0,
-    // While a changed cart is priced again, the last answer stays on screen.
-    placeholderData: keepPreviousData,
-  });
-}
-
-export interface CartView {
-  mode: CartMode;
-  /** The cart as the server priced it; undefined until it answers. */
-  cart: Cart | undefined;
-  /** No answer yet. */
-  loading: boolean;
-  /** A newer answer is on its way (a change is being priced). */
-  updating: boolean;
-  /** The cart could not be fetched. */
-  error: unknown;
-  refetch(): void;
-}
-
-/** The cart of whoever is shopping, priced by the server: one request, whatever its size. */
-export function useCart(): CartView {
-  const mode = useCartMode();
-  const guestLines = useGuestCartItems();
-  const server = useServerCart();
-  const guest = useGuestQuote(mode === 'guest');
-  const settled = { loading: false, updating: false, error: null, refetch: () => undefined };
-  if (mode === 'none' || (mode === 'guest' && guestLines.length === 0)) {
-    return { mode, cart: EMPTY_CART, ...settled };
-  }
-  const query = mode === 'guest' ? guest : server;
-  return {
-    mode,
-    cart: query.data,
-    loading: query.isPending,
-    updating: query.isFetching,
-    error: query.error,
-    refetch: () => void query.refetch(),
-  };
 }
 
 /** The line of one variant, if it is in the cart. */

@@ -3,7 +3,14 @@ import { Alert, Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/reac
 import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MpesaPhoneField } from '@/components/mpesa-phone-field';
 import { authQueries } from '@/features/auth';
-import { cartQueries, useCartMode } from '@/features/cart';
+import {
+  cartQueries,
+  isPromoLimit,
+  PromoCodeField,
+  usePromoCode,
+  useCartMode,
+  useSettlePromoCode,
+} from '@/features/cart';
 import { notify } from '@/lib/notify';
 import { displayMpesaPhone, mpesaPhoneProblem } from '@/lib/phone';
 import type { CheckoutBody } from '@contract/checkout';
@@ -62,21 +69,27 @@ function CheckoutForm() {
   const profilePhone = useProfilePhone();
   const phone = typedPhone ?? profilePhone ?? '';
   const [touched, setTouched] = useState({ address: false, phone: false, submitted: false });
-  const { submit, pending, priceChanged } = usePlaceOrder();
+  const { submit, pending, priceChanged, promoRefused, clearPromoRefused } = usePlaceOrder();
+  const promoCode = usePromoCode();
 
   const params = placeParams(place);
-  // Always today's prices, stock and fee when the page opens (the cached cart may be older).
+  // Always today's prices, stock and fee when the page opens (the cached cart may be older), priced
+  // with the typed code: the figures the shopper agrees to pay.
   const cartQuery = useQuery({
-    ...cartQueries.server(params),
+    ...cartQueries.server(promoCode ? { ...params, promoCode } : params),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const { data: cart, error, isPending, isPlaceholderData } = cartQuery;
+  const { data: cart, isPending, isPlaceholderData } = cartQuery;
+  // Too many codes tried is said under the promo field (and the code let go), not as a broken cart.
+  const limited = isPromoLimit(promoCode, cartQuery.error);
+  const error = limited ? null : cartQuery.error;
+  useSettlePromoCode(promoCode, cart, limited ? cartQuery.error : null);
   useEffect(() => {
     if (error) notify.error(CHECKOUT_CART_ERROR, { id: 'checkout-cart-error' });
   }, [error]);
 
-  if (isPending) {
+  if (isPending || (limited && !cart)) {
     return (
       <Text role="status" color="fg.muted" py="12" textAlign="center">
         Loading your cart…
@@ -112,8 +125,16 @@ function CheckoutForm() {
     setTouched((t) => ({ ...t, submitted: true }));
     if (!params || problems.address || problems.phone || blocked) return;
     // What the page shows is what the shopper agrees to pay: checkout charges exactly this or refuses.
+    // The cart is priced with the typed code, so these are the figures with its saving; a code that
+    // no longer applies is refused (409 promo_refused) rather than silently paid without.
     const shown = shownFigures(cart);
-    const body: CheckoutBody = { phone: phone.trim(), address: address.trim(), ...params, shown };
+    const body: CheckoutBody = {
+      phone: phone.trim(),
+      address: address.trim(),
+      ...params,
+      shown,
+      ...(promoCode ? { promoCode } : {}),
+    };
     void submit(body);
   };
 
@@ -193,6 +214,14 @@ function CheckoutForm() {
         updating={updating}
         submitting={pending}
         blocked={blocked}
+        promoField={
+          <PromoCodeField
+            cart={cart}
+            message={promoRefused}
+            onChange={clearPromoRefused}
+            disabled={pending}
+          />
+        }
       />
     </Grid>
   );

@@ -1,9 +1,11 @@
 import { Box, Button, Card, Flex, Heading, HStack, Image, Separator, Stack, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
+import { PromoSavingLine } from '@/features/cart';
 import { formatKsh } from '@/lib/format';
 import type { Cart } from '@contract/cart';
 import { mdiCellphoneCheck } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 
 export interface CheckoutSummaryProps {
   cart: Cart;
@@ -13,12 +15,21 @@ export interface CheckoutSummaryProps {
   submitting: boolean;
   /** Why paying is not possible right now, if it is not. */
   blocked?: string | null;
+  /** The promo code field, above the totals. */
+  promoField?: ReactNode;
 }
 
 /** The order as it will be placed: lines, subtotal, delivery fee, total and the Pay button. */
-export function CheckoutSummary({ cart, placeChosen, updating, submitting, blocked }: CheckoutSummaryProps) {
-  // The server's figures (docs/behaviour.md#money: total = the items' totalPrice + shippingRate); until a
-  // place is chosen the cart carries no fee, so its total is the subtotal.
+export function CheckoutSummary({
+  cart,
+  placeChosen,
+  updating,
+  submitting,
+  blocked,
+  promoField,
+}: CheckoutSummaryProps) {
+  // The server's figures (docs/behaviour.md#money: total = the items' totalPrice − a promo code's order
+  // saving + shippingRate); until a place is chosen the cart carries no fee.
   const { subtotal, total } = cart;
   const shipping = placeChosen ? cart.shippingRate : null;
   const units = cart.Items.reduce((n, i) => n + i.quantity, 0);
@@ -69,6 +80,12 @@ export function CheckoutSummary({ cart, placeChosen, updating, submitting, block
           ))}
         </Stack>
         <Separator />
+        {promoField ? (
+          <>
+            {promoField}
+            <Separator />
+          </>
+        ) : null}
         <Stack gap="2" aria-busy={updating}>
           <Flex justify="space-between">
             <Text color="fg.muted">
@@ -78,10 +95,11 @@ export function CheckoutSummary({ cart, placeChosen, updating, submitting, block
               {formatKsh(subtotal)}
             </Text>
           </Flex>
+          <PromoSavingLine cart={cart} />
           <Flex justify="space-between">
             <Text color="fg.muted">Delivery</Text>
             <Text fontWeight="medium" data-testid="checkout-shipping" opacity={updating ? 0.5 : 1}>
-              {shipping === null ? 'Choose a place' : formatKsh(shipping)}
+              {shipping === null ? 'Choose a place' : shipping === 0 ? 'Free' : formatKsh(shipping)}
             </Text>
           </Flex>
           <Separator />

@@ -1,4 +1,4 @@
-import { cartQueries } from '@/features/cart';
+import { cartQueries, clearPromoCode } from '@/features/cart';
 import { announcePayment, orderQueries } from '@/features/orders';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
@@ -16,7 +16,10 @@ import { SubmissionKeys } from '../model/submission-key';
  * that may not have reached the server. On success: the payment toast (or the server's message),
  * the cart empties, and the order page follows the payment. On a 409 `price_changed` (the cart no
  * longer costs what the page showed): the server's sentence as a toast and in `priceChanged`, and
- * the page shows the new figures the answer carries, so Pay again pays them knowingly.
+ * the page shows the new figures the answer carries, so Pay again pays them knowingly. On a 409
+ * `promo_refused` (the code stopped applying meanwhile): the sentence in `promoRefused`, for under
+ * the promo code field rather than a toast, and the cart is asked again. An order placed with a code
+ * lets the code go.
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
@@ -24,6 +27,7 @@ export function usePlaceOrder() {
   const keys = useRef<SubmissionKeys | null>(null);
   const sending = useRef(false);
   const [priceChanged, setPriceChanged] = useState<string | null>(null);
+  const [promoRefused, setPromoRefused] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: ({ body, key }: { body: CheckoutBody; key: string }) => placeOrder(body, key),
     onSuccess: async () => {
@@ -41,24 +45,34 @@ export function usePlaceOrder() {
       if (sending.current) return;
       sending.current = true;
       setPriceChanged(null);
+      setPromoRefused(null);
       keys.current ??= new SubmissionKeys();
       const key = keys.current.keyFor(body);
       try {
         const result = await mutateAsync({ body, key });
         keys.current.settle();
+        if (body.promoCode) clearPromoCode();
         announcePayment(result);
         await navigate({ to: '/account/orders/$orderId', params: { orderId: result.orderId } });
       } catch (error) {
         keys.current.settle(error);
+        if (isApiError(error) && error.code === 'promo_refused') {
+          setPromoRefused(errorMessage(error));
+          void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
+          return;
+        }
         notify.error(errorMessage(error), { id: 'checkout-error' });
         const change = isApiError(error) && error.code === 'price_changed' ? error.body.priceChange : null;
         const parsed = PriceChange.safeParse(change);
         if (parsed.success) {
-          // The new figures, at once, where the page reads them (the cart for this place).
+          // The new figures, at once, where the page reads them (the cart for this place and code).
           const place = body.deliveryAreaId
             ? { deliveryAreaId: body.deliveryAreaId }
             : { lat: body.lat!, lng: body.lng! };
-          queryClient.setQueryData(cartQueries.server(place).queryKey, parsed.data.cart);
+          queryClient.setQueryData(
+            cartQueries.server(body.promoCode ? { ...place, promoCode: body.promoCode } : place).queryKey,
+            parsed.data.cart,
+          );
           setPriceChanged(errorMessage(error));
         } else if (
           // The cart changed under the shopper (sold out, emptied elsewhere): show it as it is now.
@@ -74,5 +88,6 @@ export function usePlaceOrder() {
     [mutateAsync, navigate, queryClient],
   );
 
-  return { submit, pending: mutation.isPending, priceChanged };
+  const clearPromoRefused = useCallback(() => setPromoRefused(null), []);
+  return { submit, pending: mutation.isPending, priceChanged, promoRefused, clearPromoRefused };
 }

@@ -58,7 +58,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong,
+  testId = label.toLowerCase(),
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <Flex justify="space-between" gap="3">
       <Text color={strong ? 'fg' : 'fg.muted'} fontWeight={strong ? 'bold' : 'normal'}>
@@ -67,7 +77,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
       <Text
         fontWeight={strong ? 'bold' : 'medium'}
         fontSize={strong ? 'lg' : 'md'}
-        data-testid={`order-${label.toLowerCase()}`}
+        data-testid={`order-${testId}`}
       >
         {value}
       </Text>
@@ -109,9 +119,21 @@ function Items({ order }: { order: Order }) {
       <Separator />
       <Stack gap="1">
         <Row label="Subtotal" value={formatKsh(order.subtotal)} />
+        {order.orderSaving > 0 ? (
+          <Row
+            label={`Promo ${order.promoCode ?? ''}`.trim()}
+            value={formatKsh(-order.orderSaving)}
+            testId="promo-saving"
+          />
+        ) : null}
         <Row label="Delivery" value={formatKsh(order.shippingRate)} />
         <Row label="Total" value={formatKsh(order.total)} strong />
       </Stack>
+      {order.promoCode ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="order-promo">
+          Placed with the promo code {order.promoCode}, which saved you {formatKsh(order.promoSaving)}.
+        </Text>
+      ) : null}
     </Section>
   );
 }

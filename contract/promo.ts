@@ -94,7 +94,7 @@ export function promoRefusalMessage(reason: PromoRefusalReason, code: string, sh
 /** Unknown codes one account, or one address, may try in a minute; then any code is a 429 with Retry-After. */
 export const PROMO_GUESSES_PER_MINUTE = 10;
 /** What that 429 says, before "Please try again in n seconds." */
-export const PROMO_GUESSES_MESSAGE = 'Too many promo codes that do not exist were tried.';
+export const PROMO_GUESSES_MESSAGE = 'Too many wrong promo codes.';
 
 /** Checkout's 409 when the code stopped applying between the cart and the payment prompt. */
 export const promoRefusal = (promo: Extract<CartPromo, { applied: false }>): Refusal => ({

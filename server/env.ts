@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_UNPAID_ORDERS } from '../contract/checkout-rules';
+import { PROMO_GUESSES_PER_MINUTE } from '../contract/promo';
 import { DEFAULT_DELIVERY_SETTINGS as DELIVERY } from '../contract/delivery';
 import { SHOP_WORDS } from '../contract/password-words';
 import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
@@ -80,8 +81,8 @@ const EnvSchema = z
      * they send is a 429 until the window lets one out. Valid codes never count, so shoppers sharing
      * one carrier-grade NAT address are not stopped by each other's honest codes.
      */
-    PROMO_WRONG_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-    PROMO_WRONG_CODES_PER_IP: z.coerce.number().int().min(1).default(10),
+    PROMO_WRONG_CODES_PER_ACCOUNT: z.coerce.number().int().min(1).default(PROMO_GUESSES_PER_MINUTE),
+    PROMO_WRONG_CODES_PER_IP: z.coerce.number().int().min(1).default(PROMO_GUESSES_PER_MINUTE),
     PROMO_WRONG_CODES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     /** `smtp://user:pass@host:587` or `smtps://…`; without it (outside production) mail goes to the dev mailbox. */
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -277,7 +278,9 @@ function secretWeakness(secret: string): string | null {
 }
 
 /** Passwords of the demo accounts the development seed creates; production refuses them. */
-export const DEMO_PASSWORDS: ReadonlySet<string> = new Set(Object.values(DEMO_ACCOUNTS).map((a) => a.password));
+export const DEMO_PASSWORDS: ReadonlySet<string> = new Set(
+  Object.values(DEMO_ACCOUNTS).map((a) => a.password),
+);
 
 export class EnvError extends Error {}
 

@@ -222,7 +222,7 @@ describe('promo codes in the mocked cart and quote', () => {
     expect(limited.headers.get('Retry-After')).toBe('51');
     const body = await failure(limited, 429, 'rate_limited');
     expect(body.message).toMatch(
-      /^Too many promo codes that do not exist were tried\. Please try again in 51 seconds\./,
+      /^Too many wrong promo codes\. Please try again in 51 seconds\./,
     );
     // A guest elsewhere is counted apart.
     expect((await readCart(await guestQuote(20, 'KARIBU10'))).promo).toMatchObject({ applied: true });

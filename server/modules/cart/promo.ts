@@ -3,6 +3,7 @@ import type { Cart } from '../../../contract/cart';
 import {
   applyPromo,
   normalisePromoCode,
+  PROMO_GUESSES_MESSAGE,
   type PromoPricing,
   type PromoRecord,
   type PromoShopper,
@@ -103,11 +104,9 @@ type GuessLimits = Pick<
   'PROMO_WRONG_CODES_PER_ACCOUNT' | 'PROMO_WRONG_CODES_PER_IP' | 'PROMO_WRONG_CODES_WINDOW_SECONDS'
 >;
 
-const TOO_MANY_WRONG_CODES = 'Too many wrong promo codes.';
-
 function guessLimits(env: GuessLimits, who: PromoGuesser): Limit[] {
   const windowSeconds = env.PROMO_WRONG_CODES_WINDOW_SECONDS;
-  const message = TOO_MANY_WRONG_CODES;
+  const message = PROMO_GUESSES_MESSAGE;
   const byIp: Limit = {
     scope: 'promo-wrong-ip',
     subject: who.ip,

@@ -159,7 +159,7 @@ describe('the promo code field on the cart page', () => {
         const res = errorResponse(
           429,
           'rate_limited',
-          'Too many promo codes that do not exist were tried. Please try again in 42 seconds.',
+          'Too many wrong promo codes. Please try again in 42 seconds.',
         );
         res.headers.set('Retry-After', '42');
         return res;
@@ -168,7 +168,7 @@ describe('the promo code field on the cart page', () => {
     const { user } = await openCart();
     await apply(user, 'GUESS11');
     const message = await screen.findByText(
-      'Too many promo codes that do not exist were tried. Please try again in 42 seconds.',
+      'Too many wrong promo codes. Please try again in 42 seconds.',
     );
     expect(message).toHaveAttribute('aria-live', 'polite');
     expect(promoField()).toHaveAccessibleErrorMessage(/Please try again in 42 seconds/);

@@ -2,12 +2,12 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/accounts';
 import { buyableCards, cardName, ksh, money } from './support/shop';
 
-// Checkout end to end, on the real server and on the mocks (`npm run dev:mock`): a guest fills the
-// cart, signs up (code from the dev outbox), finds the cart moved to the account, checks out with
-// M-Pesa and watches the order become paid; a cancelled payment is retried with another phone. The
-// M-Pesa outcome is chosen by the phone's last two digits (00 pays, 01 cancels) by the Daraja
-// simulator (live) or the mock (mocked). Each test signs up once, well inside the auth routes' 30
-// calls a minute.
+// Checkout end to end, on the real server: a guest fills the cart, signs up (code from the dev
+// outbox), finds the cart moved to the account, checks out with M-Pesa and watches the order become
+// paid; a cancelled payment is retried with another phone. The M-Pesa outcome is chosen by the
+// phone's last two digits (00 pays, 01 cancels) by the Daraja simulator. Mock mode's way to a paid
+// order is the promo code journey (promo-codes.spec.ts). Each test signs up once, well inside the
+// auth routes' 30 calls a minute.
 
 test.describe.configure({ timeout: 120_000 });
 const PAGE_LOAD = { timeout: 20_000 };

@@ -70,9 +70,9 @@ test('a first-order code: spend KSH n more, then the reduced total is paid and t
 
   // Below the minimum: the sentence under the field says how much more.
   await applyCode(page, code.toLowerCase());
-  await expect(page.getByText(`Spend at least KSH ${MINIMUM - price} more to use the code ${code}.`)).toBeVisible(
-    LOAD,
-  );
+  await expect(
+    page.getByText(`Spend at least KSH ${MINIMUM - price} more to use the code ${code}.`),
+  ).toBeVisible(LOAD);
 
   // Enough units to reach it: the code applies and takes 10 % off.
   const units = Math.ceil(MINIMUM / price);

@@ -107,8 +107,10 @@ const DOCUMENT = {
       'Some rules depend on the shop’s data or on several fields at once, so the schemas below cannot ' +
       'state them; each is a 400 `validation_failed` naming the field: an id that names nothing the shop has (a ' +
       'category, product, image, attribute, variant of the product); an icon that is not one of Material Design Icons; a location outside Kenya; a ' +
-      'phone number that is not a Kenyan mobile number; a percentage discount above 99; an end before ' +
-      'its start; a discount that covers nothing; a product with two or more variants, one without a name; a category order that leaves a category out; a place ' +
+      'phone number that is not a Kenyan mobile number; a percentage discount above 99 (100 off the ' +
+      'delivery fee); an end before its start; a discount that covers nothing; a discount on the whole ' +
+      'order or the delivery that names products; the scope or a condition of a promo code on a ' +
+      'discount without a code; a product with two or more variants, one without a name; a category order that leaves a category out; a place ' +
       'given by half a location, by an area and a location, or by neither; and an id, a value or a line listed twice.',
     // The shop's own API, offered to no one else: no licence is granted. OpenAPI 3.1 names it with
     // an SPDX identifier (a custom `LicenseRef-`).

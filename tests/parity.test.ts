@@ -202,7 +202,7 @@ const cartFacts = (cart: Cart) => ({
     availableIsStock: i.available === i.quantity <= i.stock,
   })),
   subtotalAddsUp: cart.subtotal === cart.Items.reduce((s, i) => s + i.totalPrice, 0),
-  totalAddsShipping: cart.total === cart.subtotal + cart.shippingRate,
+  totalAddsShipping: cart.total === cart.subtotal - cart.orderSaving + cart.shippingRate,
   shippingRate: cart.shippingRate,
   missing: cart.missing,
 });
@@ -214,7 +214,7 @@ const orderFacts = (o: Order) => ({
   paymentMessage: o.paymentMessage,
   canRetryPayment: o.canRetryPayment,
   lines: o.items.length,
-  totalAddsUp: o.total === o.subtotal + o.shippingRate,
+  totalAddsUp: o.total === o.subtotal - o.orderSaving + o.shippingRate,
   attempts: o.payments.map((p) => ({ status: p.status, issue: p.issue, resultCode: p.resultCode })),
 });
 
@@ -1677,6 +1677,152 @@ async function expectSameAnswer(path: string) {
   expect(observe(path, m)).toEqual(observe(path, s));
 }
 
+// ---- promo codes -------------------------------------------------------------------------------------
+
+/** What a cart priced with a code tells the shopper, whatever the prices. */
+const promoFacts = (c: Cart) => ({
+  ...cartFacts(c),
+  promo: c.promo && {
+    applied: c.promo.applied,
+    code: c.promo.code,
+    ...(c.promo.applied
+      ? {
+          appliesTo: c.promo.appliesTo,
+          tenPercentOfTheOrder: c.orderSaving === c.subtotal - Math.round(c.subtotal * 0.9),
+          savingIsTheOrderSaving: c.promo.saving === c.orderSaving,
+        }
+      : { reason: c.promo.reason, message: c.promo.message }),
+  },
+});
+
+/**
+ * An admin makes promo codes (and is refused a taken one, or an order-wide discount without one); a
+ * guest and a new shopper price carts with them; the shopper pays with one and is refused it after.
+ */
+async function promoSession(side: Side): Promise<Step[]> {
+  const steps: Step[] = [];
+  const call = side.call;
+  const asAdmin = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+  const { productId, variantId } = await stockedProduct(side);
+  const hour = 3_600_000;
+  const code = {
+    name: 'Parity welcome',
+    kind: 'percentage',
+    value: 10,
+    productIds: [],
+    categoryIds: [],
+    startsAt: new Date(Date.now() - hour).toISOString(),
+    endsAt: null,
+    active: true,
+    usageLimit: 100,
+    code: 'parity-10',
+    appliesTo: 'order',
+    minSubtotal: null,
+    firstOrderOnly: true,
+  };
+  const create = (json: unknown) => call('POST', '/api/v1/discounts', { ...asAdmin, json });
+  steps.push(
+    observe('a promo code created', await create(code), data(Discount), ({ data: d }) => ({
+      ...discountFacts(d),
+      code: d.code,
+      appliesTo: d.appliesTo,
+      firstOrderOnly: d.firstOrderOnly,
+      perShopperLimit: d.perShopperLimit,
+    })),
+    observe('the same code in other letters', await create({ ...code, name: 'Twin', code: 'PARITY-10' })),
+    observe('a code of two letters', await create({ ...code, code: 'ab' })),
+    observe('the whole order without a code', await create({ ...code, code: null, firstOrderOnly: false })),
+    observe(
+      'a code out of reach created',
+      await create({ ...code, name: 'Parity big spender', code: 'PARITY-BIG', minSubtotal: 1_000_000 }),
+    ),
+  );
+
+  // A guest prices the browser's cart with codes; the shopper checks wait for sign-in.
+  const quote = (promoCode: string) =>
+    call('POST', '/api/v1/cart/quote', {
+      json: { items: [{ itemId: 'a', productId, variantId, quantity: 1 }], promoCode },
+    });
+  steps.push(
+    observe('a guest cart with the code', await quote('parity-10'), data(Cart), ({ data: c }) =>
+      promoFacts(c),
+    ),
+    observe(
+      'a guest cart with a code out of reach',
+      await quote('parity-big'),
+      data(Cart),
+      ({ data: c }) => ({
+        reason: c.promo?.applied === false && c.promo.reason,
+        spendsTheRest:
+          c.promo?.applied === false &&
+          c.promo.message.includes(`${(1_000_000 - c.subtotal).toLocaleString('en-KE')} more`),
+      }),
+    ),
+    observe('a guest cart with an unknown code', await quote('nope-nope'), data(Cart), ({ data: c }) =>
+      promoFacts(c),
+    ),
+    observe('a guest cart with a malformed code', await quote('no way!')),
+  );
+
+  // A new shopper, signed up with a code, pays with the promo code and is refused it after.
+  const email = `parity.promo.${side.name}@example.com`;
+  const started = await call('POST', '/api/v1/auth/get-user', { json: { email } });
+  const challenge = (started.body as { data: GetUserResult }).data.id!;
+  const verified = await call('POST', '/api/v1/auth/verify-otp', {
+    json: { id: challenge, otp: await codeFor(side, email) },
+  });
+  const profileToken = (verified.body as { data: VerifyOtpResult }).data.token;
+  const created = await call('PATCH', `/api/v1/auth/update-profile/${profileToken}`, {
+    json: { name: 'Promo Shopper', phone: '0711 222 444', password: PASSWORD },
+  });
+  const token = (created.body as { data: AuthResult }).data.token;
+  await call('POST', '/api/v1/cart', { token, json: { item: { productId, variantId, quantity: 2 } } });
+  const priced = (promoCode: string) =>
+    call('GET', `/api/v1/cart?deliveryAreaId=westlands&promoCode=${encodeURIComponent(promoCode)}`, {
+      token,
+    });
+  const withCode = await priced('PARITY-10');
+  steps.push(
+    observe('the cart with the code', withCode, data(Cart), ({ data: c }) => promoFacts(c)),
+    observe('the cart with a malformed code', await priced('#')),
+  );
+  const shown = shownFigures((withCode.body as { data: Cart }).data);
+  const checkout = (promoCode: string | undefined) =>
+    call('POST', '/api/v1/checkout', {
+      token,
+      json: { phone: phone('00'), deliveryAreaId: 'westlands', address: ADDRESS, shown, promoCode },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+  steps.push(observe('checkout with a code the page did not price', await checkout('PARITY-BIG')));
+  const placed = await checkout('parity-10');
+  steps.push(
+    observe('checkout with the code', placed, data(CheckoutResult), ({ data: r }) => ({
+      ...resultFacts(r),
+      totalIsTheShown: r.total === shown.total,
+    })),
+  );
+  const orderId = (placed.body as { data: CheckoutResult }).data.orderId;
+  steps.push(
+    observe(
+      'the order with the code, paid',
+      await settled(side, token, orderId),
+      data(Order),
+      ({ data: o }) => ({
+        ...orderFacts(o),
+        promoCode: o.promoCode,
+        savingIsTheOrderSaving: o.promoSaving === o.orderSaving && o.orderSaving > 0,
+      }),
+    ),
+  );
+  await call('POST', '/api/v1/cart', { token, json: { item: { productId, variantId, quantity: 1 } } });
+  steps.push(
+    observe('the code on a second order', await priced('parity-10'), data(Cart), ({ data: c }) =>
+      promoFacts(c),
+    ),
+  );
+  return steps;
+}
+
 describe('mocks and server agree', () => {
   it('on a whole shopping session, step by step', async () => {
     const expected = await shoppingSession(server);
@@ -1741,6 +1887,21 @@ describe('mocks and server agree', () => {
       tenPercentOff: true,
     });
     expect(expected.find((s) => s.step === 'the product off sale')!.facts).toMatchObject({ onSale: false });
+  }, 60_000);
+
+  it('on a promo code session, step by step', async () => {
+    const expected = await promoSession(server);
+    const actual = await promoSession(mock);
+    expect(actual).toEqual(expected);
+    // The script reached the places it is about.
+    expect(expected.find((s) => s.step === 'the order with the code, paid')!.facts).toMatchObject({
+      paymentStatus: 'paid',
+      promoCode: 'PARITY-10',
+      savingIsTheOrderSaving: true,
+    });
+    expect(expected.find((s) => s.step === 'the code on a second order')!.facts).toMatchObject({
+      promo: { applied: false, reason: 'used_by_you' },
+    });
   }, 60_000);
 
   it('on a back-office product session, step by step', async () => {

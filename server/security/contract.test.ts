@@ -24,7 +24,7 @@ const SAID_IN_WORDS: [message: RegExp, words: string][] = [
   [/is not an icon of the Material Design set/, 'not one of Material Design Icons'],
   [/We only deliver within Kenya/, 'a location outside Kenya'],
   [/Enter a Kenyan mobile number/, 'not a Kenyan mobile number'],
-  [/a percentage is at most/, 'a percentage discount above 99'],
+  [/a percentage is at most/, 'a percentage discount above 99 (100 off the delivery fee)'],
   [/must be after the start|must not be before from/, 'an end before its start'],
   [/must list every category/, 'a category order that leaves a category out'],
   [/only once|twice/, 'listed twice'],
@@ -33,6 +33,8 @@ const SAID_IN_WORDS: [message: RegExp, words: string][] = [
     'a place given by half a location',
   ],
   [/choose at least one product or category/, 'a discount that covers nothing'],
+  [/names no products or categories/, 'a discount on the whole order or the delivery that names products'],
+  [/^only a promo code/, 'the scope or a condition of a promo code on a discount without a code'],
   [/Enter a variant name/, 'a product with two or more variants, one without a name'],
 ];
 

@@ -174,7 +174,7 @@ describe('the promo code field on the cart page', () => {
     expect(promoField()).toHaveAccessibleErrorMessage(/Please try again in 42 seconds/);
     await waitFor(() => expect(getPromoCode()).toBeNull());
     expect(screen.queryByText('We could not load your cart.')).not.toBeInTheDocument();
-    expect(screen.getAllByText(/Too many promo codes/)).toHaveLength(1);
+    expect(screen.getAllByText(/Too many wrong promo codes/)).toHaveLength(1);
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('KSH 60.00');
   });
 

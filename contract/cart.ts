@@ -39,13 +39,13 @@ export const PromoCode = z
   .meta({ id: 'PromoCode', example: 'KARIBU10' });
 
 export const PromoScope = z.enum(PROMO_SCOPES).meta({ id: 'PromoScope' });
-export const PromoRefusalReason = z.enum(PROMO_REFUSALS).meta({ id: 'PromoRefusalReason' });
+const PromoRefusalReason = z.enum(PROMO_REFUSALS).meta({ id: 'PromoRefusalReason' });
 
 /**
  * The code a cart answer was priced with: applied, with what it saves in all (lines, order and
  * delivery together), or refused with the sentence the shopper reads under the field.
  */
-export const CartPromo = z
+const CartPromo = z
   .discriminatedUnion('applied', [
     z.object({
       applied: z.literal(true),
@@ -202,10 +202,9 @@ export type UpdateCartItemBody = z.infer<typeof UpdateCartItemBody>;
 export const CartItemParams = z.object({ itemId: Uuid });
 
 /** One guest-cart line to price: the id the guest cart gave it, the variant and how many. */
-export const QuoteLine = z
+const QuoteLine = z
   .strictObject({ itemId: LocalItemId, productId: Uuid, variantId: Uuid, quantity: CartQuantity })
   .meta({ id: 'QuoteLine' });
-export type QuoteLine = z.infer<typeof QuoteLine>;
 
 /**
  * `POST /v1/cart/quote`: prices a guest cart as the server cart is priced, in one call. The answer is

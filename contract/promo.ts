@@ -7,7 +7,6 @@ import type { Refusal } from './stock';
 // charges), the mocks (which stand in for it) and the SPA (which only shows what the server said).
 // Type-only imports: no zod here.
 
-export const PROMO_CODE_MIN = 3;
 export const PROMO_CODE_MAX = 32;
 /** Letters, digits and `-`, 3–32 of them (checked before upper-casing). */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9-]{3,32}$/;

@@ -84,8 +84,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
           await reserveLines(tx, priced.lines);
           // One use of each discount that priced a line, taken now; one that ended, was paused or
           // ran out since the prices were read is a 409 and the transaction takes nothing.
-          await takeDiscountUses(tx, priced.discounts, now);
-          if (priced.promo) await takePromoUse(tx, priced, user.id, now);
+          // The code's use with them, in the same id order, so checkouts and payment retries lock
+          // discount rows in one order and never deadlock.
+          await takeUses(tx, priced, user.id, now);
           // The amount asked for is the amount the page showed: any difference (an offer ended, a
           // price or the delivery fee changed) is a 409 with the new figures, and nothing is taken.
           const changed = priceChangedRefusal(request.shown, priced.cart);
@@ -212,17 +213,21 @@ async function priceCart(
 }
 
 /**
- * One use of the code, with the same conditional update as any discount (so its limit in all is
- * never passed); a code that ended, was paused or ran out since the cart was priced is a 409 with
- * the sentence why, read again now, and the transaction takes nothing. The shopper's own limit was
- * checked under their lock by priceCart.
+ * One use of each automatic discount that priced a line and of the code, in one pass in id order,
+ * with the same conditional update for each (so no limit in all is ever passed). A code that ended,
+ * was paused or ran out since the cart was priced is a 409 with the sentence why, read again now,
+ * and the transaction takes nothing. The shopper's own limit was checked under their lock by
+ * priceCart.
  */
-async function takePromoUse(tx: Db, priced: PricedCart, userId: string, now: Date) {
-  const promo = priced.promo!;
+async function takeUses(tx: Db, priced: PricedCart, userId: string, now: Date) {
+  const promo = priced.promo;
+  const uses = promo
+    ? [...priced.discounts, { discountId: promo.discountId, name: promo.name }]
+    : priced.discounts;
   try {
-    await takeDiscountUses(tx, [promo], now);
+    await takeDiscountUses(tx, uses, now);
   } catch (err) {
-    if (!(err instanceof OfferEndedError)) throw err;
+    if (!promo || !(err instanceof OfferEndedError) || err.discountId !== promo.discountId) throw err;
     const { cart } = await priceWithPromo(tx, priced.base, promo.code, userId, now);
     const why =
       cart.promo?.applied === false

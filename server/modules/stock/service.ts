@@ -84,7 +84,11 @@ export async function reserveLines(tx: Db, lines: readonly StockLine[], hint = C
 
 /** Thrown when a discount that priced an order cannot give it a use: ended, paused or used up. */
 export class OfferEndedError extends AppError {
-  constructor(refusal: Refusal) {
+  constructor(
+    refusal: Refusal,
+    /** The discount that had no use to give, when one was being taken. */
+    readonly discountId: string | null = null,
+  ) {
     super(refusal.status, refusal.code, refusal.message);
   }
 }
@@ -124,7 +128,7 @@ export async function takeDiscountUses(
         ),
       )
       .returning({ id: discounts.id });
-    if (taken.length === 0) throw new OfferEndedError(refusal(d.name));
+    if (taken.length === 0) throw new OfferEndedError(refusal(d.name), d.discountId);
   }
 }
 

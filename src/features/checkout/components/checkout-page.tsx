@@ -125,15 +125,18 @@ function CheckoutForm() {
     setTouched((t) => ({ ...t, submitted: true }));
     if (!params || problems.address || problems.phone || blocked) return;
     // What the page shows is what the shopper agrees to pay: checkout charges exactly this or refuses.
-    // The cart is priced with the typed code, so these are the figures with its saving; a code that
-    // no longer applies is refused (409 promo_refused) rather than silently paid without.
+    // The cart is priced with the typed code, so these are the figures with its saving. The code goes
+    // with them only while the page shows it applied (a refused one is already said under its field,
+    // and the total shown is without it); one that stopped applying since is refused (409
+    // promo_refused) rather than silently paid without.
     const shown = shownFigures(cart);
+    const applied = promoCode !== null && cart.promo?.applied === true && cart.promo.code === promoCode;
     const body: CheckoutBody = {
       phone: phone.trim(),
       address: address.trim(),
       ...params,
       shown,
-      ...(promoCode ? { promoCode } : {}),
+      ...(applied ? { promoCode } : {}),
     };
     void submit(body);
   };

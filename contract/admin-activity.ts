@@ -54,6 +54,10 @@ export const ACTIVITY_ACTIONS = [
   'unblocked',
   'exported',
   'erased',
+  // Products: created or changed by a CSV import, changed by a bulk edit, stock adjusted by hand.
+  'imported',
+  'bulk_edited',
+  'stock_adjusted',
 ] as const;
 export const ActivityAction = z.enum(ACTIVITY_ACTIONS).meta({ id: 'ActivityAction' });
 export type ActivityAction = z.infer<typeof ActivityAction>;

@@ -9,6 +9,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -20,6 +21,7 @@ import {
 import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '../../contract/admin';
 import { STAFF_ROLES } from '../../contract/roles';
 import { PROMO_SCOPES } from '../../contract/promo';
+import { STOCK_MOVEMENT_KINDS, STOCK_REASONS } from '../../contract/stock-movements';
 import {
   ATTEMPT_STATUSES,
   ORDER_STATUSES,
@@ -702,3 +704,51 @@ export const dashboardDeltas = pgTable('dashboard_deltas', {
 export const dashboardRollup = pgTable('dashboard_rollup', dashboardFigure, (t) => [
   unique('dashboard_rollup_figure_uq').on(t.kind, t.day, t.key).nullsNotDistinct(),
 ]);
+
+// ── Stock history and CSV imports ────────────────────────────────────────────────────────────────
+
+/**
+ * Every change of a variant's stock (variants.quantity, the units on sale: what is on the shelf less
+ * what unpaid orders hold): the sum of a variant's `change` is its quantity, so the history explains
+ * every unit. Written in the transaction of the change itself.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    variantId: ownedBy('variant_id', () => variants.id),
+    kind: text('kind', { enum: STOCK_MOVEMENT_KINDS }).notNull(),
+    /** A person's reason (adjustments only). */
+    reason: text('reason', { enum: STOCK_REASONS }),
+    /** Units added (positive) or taken (negative). */
+    change: integer('change').notNull(),
+    /** variants.quantity right after the change. */
+    levelAfter: integer('level_after').notNull(),
+    /** The person, for adjustments; kept as a name too, so the history outlives the account. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull().default(''),
+    /** The order, for sales and releases. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Free words: the person's note, or what did it ("CSV import products.csv"). */
+    note: text('note').notNull().default(''),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('stock_movements_variant_idx').on(t.variantId, t.createdAt.desc(), t.id),
+    check('stock_movements_level_non_negative', sql`${t.levelAfter} >= 0`),
+  ],
+);
+
+/**
+ * A CSV import between its preview and its confirmation: the checked rows as the preview planned
+ * them, applied at most once (`applied_at`).
+ */
+export const productImports = pgTable('product_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  fileName: text('file_name').notNull(),
+  /** The parsed rows (JSON), as the preview read them. */
+  rows: jsonb('rows').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+  createdAt: timestamps.createdAt,
+});

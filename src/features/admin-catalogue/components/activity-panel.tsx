@@ -32,6 +32,9 @@ const ACTION_WORDS: Record<ActivityAction, string> = {
   unblocked: 'unblocked the customer',
   exported: "exported the customer's data",
   erased: "erased the customer's data",
+  imported: 'imported it from a CSV file',
+  bulk_edited: 'changed it with a bulk edit',
+  stock_adjusted: 'adjusted the stock',
 };
 
 const when = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });

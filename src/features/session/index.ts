@@ -3,6 +3,7 @@ export {
   getSession,
   login,
   logout,
+  PROMO_CODE_KEY,
   syncSessionFromStorage,
   updateSessionUser,
   TOKEN_KEY,

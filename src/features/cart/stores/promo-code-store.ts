@@ -1,11 +1,11 @@
-import { PRODUCT_NAME } from '@contract/constants';
+import { PROMO_CODE_KEY } from '@/features/session';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /*
  * The promo code the shopper typed: at most one, kept in the browser for guests and signed-in shoppers
  * alike (the server keeps no code per cart), so a code typed while signed out is still there after
- * sign-in and is checked again for the shopper. Only the cart and checkout pages load this module.
+ * sign-in and is checked again for the shopper; sign-out forgets it. Only the cart and checkout pages load this module.
  */
 
 interface PromoCodeState {
@@ -20,7 +20,7 @@ interface PromoCodeState {
 
 const usePromoCodeStore = create<PromoCodeState>()(
   persist(() => ({ code: null, dropped: null }) as PromoCodeState, {
-    name: `${PRODUCT_NAME.toLowerCase()}.promo-code`,
+    name: PROMO_CODE_KEY,
     version: 1,
     storage: createJSONStorage(() => localStorage),
     // Data fields only (docs/design.md#small-stores).

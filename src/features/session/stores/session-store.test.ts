@@ -49,9 +49,11 @@ describe('the session', () => {
     expect(getSession().isAuthenticated).toBe(false);
   });
 
-  it('logs out by clearing both and reloading the page', () => {
+  it('logs out by clearing both, and the promo code typed, and reloading the page', () => {
     signInAs(customer);
+    localStorage.setItem('sokoni.promo-code', JSON.stringify({ state: { code: 'KARIBU10' }, version: 1 }));
     logout();
+    expect(localStorage.getItem('sokoni.promo-code')).toBeNull();
     expect(getSession()).toEqual({ token: null, user: null, isAuthenticated: false });
     expect(localStorage.getItem('sokoni.token')).toBeNull();
     expect(localStorage.getItem('sokoni.user')).toBeNull();

@@ -36,6 +36,11 @@ interface SessionState extends SessionData {
 const prefix = PRODUCT_NAME.toLowerCase();
 export const TOKEN_KEY = `${prefix}.token`;
 export const USER_KEY = `${prefix}.user`;
+/**
+ * What the person typed that must not outlive their sign-out on a shared phone: the promo code the cart
+ * keeps (its store, in the cart feature, reads this key).
+ */
+export const PROMO_CODE_KEY = `${prefix}.promo-code`;
 
 /** Reads the user out of a token; throws when the payload is not a shop user. */
 export function userFromToken(token: string): SessionUser {
@@ -122,6 +127,7 @@ const useSessionStore = create<SessionState>()(
       },
       logout() {
         set({ token: null, user: null });
+        localStorage.removeItem(PROMO_CODE_KEY);
         // Logout reloads (docs/behaviour.md#session), so no signed-in data survives in memory (query cache,
         // stores).
         page.reload();

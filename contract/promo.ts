@@ -102,6 +102,16 @@ export const promoRefusal = (promo: Extract<CartPromo, { applied: false }>): Ref
   message: `${promo.message} Your order was not placed: remove the code or change your cart, then press Pay again.`,
 });
 
+/**
+ * A payment retry's 409 when the shopper has meanwhile used the order's code up on other orders (its
+ * use went back when the payment failed, and a new order took it).
+ */
+export const shopperLimitRefusal = (code: string): Refusal => ({
+  status: 409,
+  code: 'promo_refused',
+  message: `${promoRefusalMessage('used_by_you', code)} Place a new order at today's prices.`,
+});
+
 /** How a promo check ends: the reason it gives nothing, or null when it applies. */
 function refusalOf(
   record: PromoRecord,

@@ -6,6 +6,7 @@ import type { OrderRecord, PaymentAttemptRecord } from '../contract/order-view';
 import { isOpenAttempt, paymentOutcome } from '../contract/payments';
 import { offerEndedForOrder } from '../contract/discounts';
 import { isDiscountActive } from '../contract/pricing';
+import { shopperLimitRefusal } from '../contract/promo';
 import { reservationRefusal, variantLabel, type Refusal } from '../contract/stock';
 import { authenticate, type MockUser } from './auth-db';
 import { mockDb } from './db';
@@ -217,7 +218,7 @@ const promoDiscountOf = (order: MockOrder) =>
 /**
  * Takes the use of the order's promo code again, with its units (server/modules/stock/service.ts
  * reserveOrderStock): a payment `retry` needs the code still applying at `now`, a `late_payment`
- * (money already paid) only a use left. A refusal when it cannot be had, else null.
+ * (money already paid) only a use left, and a retry the code's limit per shopper. A refusal when it cannot be had, else null.
  */
 export function retakePromoUse(
   order: MockOrder,
@@ -231,6 +232,18 @@ export function retakePromoUse(
       ? isDiscountActive(promo, now)
       : promo.usageLimit == null || (promo.redemptions ?? 0) < promo.usageLimit;
   if (!usable) return offerEndedForOrder(promo.name);
+  // A retry also counts the shopper's other orders holding the code, as the server does.
+  const limit = promo.perShopperLimit === undefined ? 1 : promo.perShopperLimit;
+  if (mode === 'retry' && promo.code && limit !== null) {
+    const held = commerceDb.orders.filter(
+      (o) =>
+        o.userId === order.userId &&
+        o.orderId !== order.orderId &&
+        o.stockReserved &&
+        o.promoDiscountId === promo.id,
+    ).length;
+    if (held >= limit) return shopperLimitRefusal(promo.code);
+  }
   takePromoUse(promo.id);
   return null;
 }

@@ -221,9 +221,7 @@ describe('promo codes in the mocked cart and quote', () => {
     const limited = await mockFetch('GET', '/v1/cart?promoCode=KARIBU10', undefined, { token });
     expect(limited.headers.get('Retry-After')).toBe('51');
     const body = await failure(limited, 429, 'rate_limited');
-    expect(body.message).toMatch(
-      /^Too many wrong promo codes\. Please try again in 51 seconds\./,
-    );
+    expect(body.message).toMatch(/^Too many wrong promo codes\. Please try again in 51 seconds\./);
     // A guest elsewhere is counted apart.
     expect((await readCart(await guestQuote(20, 'KARIBU10'))).promo).toMatchObject({ applied: true });
 
@@ -317,6 +315,31 @@ describe('promo codes at mocked checkout', () => {
       reason: 'first_order',
       message: 'The code KARIBU10 is only for a first order.',
     });
+  });
+
+  it('refuses a payment retry when the shopper has meanwhile used the code on another order, as the server does', async () => {
+    const karibu = addCode();
+    const token = await shopperWith(20);
+    const failed = await placed(await checkout(token, '0712345601', 'KARIBU10'));
+    vi.setSystemTime(Date.now() + commerceSettings.paymentDelayMs);
+    expect((await orderOf(token, failed.orderId)).paymentStatus).toBe('failed');
+    await shopperWith(20);
+    await placed(await checkout(token, '0712345600', 'KARIBU10'));
+    expect(karibu.redemptions).toBe(1);
+    const stock = product('Sukuma wiki').variants[0]!.quantity;
+
+    const retry = await mockFetch(
+      'POST',
+      `/v1/orders/${failed.orderId}/pay`,
+      { phone: '0712345600' },
+      { token },
+    );
+    const body = await failure(retry, 409, 'promo_refused');
+    expect(body.message).toMatch(
+      /^You have already used the code KARIBU10\. Place a new order at today's prices\./,
+    );
+    expect(karibu.redemptions).toBe(1);
+    expect(product('Sukuma wiki').variants[0]!.quantity).toBe(stock);
   });
 
   it('refuses a payment retry once the code has ended, keeping its units in the shop', async () => {

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { discounts, orderDiscounts, orderItems, orders, variants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { offerEnded, offerEndedForOrder } from '../../../contract/discounts';
-import { promoRefusalMessage } from '../../../contract/promo';
+import { shopperLimitRefusal } from '../../../contract/promo';
 import {
   CART_HINT,
   ORDER_HINT,
@@ -218,12 +218,7 @@ async function checkShopperLimits(tx: Db, orderId: string): Promise<void> {
       ),
     )
     .limit(1);
-  if (over?.code)
-    throw new OfferEndedError({
-      status: 409,
-      code: 'promo_refused',
-      message: `${promoRefusalMessage('used_by_you', over.code)} Place a new order at today's prices.`,
-    });
+  if (over?.code) throw new OfferEndedError(shopperLimitRefusal(over.code));
 }
 
 /** One use of each discount while a use is left, whatever its schedule; OfferEndedError if not. */

@@ -16,11 +16,10 @@ import { Uuid } from './common';
 const ProductBulkFilter = AdminProductQuery.pick({ q: true, categoryId: true, status: true })
   .strict()
   .meta({ id: 'ProductBulkFilter' });
-export type ProductBulkFilter = z.infer<typeof ProductBulkFilter>;
 
-export const BULK_TARGET_MESSAGE = 'Send productIds or filter (one of the two).';
-export const BULK_PERCENT_MESSAGE = `A percentage change is between ${BULK_PERCENT_MIN} and +${BULK_PERCENT_MAX}.`;
-export const BULK_ZERO_MESSAGE = 'A price change must not be 0.';
+const BULK_TARGET_MESSAGE = 'Send productIds or filter (one of the two).';
+const BULK_PERCENT_MESSAGE = `A percentage change is between ${BULK_PERCENT_MIN} and +${BULK_PERCENT_MAX}.`;
+const BULK_ZERO_MESSAGE = 'A price change must not be 0.';
 
 const ProductBulkTarget = z
   .strictObject({
@@ -66,7 +65,6 @@ const ProductBulkAction = z
     PriceAction,
   ])
   .meta({ id: 'ProductBulkAction' });
-export type ProductBulkAction = z.infer<typeof ProductBulkAction>;
 
 export const ProductBulkBody = z
   .strictObject({

@@ -15,7 +15,7 @@ import {
   mdiTagPlusOutline,
 } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useBulkEdit } from '../api/product-mutations';
 import type { BulkSelection } from '../model/bulk-selection';
 import { BulkPriceDialog } from './bulk-price-dialog';
@@ -62,6 +62,7 @@ export function BulkActionsBar({ selection }: { selection: BulkSelection }) {
     );
 
   const label = `${productCount(count)} selected`;
+  const labelId = useId();
   return (
     <Stack
       gap="2"
@@ -72,8 +73,8 @@ export function BulkActionsBar({ selection }: { selection: BulkSelection }) {
       px="3"
       py="2"
     >
-      <Wrap role="toolbar" aria-label={label} gap="2" align="center" onKeyDown={moveAlongToolbar}>
-        <Text fontWeight="semibold" me="2" aria-hidden>
+      <Wrap role="toolbar" aria-labelledby={labelId} gap="2" align="center" onKeyDown={moveAlongToolbar}>
+        <Text id={labelId} fontWeight="semibold" me="2">
           {label}
         </Text>
         <Button

@@ -76,6 +76,25 @@ describe('Bulk edits on the products table', { timeout: 30_000 }, () => {
     expect(mockDb.catalogue.products.filter((p) => !p.archivedAt).every((p) => p.hidden)).toBe(true);
   });
 
+  it('is a toolbar the keyboard moves along with the arrow keys', async () => {
+    const [a] = oneSized();
+    const { user } = renderAppQuietly(PRODUCTS);
+    within(await rowOf(a!.name))
+      .getByRole('checkbox', { name: `Select ${a!.name}` })
+      .focus();
+    await user.keyboard(' ');
+    const bar = await toolbar();
+    within(bar).getByRole('button', { name: 'Hide' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(bar).getByRole('button', { name: 'Show' })).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(within(bar).getByRole('button', { name: 'Clear selection' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(bar).getByRole('button', { name: 'Hide' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('1 product updated.')).toBeInTheDocument();
+  });
+
   it('clears the ticks when the filter changes', async () => {
     const [a] = oneSized();
     const { user } = renderAppQuietly(PRODUCTS);

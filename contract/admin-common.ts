@@ -11,8 +11,7 @@ export const RECIPE_TIPS_MAX = 20_000;
 export const VARIANTS_MAX = 30;
 export const PRODUCT_IMAGES_MAX = 12;
 export const PRODUCT_CATEGORIES_MAX = 10;
-/** Whole KSH; above the M-Pesa ceiling nothing could be paid for anyway. */
-export const VARIANT_PRICE_MAX = 250_000;
+export { VARIANT_PRICE_MAX } from './bulk-edits';
 export const VARIANT_QUANTITY_MAX = 1_000_000;
 export const NAME_MAX = 60;
 export const ATTRIBUTE_VALUES_MAX = 100;

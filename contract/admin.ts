@@ -20,6 +20,7 @@ export * from './admin-activity';
  *                                        428 `if_match_required`, 409 `version_conflict` (PRODUCT_VERSION_CONFLICT)
  *   PATCH  /v1/products/{id}             ProductPatch → AdminProduct (hide/show, archive/restore)
  *   DELETE /v1/products/{id}             → AdminProduct (archived; restore with PATCH { archived: false })
+ *   POST   /v1/admin/products/bulk       ProductBulkBody → ProductBulkResult (contract/admin-bulk.ts; dryRun writes nothing)
  *   GET    /v1/admin/activity            ActivityQuery → ActivityList (data + meta)
  *   POST   /v1/assets/image              multipart `images` + `altText` parts → 201 UploadedImage[]
  *   PATCH  /v1/assets/image/{imageId}    ImagePatch → Image

@@ -249,6 +249,21 @@ test('an admin: every back-office screen, a form with errors, a dialog and a men
   await expect(page.getByRole('menu')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'a product row’s actions menu');
   await page.keyboard.press('Escape');
+  // Bulk edits by keyboard: tick a row, open Change prices… from the toolbar, see the preview.
+  await page
+    .getByRole('checkbox', { name: `Select ${productName}` })
+    .first()
+    .focus();
+  await page.keyboard.press('Space');
+  const bulkBar = page.getByRole('toolbar', { name: '1 product selected' });
+  await expect(bulkBar).toBeVisible();
+  await bulkBar.getByRole('button', { name: 'Change prices…' }).click();
+  const prices = page.getByRole('dialog', { name: 'Change the prices of 1 product' });
+  await prices.getByRole('textbox', { name: /Percentage/ }).fill('10');
+  await expect(prices.getByRole('table', { name: 'Price preview' })).toBeVisible(LOAD);
+  await expectNoSeriousA11yViolations(page, 'the bulk price dialog with its preview');
+  await page.keyboard.press('Escape');
+  await bulkBar.getByRole('button', { name: 'Clear selection' }).click();
   await product.click();
   await check(page, 'a product’s edit form', /^Edit /);
 

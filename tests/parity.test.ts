@@ -16,6 +16,7 @@ import { AuthResult, GetUserResult, LogoutResult, User, VerifyOtpResult } from '
 import { Cart, DeliveryAreaList } from '@contract/cart';
 import { Category, Image, ProductDetail, ProductList } from '@contract/catalogue';
 import { AdminOrder, AdminOrderList, type AdminOrderSummary } from '@contract/admin-orders';
+import { ProductBulkResult } from '@contract/admin-bulk';
 import { CheckoutConflict, CheckoutResult, Order, OrderList } from '@contract/checkout';
 import { AdminDashboard } from '@contract/dashboard';
 import { InvitationView, StaffInvitation, StaffMember } from '@contract/admin-staff';
@@ -1181,6 +1182,100 @@ async function productSession(side: Side): Promise<Step[]> {
     ),
   );
 
+  // Bulk edits: a price preview, the change, the floor of KSH 1, hide by filter, categories, refusals.
+  const bulk = (json: unknown, as: CallOptions = asAdmin) =>
+    call('POST', '/api/v1/admin/products/bulk', { ...as, json });
+  const bulkFacts = (r: ProductBulkResult) => ({
+    ...r,
+    // Ids and pids differ between the two sides; that they name this product is what counts.
+    prices: r.prices.map((l) => ({
+      ...l,
+      productId: l.productId === productId,
+      pid: /^SKN-\d+$/.test(l.pid),
+      variantId: undefined,
+    })),
+  });
+  const mine = { productIds: [productId] };
+  const asPacker = { token: await signIn(side, DEMO_ACCOUNTS.packer) };
+  steps.push(
+    observe('a guest bulk-edits', await bulk({ target: mine, action: { kind: 'hide' } }, {})),
+    observe('a packer bulk-edits', await bulk({ target: mine, action: { kind: 'hide' } }, asPacker)),
+    observe(
+      'a bulk price preview',
+      await bulk({ target: mine, action: { kind: 'price', by: 'percent', value: 10 }, dryRun: true }),
+      data(ProductBulkResult),
+      ({ data: r }) => bulkFacts(r),
+    ),
+    observe(
+      'a bulk price rise',
+      await bulk({ target: mine, action: { kind: 'price', by: 'percent', value: 10 } }),
+      data(ProductBulkResult),
+      ({ data: r }) => bulkFacts(r),
+    ),
+    observe(
+      'a bulk price cut to the floor',
+      await bulk({ target: mine, action: { kind: 'price', by: 'amount', value: -500 } }),
+      data(ProductBulkResult),
+      ({ data: r }) => bulkFacts(r),
+    ),
+    observe(
+      'the product after the bulk prices',
+      await call('GET', `/api/v1/admin/products/${productId}`, asAdmin),
+      data(AdminProduct),
+      ({ data: p }) => adminProductFacts(p),
+    ),
+    observe(
+      'a bulk hide of all matching',
+      await bulk({ target: { filter: { q: 'kent mANGO' } }, action: { kind: 'hide' } }),
+      data(ProductBulkResult),
+      ({ data: r }) => bulkFacts(r),
+    ),
+  );
+  await shop('after a bulk hide');
+  steps.push(
+    observe(
+      'a bulk show',
+      await bulk({ target: mine, action: { kind: 'show' } }),
+      data(ProductBulkResult),
+      ({ data: r }) => bulkFacts(r),
+    ),
+    observe(
+      'a bulk removal from the category',
+      await bulk({ target: mine, action: { kind: 'remove_category', categoryId: fruitId } }),
+      data(ProductBulkResult),
+      ({ data: r }) => bulkFacts(r),
+    ),
+    observe(
+      'a bulk addition to the category',
+      await bulk({ target: mine, action: { kind: 'add_category', categoryId: fruitId } }),
+      data(ProductBulkResult),
+      ({ data: r }) => bulkFacts(r),
+    ),
+    observe(
+      'a bulk edit matching nothing',
+      await bulk({ target: { filter: { q: 'no such product at all' } }, action: { kind: 'archive' } }),
+      data(ProductBulkResult),
+      ({ data: r }) => bulkFacts(r),
+    ),
+    observe(
+      'a bulk edit of an unknown product',
+      await bulk({ target: { productIds: [productId, randomUUID()] }, action: { kind: 'hide' } }),
+    ),
+    observe(
+      'a bulk edit into an unknown category',
+      await bulk({ target: mine, action: { kind: 'add_category', categoryId: randomUUID() } }),
+    ),
+    observe('a bulk edit naming no target', await bulk({ target: {}, action: { kind: 'hide' } })),
+    observe(
+      'a bulk price change of −91 %',
+      await bulk({ target: mine, action: { kind: 'price', by: 'percent', value: -91 } }),
+    ),
+    observe(
+      'a bulk price change of 0',
+      await bulk({ target: mine, action: { kind: 'price', by: 'amount', value: 0 } }),
+    ),
+  );
+
   // The history, newest first.
   const history = (entity: string, id: string) =>
     call('GET', `/api/v1/admin/activity?entity=${entity}&id=${id}`, asAdmin);
@@ -1915,6 +2010,12 @@ describe('mocks and server agree', () => {
     });
     expect(expected.find((s) => s.step === "the shop's page while hidden")!.status).toBe(404);
     expect(expected.find((s) => s.step === 'a save from the old version')!.code).toBe('version_conflict');
+    expect(expected.find((s) => s.step === 'a bulk price rise')!.facts).toMatchObject({
+      matched: 1,
+      changed: 1,
+      prices: [{ oldPrice: 130, newPrice: 143 }],
+    });
+    expect(expected.find((s) => s.step === "the shop's page after a bulk hide")!.status).toBe(404);
   }, 60_000);
 
   it('on the product list, its defaults and its bad queries', async () => {

@@ -148,16 +148,24 @@ function compareRows(sort: AdminProductQuery['sort']) {
     primary(a.row, b.row, a.p, b.p) || byString(a.p.id, b.p.id);
 }
 
+/** The table's filters (status, `q` on name or pid, category): the list counts them, a bulk edit acts on them. */
+export function matchesAdminFilter(
+  query: Pick<AdminProductQuery, 'q' | 'categoryId' | 'status'>,
+): (p: FixtureProduct) => boolean {
+  const q = query.q?.toLowerCase();
+  return (p) =>
+    (query.status ? statusOf(p) === query.status : p.archivedAt === null) &&
+    (!q || p.name.toLowerCase().includes(q) || p.pid.toLowerCase().includes(q)) &&
+    (!query.categoryId || p.categoryIds.includes(query.categoryId));
+}
+
 function listAdminProducts(
   query: AdminProductQuery,
   catalogue: CatalogueFixture,
   now: Date,
 ): AdminProductList {
-  const q = query.q?.toLowerCase();
   const matches = catalogue.products
-    .filter((p) => (query.status ? statusOf(p) === query.status : p.archivedAt === null))
-    .filter((p) => !q || p.name.toLowerCase().includes(q) || p.pid.toLowerCase().includes(q))
-    .filter((p) => !query.categoryId || p.categoryIds.includes(query.categoryId))
+    .filter(matchesAdminFilter(query))
     .map((p) => ({ p, row: adminRow(p, catalogue, now) }))
     .sort(compareRows(query.sort));
   return {

@@ -14,6 +14,7 @@ import { customerHandlers } from './customers';
 import { deliveryHandlers } from './delivery';
 import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
+import { productBulkHandlers } from './product-bulk';
 import { savedItemsHandlers } from './saved-items';
 import { searchHandlers } from './search';
 import { setupsHandlers } from './setups';
@@ -41,6 +42,7 @@ export const handlers: RequestHandler[] = [
   ...commerceHandlers,
   ...authHandlers,
   ...setupsHandlers,
+  ...productBulkHandlers,
   ...adminProductHandlers,
   ...adminOrderHandlers,
   ...discountHandlers,

@@ -36,6 +36,11 @@ const SAID_IN_WORDS: [message: RegExp, words: string][] = [
   [/names no products or categories/, 'a discount on the whole order or the delivery that names products'],
   [/^only a promo code/, 'the scope or a condition of a promo code on a discount without a code'],
   [/Enter a variant name/, 'a product with two or more variants, one without a name'],
+  [/productIds or filter \(one of the two\)/, 'a bulk edit naming both products and a filter, or neither'],
+  [
+    /A price change must not be 0|A percentage change is between/,
+    'a bulk price change of 0 or by a percentage outside −90 to +500',
+  ],
 ];
 
 /** Generated requests per operation, in each direction. */

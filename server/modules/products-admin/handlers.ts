@@ -6,12 +6,14 @@ import { newRouter, type AppEnv, type Deps, type Mount } from '../../lib/http';
 import { catalogueChanged } from '../catalogue';
 import {
   archiveProductRoute,
+  bulkEditProductsRoute,
   createProductRoute,
   getAdminProductRoute,
   listAdminProductsRoute,
   patchProductRoute,
   updateProductRoute,
 } from './routes';
+import { bulkEditProducts } from './bulk';
 import { getAdminProduct } from './detail';
 import { listAdminProducts } from './list';
 import { createProduct, updateProduct } from './save';
@@ -32,7 +34,14 @@ export function productsAdminModule(deps: Deps): Mount[] {
     })
     .openapi(getAdminProductRoute, async (c) =>
       answer(c, await getAdminProduct(db, c.req.valid('param').id, new Date()), 200),
-    );
+    )
+    .openapi(bulkEditProductsRoute, async (c) => {
+      const { result, changedIds } = await bulkEditProducts(db, currentUser(c), c.req.valid('json'));
+      // After the commit, as every admin write: the shop, its caches and search follow at once.
+      if (changedIds.length) await catalogueChanged(database, changedIds);
+      c.header('Cache-Control', 'no-store');
+      return c.json({ data: result }, 200);
+    });
 
   // /v1/products is shared with the shop's GET /v1/products/{id}: the guard goes on the write
   // methods only (a `use('/*')` here would guard the shop's page too).

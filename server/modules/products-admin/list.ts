@@ -23,7 +23,7 @@ export async function listAdminProducts(
   query: AdminProductQuery,
   now: Date,
 ): Promise<AdminProductList> {
-  const where = and(...adminFilters(db, query));
+  const where = and(...adminProductFilters(db, query));
   const [page, totals] = await Promise.all([
     adminPageIds(db, query, where),
     db.select({ total: count() }).from(products).where(where),
@@ -36,7 +36,11 @@ export async function listAdminProducts(
   return { data, meta: { total: totals[0]?.total ?? 0, limit: query.limit, offset: query.offset } };
 }
 
-function adminFilters(db: Db, query: AdminProductQuery): SQL[] {
+/** The table's filters as SQL: the list counts what they match, and a bulk edit "all matching" acts on it. */
+export function adminProductFilters(
+  db: Db,
+  query: Pick<AdminProductQuery, 'q' | 'categoryId' | 'status'>,
+): SQL[] {
   const filters: SQL[] = [];
   switch (query.status) {
     case undefined:

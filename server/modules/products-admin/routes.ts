@@ -9,6 +9,7 @@ import {
   ProductInput,
   ProductPatch,
 } from '../../../contract/admin';
+import { ProductBulkBody, ProductBulkResult } from '../../../contract/admin-bulk';
 import { ProductIdParams } from '../../../contract/catalogue';
 import { bearerSecurity } from '../../lib/auth/middleware';
 import { adminsOnly, adminTags, badId, body, error, ok } from '../../lib/openapi';
@@ -129,5 +130,36 @@ export const archiveProductRoute = createRoute({
     400: badId,
     ...adminsOnly,
     404: error('No such product'),
+  },
+});
+
+export const bulkEditProductsRoute = createRoute({
+  method: 'post',
+  path: '/bulk',
+  operationId: 'bulkEditProducts',
+  'x-permission': 'products.write',
+  tags: adminTags,
+  security: bearerSecurity,
+  summary: 'One change to many products: the ticked rows, or every product the table’s filters match',
+  description:
+    'The target is `productIds` (1–500, each once) or `filter` (the list’s `q`, `categoryId` and ' +
+    '`status`, so “all N matching”), one of the two. Actions: `hide`, `show`, `archive`, ' +
+    '`add_category`/`remove_category` (`categoryId`), and `price` on every active variant: `by: percent` ' +
+    '(whole, −90 to +500, not 0) or `by: amount` (whole KSH, not 0); prices round half up to whole ' +
+    'shillings, never below KSH 1 nor above the price ceiling. One transaction: each changed product gets ' +
+    'a new version (a form opened before answers 409) and one activity entry; archived products are ' +
+    'counted in `matched` and left as they are. `dryRun: true` answers the same and writes nothing ' +
+    '(the price preview). A product already so (hidden, in the category, at the price) is not changed; ' +
+    'a target matching nothing answers `matched: 0`.',
+  request: { body: body(ProductBulkBody) },
+  responses: {
+    200: ok('What the edit did (or would do, on a dry run)', ProductBulkResult),
+    400: error(
+      'A field is missing or out of range, the target names both or neither of `productIds` and `filter`, ' +
+        'a price change is 0 or its percentage out of range, an id names no product ' +
+        '(`target.productIds.N`) or category (`action.categoryId`), or (`too_many_categories`) a product ' +
+        'already has the most categories it may have',
+    ),
+    ...adminsOnly,
   },
 });

@@ -8,6 +8,7 @@ import type {
   ProductInput,
   ProductPatch,
 } from '@contract/admin';
+import type { ProductBulkRequest, ProductBulkResult } from '@contract/admin-bulk';
 import type { Image } from '@contract/catalogue';
 
 /* Fetchers of the back office's catalogue calls (contract/admin.ts). */
@@ -39,6 +40,10 @@ export const patchProduct = (productId: string, patch: ProductPatch) =>
 /** Archives (the shop loses it; `PATCH { archived: false }` restores it). */
 export const archiveProduct = (productId: string) =>
   apiDelete<AdminProduct>(`v1/products/${encodeURIComponent(productId)}`);
+
+/** `POST /api/v1/admin/products/bulk`: one change to the ticked rows or all matching; `dryRun` previews it. */
+export const bulkEditProducts = (body: ProductBulkRequest) =>
+  apiPost<ProductBulkResult>('v1/admin/products/bulk', body);
 
 /** One file as its own multipart request, so each has its progress and its own success or error. */
 export function uploadImage(file: File, altText: string, onProgress?: (fraction: number) => void) {

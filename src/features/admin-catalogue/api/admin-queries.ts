@@ -3,7 +3,13 @@ import { categoryQueries, productQueries } from '@/features/catalogue';
 import { searchQueries } from '@/features/search';
 import type { AdminProductParams } from '@contract/admin';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { fetchAdminProduct, fetchAdminProducts, fetchProductActivity } from './admin-catalogue-api';
+import type { ProductBulkRequest } from '@contract/admin-bulk';
+import {
+  bulkEditProducts,
+  fetchAdminProduct,
+  fetchAdminProducts,
+  fetchProductActivity,
+} from './admin-catalogue-api';
 
 const keys = {
   all: ['admin', 'products'] as const,
@@ -29,6 +35,15 @@ export const adminProductQueries = {
       queryFn: ({ signal }) => fetchAdminProduct(productId, signal),
       // The form edits what the server has now; a cached copy would only invite a 409.
       staleTime: 0,
+    }),
+  /** What a bulk edit would do (a dry run, which writes nothing): the price dialog's preview. */
+  bulkPreview: (body: Omit<ProductBulkRequest, 'dryRun'>) =>
+    queryOptions({
+      queryKey: [...keys.all, 'bulk-preview', body] as const,
+      queryFn: () => bulkEditProducts({ ...body, dryRun: true }),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+      gcTime: 0,
     }),
   activity: (productId: string) =>
     queryOptions({

@@ -1,6 +1,14 @@
 import { PRODUCT_NAME_MAX, type AdminProduct, type ProductInput, type ProductPatch } from '@contract/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { archiveProduct, createProduct, fetchAdminProduct, patchProduct, updateProduct } from './admin-catalogue-api';
+import type { ProductBulkRequest } from '@contract/admin-bulk';
+import {
+  archiveProduct,
+  bulkEditProducts,
+  createProduct,
+  fetchAdminProduct,
+  patchProduct,
+  updateProduct,
+} from './admin-catalogue-api';
 import { adminProductQueries, invalidateCatalogue } from './admin-queries';
 
 /** A hidden copy of a product, named "<name> (copy)"; its variants are new ones. */
@@ -52,4 +60,13 @@ export function useProductMutations() {
       onSuccess,
     }),
   };
+}
+
+/** A bulk edit of the products table; the back office and the shop follow as after any product write. */
+export function useBulkEdit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<ProductBulkRequest, 'dryRun'>) => bulkEditProducts(body),
+    onSuccess: () => invalidateCatalogue(queryClient),
+  });
 }

@@ -47,6 +47,7 @@ import { productsAdminModule } from './modules/products-admin';
 import { savedItemsModule } from './modules/saved-items';
 import { searchModule } from './modules/search';
 import { setupsModule } from './modules/setups';
+import { stockModule } from './modules/stock';
 import { taxonomyModule } from './modules/taxonomy';
 import { UPLOAD_PATH, uploadsModule } from './modules/uploads';
 
@@ -78,6 +79,8 @@ export function apiModules(deps: Deps): Mount[] {
     ...productsAdminModule(deps),
     ...taxonomyModule(deps),
     ['/v1/admin/activity', activityModule(deps)],
+    // A variant's stock adjustments and history.
+    ['/v1/admin/variants', stockModule(deps)],
     ['/v1/admin/orders', ordersAdminModule(deps)],
     // Who takes an order out (fulfilment staff pick), and a rider's own round.
     ['/v1/admin/riders', ridersModule(deps)],

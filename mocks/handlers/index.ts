@@ -17,6 +17,7 @@ import { ordersHandlers } from './orders';
 import { savedItemsHandlers } from './saved-items';
 import { searchHandlers } from './search';
 import { setupsHandlers } from './setups';
+import { stockHandlers } from './stock';
 import { apiNotFoundHandler, systemHandlers } from './system';
 
 // The shop's cart, checkout, orders and saved items; delivery areas before setups' `/v1/setups/:name`.
@@ -42,6 +43,7 @@ export const handlers: RequestHandler[] = [
   ...authHandlers,
   ...setupsHandlers,
   ...adminProductHandlers,
+  ...stockHandlers,
   ...adminOrderHandlers,
   ...discountHandlers,
   ...dashboardHandlers,

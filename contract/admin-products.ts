@@ -23,7 +23,7 @@ import {
 /** What the variant name field asks for, when it is needed. */
 const VARIANT_NAME_NEEDED = 'Enter a variant name, e.g. 1 kg.';
 /** A new variant's quantity, when it was left out. */
-const NEW_VARIANT_QUANTITY = 'Enter how many are in stock.';
+const NEW_VARIANT_QUANTITY = 'A new variant needs its stock: enter how many are in stock.';
 
 // ── Products ────────────────────────────────────────────────────────────────────────────────────
 

@@ -113,7 +113,7 @@ const DOCUMENT = {
       'phone number that is not a Kenyan mobile number; a percentage discount above 99 (100 off the ' +
       'delivery fee); an end before its start; a discount that covers nothing; a discount on the whole ' +
       'order or the delivery that names products; the scope or a condition of a promo code on a ' +
-      'discount without a code; a product with two or more variants, one without a name; a category order that leaves a category out; a place ' +
+      'discount without a code; a product with two or more variants, one without a name; a new variant without its stock; a stock adjustment that gives both or neither of a change and a count, or a count for another reason than a stock count; a category order that leaves a category out; a place ' +
       'given by half a location, by an area and a location, or by neither; and an id, a value or a line listed twice.',
     // The shop's own API, offered to no one else: no licence is granted. OpenAPI 3.1 names it with
     // an SPDX identifier (a custom `LicenseRef-`).

@@ -36,6 +36,11 @@ const SAID_IN_WORDS: [message: RegExp, words: string][] = [
   [/names no products or categories/, 'a discount on the whole order or the delivery that names products'],
   [/^only a promo code/, 'the scope or a condition of a promo code on a discount without a code'],
   [/Enter a variant name/, 'a product with two or more variants, one without a name'],
+  [/^A new variant needs its stock/, 'a new variant without its stock'],
+  [
+    /not both|^Enter the change, or the count|^Only a stock count gives the count/,
+    'a stock adjustment that gives both or neither of a change and a count, or a count for another reason than a stock count',
+  ],
 ];
 
 /** Generated requests per operation, in each direction. */

@@ -24,7 +24,7 @@ export const STOCK_REASON_WORDS: Record<StockReason, string> = {
 };
 
 /** A system entry in the back office's words (an adjustment shows its reason instead). */
-export const STOCK_KIND_WORDS: Record<StockMovementKind, string> = {
+const STOCK_KIND_WORDS: Record<StockMovementKind, string> = {
   opening: 'Opening stock',
   adjustment: 'Adjustment',
   sale: 'Sale',

@@ -5,7 +5,6 @@ import {
   StockHistory,
   StockHistoryQuery,
   VariantIdParams,
-  type StockMovementView,
   type StockVariant,
 } from '../../contract/admin-stock';
 import {
@@ -20,6 +19,7 @@ import { commerceDb } from '../commerce-db';
 import { mockDb } from '../db';
 import type { FixtureProduct, FixtureVariant } from '../fixtures/catalogue';
 import { errorResponse, invalid, jsonBody, queryObject } from '../http';
+import { recordMovement } from '../stock-history';
 
 /*
  * A variant's stock adjustments and history (server/modules/stock/adjustments.ts), answered from the
@@ -62,25 +62,9 @@ const variantView = ({
   held: heldUnits(variant.id),
 });
 
-/** Adds a movement to the history; the caller has changed the variant's quantity already. */
-function record(
-  m: Pick<StockMovementView, 'variantId' | 'kind' | 'change' | 'levelAfter'> &
-    Partial<Pick<StockMovementView, 'reason' | 'note'>>,
-  actor: MockUser | null,
-): StockMovementView {
-  const movement: StockMovementView = {
-    movementId: crypto.randomUUID(),
-    reason: null,
-    note: '',
-    orderId: null,
-    orderNumber: null,
-    actorName: actor ? actor.name || actor.email : '',
-    at: new Date().toISOString(),
-    ...m,
-  };
-  movements().push(movement);
-  return movement;
-}
+/** A movement by an admin. */
+const record = (m: Parameters<typeof recordMovement>[0], actor: MockUser | null) =>
+  recordMovement({ ...m, actorName: actor ? actor.name || actor.email : '' });
 
 /**
  * What a product save did to its variants' stock, as server/modules/products-admin/variants.ts

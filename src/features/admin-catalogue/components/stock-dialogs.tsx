@@ -139,7 +139,7 @@ export function AdjustStockDialog({ variant, onClose }: { variant: StockVariantL
           {counting
             ? `Every unit on the shelf${stock?.held ? `, the ${units(stock.held)} held by unpaid orders included` : ''}.`
             : 'Units to add; a minus sign takes them away, e.g. -3.'}
-          {after !== null ? ` On sale after: ${after.toLocaleString('en-KE')}.` : ''}
+          {after !== null && after >= 0 ? ` On sale after: ${after.toLocaleString('en-KE')}.` : ''}
         </Field.HelperText>
         <Field.ErrorText>{errors.amount}</Field.ErrorText>
       </Field.Root>
@@ -231,7 +231,10 @@ export function StockHistoryDialog({
                     <Table.Row key={m.movementId}>
                       <Table.Cell whiteSpace="nowrap">{when.format(new Date(m.at))}</Table.Cell>
                       <Table.Cell>{movementWords(m.kind, m.reason)}</Table.Cell>
-                      <Table.Cell textAlign="end" color={m.change < 0 ? 'fg.error' : 'fg.success'}>
+                      <Table.Cell
+                        textAlign="end"
+                        color={m.change < 0 ? 'fg.error' : m.change > 0 ? 'fg.success' : undefined}
+                      >
                         {signedChange(m.change)}
                       </Table.Cell>
                       <Table.Cell textAlign="end">{m.levelAfter.toLocaleString('en-KE')}</Table.Cell>

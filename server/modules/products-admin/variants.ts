@@ -26,11 +26,21 @@ export async function writeVariants(
   const ids: string[] = [];
   const movements: StockMovement[] = [];
   const by = { id: actor.id, name: actor.name || actor.email };
+  const counts = await stockNow(
+    tx,
+    sent.flatMap((v) =>
+      v.variantId && previous.has(v.variantId) && v.quantity !== undefined ? [v.variantId] : [],
+    ),
+  );
   for (const [position, v] of sent.entries()) {
     const fields = { name: v.name, price: v.price, available: v.isAvailable, position };
     const old = v.variantId ? previous.get(v.variantId) : undefined;
     if (v.variantId && old) {
-      const counted = v.quantity === undefined ? null : await stockCount(tx, v.variantId, v.quantity);
+      const current = counts.get(v.variantId);
+      const counted =
+        v.quantity === undefined || current === undefined || current === v.quantity
+          ? null
+          : { change: v.quantity - current, levelAfter: v.quantity };
       await tx
         .update(variants)
         .set({
@@ -88,21 +98,18 @@ export async function writeVariants(
 }
 
 /**
- * What setting a variant's stock to `quantity` changes, read under its row lock so a sale meanwhile
- * is counted; null when it changes nothing.
+ * The stock now of the variants whose quantity a save sets, their rows locked in id order (as
+ * checkout locks them) so a sale meanwhile is counted and the two cannot deadlock.
  */
-async function stockCount(
-  tx: Db,
-  variantId: string,
-  quantity: number,
-): Promise<{ change: number; levelAfter: number } | null> {
-  const [row] = await tx
-    .select({ quantity: variants.quantity })
+async function stockNow(tx: Db, variantIds: readonly string[]): Promise<Map<string, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: variants.id, quantity: variants.quantity })
     .from(variants)
-    .where(eq(variants.id, variantId))
+    .where(inArray(variants.id, [...variantIds]))
+    .orderBy(asc(variants.id))
     .for('update');
-  const change = quantity - (row?.quantity ?? quantity);
-  return change === 0 ? null : { change, levelAfter: quantity };
+  return new Map(rows.map((r) => [r.id, r.quantity]));
 }
 
 const valueKey = (a: { attributeId: string; value: string }) =>

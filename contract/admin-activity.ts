@@ -157,7 +157,8 @@ export function productSaveSummary(before: ProductSnapshot, after: ProductInput)
     if (old.archived) changes.push(`restored ${v.name}`);
     if (old.name !== v.name) changes.push(`variant “${old.name}” renamed “${v.name}”`);
     if (old.price !== v.price) changes.push(`${v.name} price KSH ${old.price} → ${v.price}`);
-    if (old.quantity !== v.quantity) changes.push(`${v.name} stock ${old.quantity} → ${v.quantity}`);
+    if (v.quantity !== undefined && old.quantity !== v.quantity)
+      changes.push(`${v.name} stock ${old.quantity} → ${v.quantity}`);
     if (old.available !== v.isAvailable) changes.push(`${v.name} ${v.isAvailable ? 'on sale' : 'off sale'}`);
   }
   const kept = new Set(after.variants.flatMap((v) => (v.variantId ? [v.variantId] : [])));

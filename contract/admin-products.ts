@@ -22,6 +22,8 @@ import {
 
 /** What the variant name field asks for, when it is needed. */
 const VARIANT_NAME_NEEDED = 'Enter a variant name, e.g. 1 kg.';
+/** A new variant's quantity, when it was left out. */
+const NEW_VARIANT_QUANTITY = 'A new variant needs its stock: enter how many are in stock.';
 
 // ── Products ────────────────────────────────────────────────────────────────────────────────────
 
@@ -44,11 +46,17 @@ export const VariantInput = z
       .int('Enter the price in whole shillings.')
       .positive('The price must be more than 0.')
       .max(VARIANT_PRICE_MAX, `The price must be at most ${VARIANT_PRICE_MAX}.`),
+    /**
+     * Units in stock. Required for a new variant (its opening stock). For an existing one, left out
+     * keeps the stock as it is (the form changes it with adjustments); sent and different, it is
+     * recorded in the stock history as a stock count by the saving admin.
+     */
     quantity: z
       .number('Enter how many are in stock.')
       .int('Enter the stock as a whole number.')
       .min(0, 'The stock must not be negative.')
-      .max(VARIANT_QUANTITY_MAX, `The stock must be at most ${VARIANT_QUANTITY_MAX}.`),
+      .max(VARIANT_QUANTITY_MAX, `The stock must be at most ${VARIANT_QUANTITY_MAX}.`)
+      .optional(),
     isAvailable: z.boolean('Say whether the variant is for sale (true or false).'),
     attributes: z
       .array(VariantAttributeInput)
@@ -79,7 +87,10 @@ export const ProductInput = z
       .array(Uuid)
       .max(PRODUCT_IMAGES_MAX)
       .refine((ids) => new Set(ids).size === ids.length, 'Add each image only once.'),
-    /** At least one; the first prices the card. A lone variant needs no name; two or more each do. */
+    /**
+     * At least one; the first prices the card. A lone variant needs no name; two or more each do. A
+     * new variant (no variantId) needs its quantity.
+     */
     variants: z
       .array(VariantInput)
       .min(1, 'Add at least one variant.')
@@ -90,11 +101,14 @@ export const ProductInput = z
       }, 'Send each variantId only once.')
       .superRefine(
         (list, ctx) => {
-          if (!Array.isArray(list) || list.length < 2) return;
+          if (!Array.isArray(list)) return;
           list.forEach((v: unknown, i) => {
-            const name = (v as { name?: unknown } | null)?.name;
-            if (name === '' || name === undefined)
+            const sent = v as { name?: unknown; variantId?: unknown; quantity?: unknown } | null;
+            if (list.length >= 2 && (sent?.name === '' || sent?.name === undefined))
               ctx.addIssue({ code: 'custom', path: [i, 'name'], message: VARIANT_NAME_NEEDED });
+            // A new variant opens its stock history with its quantity.
+            if (sent && sent.variantId === undefined && sent.quantity === undefined)
+              ctx.addIssue({ code: 'custom', path: [i, 'quantity'], message: NEW_VARIANT_QUANTITY });
           });
         },
         // Also when another field of a variant is wrong: the form shows every error at once.

@@ -11,6 +11,7 @@ import { reservationRefusal, variantLabel, type Refusal } from '../contract/stoc
 import { authenticate, type MockUser } from './auth-db';
 import { mockDb } from './db';
 import { errorResponse } from './http';
+import { recordOrderStock } from './stock-history';
 import type { SavedSnapshotFacts } from '../contract/saved-news';
 
 /*
@@ -207,6 +208,7 @@ export function release(order: MockOrder) {
     const found = variantOf(item.variantId);
     if (found) found.variant.quantity += item.quantity;
   }
+  recordOrderStock(order, 'release');
   const promo = promoDiscountOf(order);
   if (promo) promo.redemptions = Math.max(0, (promo.redemptions ?? 0) - 1);
   order.stockReserved = false;

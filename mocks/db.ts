@@ -1,4 +1,5 @@
 import type { ActivityEntry } from '../contract/admin';
+import type { StockMovementView } from '../contract/admin-stock';
 import { catalogueFixture, type CatalogueFixture } from './fixtures/catalogue';
 
 /** The in-memory records the MSW handlers read and change, one section per feature. */
@@ -6,9 +7,29 @@ export interface MockDb {
   catalogue: CatalogueFixture;
   /** The back office's activity log, newest last (mocks/admin.ts records it). */
   activity: ActivityEntry[];
+  /** Every variant's stock history, oldest first (mocks/handlers/stock.ts); each opens with its stock. */
+  stockMovements: StockMovementView[];
 }
 
-const build = (now: Date): MockDb => ({ catalogue: catalogueFixture(now), activity: [] });
+const build = (now: Date): MockDb => {
+  const catalogue = catalogueFixture(now);
+  const stockMovements = catalogue.products.flatMap((p) =>
+    p.variants.map((v): StockMovementView => ({
+      movementId: crypto.randomUUID(),
+      variantId: v.id,
+      kind: 'opening',
+      reason: null,
+      change: v.quantity,
+      levelAfter: v.quantity,
+      actorName: '',
+      orderId: null,
+      orderNumber: null,
+      note: '',
+      at: p.createdAt.toISOString(),
+    })),
+  );
+  return { catalogue, activity: [], stockMovements };
+};
 
 /** The shared mock database; handlers read it at request time, so tests may edit it. */
 export const mockDb: MockDb = build(new Date());

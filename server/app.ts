@@ -47,6 +47,7 @@ import { productsAdminModule } from './modules/products-admin';
 import { savedItemsModule } from './modules/saved-items';
 import { searchModule } from './modules/search';
 import { setupsModule } from './modules/setups';
+import { stockModule } from './modules/stock';
 import { taxonomyModule } from './modules/taxonomy';
 import { UPLOAD_PATH, uploadsModule } from './modules/uploads';
 
@@ -78,6 +79,8 @@ export function apiModules(deps: Deps): Mount[] {
     ...productsAdminModule(deps),
     ...taxonomyModule(deps),
     ['/v1/admin/activity', activityModule(deps)],
+    // A variant's stock adjustments and history.
+    ['/v1/admin/variants', stockModule(deps)],
     ['/v1/admin/orders', ordersAdminModule(deps)],
     // Who takes an order out (fulfilment staff pick), and a rider's own round.
     ['/v1/admin/riders', ridersModule(deps)],
@@ -110,7 +113,7 @@ const DOCUMENT = {
       'phone number that is not a Kenyan mobile number; a percentage discount above 99 (100 off the ' +
       'delivery fee); an end before its start; a discount that covers nothing; a discount on the whole ' +
       'order or the delivery that names products; the scope or a condition of a promo code on a ' +
-      'discount without a code; a product with two or more variants, one without a name; a bulk edit naming both products and a filter, or ' +
+      'discount without a code; a product with two or more variants, one without a name; a new variant without its stock; a stock adjustment that gives both or neither of a change and a count, or a count for another reason than a stock count; a bulk edit naming both products and a filter, or ' +
       'neither; a bulk price change of 0 or by a percentage outside −90 to +500; a category order that leaves a category out; a place ' +
       'given by half a location, by an area and a location, or by neither; and an id, a value or a line listed twice.',
     // The shop's own API, offered to no one else: no licence is granted. OpenAPI 3.1 names it with

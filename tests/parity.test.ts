@@ -17,6 +17,7 @@ import { Cart, DeliveryAreaList } from '@contract/cart';
 import { Category, Image, ProductDetail, ProductList } from '@contract/catalogue';
 import { AdminOrder, AdminOrderList, type AdminOrderSummary } from '@contract/admin-orders';
 import { ProductBulkResult } from '@contract/admin-bulk';
+import { StockAdjusted, StockHistory, type StockMovementView } from '@contract/admin-stock';
 import { CheckoutConflict, CheckoutResult, Order, OrderList } from '@contract/checkout';
 import { AdminDashboard } from '@contract/dashboard';
 import { InvitationView, StaffInvitation, StaffMember } from '@contract/admin-staff';
@@ -1273,6 +1274,71 @@ async function productSession(side: Side): Promise<Step[]> {
     observe(
       'a bulk price change of 0',
       await bulk({ target: mine, action: { kind: 'price', by: 'amount', value: 0 } }),
+    ),
+  );
+
+  // Stock: an adjustment with a reason, the refusals, a stock count and the variant's history.
+  const current = (await call('GET', `/api/v1/admin/products/${productId}`, asAdmin)).body as {
+    data: AdminProduct;
+  };
+  const variantId = current.data.variants.find((v) => !v.archivedAt)!.variantId;
+  const adjust = (id: string, json: unknown) =>
+    call('POST', `/api/v1/admin/variants/${id}/adjustments`, { ...asAdmin, json });
+  const movementFacts = (m: StockMovementView) => ({
+    kind: m.kind,
+    reason: m.reason,
+    change: m.change,
+    levelAfter: m.levelAfter,
+    actorName: m.actorName,
+    note: m.note,
+    order: m.orderNumber,
+  });
+  const adjusted = (a: StockAdjusted) => ({
+    movement: movementFacts(a.movement),
+    quantity: a.variant.quantity,
+    held: a.variant.held,
+  });
+  steps.push(
+    observe(
+      'goods received',
+      await adjust(variantId, { reason: 'goods_received', change: 5, note: 'Morning delivery' }),
+      data(StockAdjusted),
+      ({ data: a }) => adjusted(a),
+    ),
+    observe(
+      'more taken away than there is',
+      await adjust(variantId, { reason: 'damaged', change: -100_000 }),
+    ),
+    observe(
+      'a count for goods received',
+      await adjust(variantId, { reason: 'goods_received', countedTo: 3 }),
+    ),
+    observe(
+      'a change and a count',
+      await adjust(variantId, { reason: 'stock_count', change: 1, countedTo: 3 }),
+    ),
+    observe('a change of nothing', await adjust(variantId, { reason: 'correction', change: 0 })),
+    observe(
+      'a stock count',
+      await adjust(variantId, { reason: 'stock_count', countedTo: 2 }),
+      data(StockAdjusted),
+      ({ data: a }) => adjusted(a),
+    ),
+    observe(
+      "the variant's stock history",
+      await call('GET', `/api/v1/admin/variants/${variantId}/adjustments?limit=10`, asAdmin),
+      StockHistory,
+      (h) => ({
+        quantity: h.variant.quantity,
+        held: h.variant.held,
+        meta: h.meta,
+        data: h.data.map(movementFacts),
+      }),
+    ),
+    observe('an unknown variant adjusted', await adjust(randomUUID(), { reason: 'returned', change: 1 })),
+    observe(
+      'the history of a bad variant id',
+      await call('GET', '/api/v1/admin/variants/42/adjustments', asAdmin),
     ),
   );
 

@@ -55,6 +55,7 @@ import {
 import { errorResponse, invalid, invalidIssues, jsonBody, queryObject, refused } from '../http';
 import { SAMPLE_CUSTOMERS } from '../sample-orders';
 import { toOrder } from './orders';
+import { recordOrderStock } from '../stock-history';
 
 /*
  * The back office's orders (server/modules/orders-admin, issue 11), answering as the server does:
@@ -307,6 +308,7 @@ function retake(order: MockOrder) {
   if (out) return out;
   const ended = retakePromoUse(order, 'late_payment');
   if (ended) unreserve(lines);
+  else recordOrderStock(order, 'sale');
   return ended;
 }
 

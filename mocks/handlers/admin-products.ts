@@ -46,6 +46,7 @@ import {
 } from '../fixtures/catalogue';
 import { errorResponse, invalid, jsonBody, queryObject } from '../http';
 import { activeDiscounts, orderedCategoryIds, toImage } from './catalogue';
+import { recordStockChanges } from './stock';
 
 /*
  * The back office's product, image and activity calls (contract/admin.ts), answered from the
@@ -217,7 +218,8 @@ function applyInput(input: ProductInput, product: FixtureProduct, catalogue: Cat
       id: existing?.id ?? crypto.randomUUID(),
       name: v.name,
       price: v.price,
-      quantity: v.quantity,
+      // Left out for an existing variant: its stock stays (the contract asks a new one for it).
+      quantity: v.quantity ?? existing?.quantity ?? 0,
       available: v.isAvailable,
       attributes: v.attributes.map((a) => {
         // An existing value keeps the spelling the attribute has.
@@ -396,6 +398,7 @@ export const adminProductHandlers = [
       version: 1,
     };
     applyInput(body.data, product, mockDb.catalogue, now);
+    recordStockChanges(auth.admin, new Map(), product.variants);
     mockDb.catalogue.products.push(product);
     recordActivity(
       auth.admin,
@@ -427,7 +430,9 @@ export const adminProductHandlers = [
     const issues = referenceIssues(body.data, mockDb.catalogue, product);
     if (issues.length) return validation(issues);
     const before = snapshot(product);
+    const stockBefore = new Map(product.variants.map((v) => [v.id, v.quantity]));
     applyInput(body.data, product, mockDb.catalogue, new Date());
+    recordStockChanges(auth.admin, stockBefore, product.variants);
     product.version += 1;
     recordActivity(
       auth.admin,

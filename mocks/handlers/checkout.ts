@@ -30,6 +30,7 @@ import {
   unreserve,
   type MockOrder,
 } from '../commerce-db';
+import { recordOrderStock } from '../stock-history';
 import { errorResponse, invalid, jsonBody, refused } from '../http';
 import { mockCartLines, mockPromoPricing } from './cart';
 import { resolveMockPlace } from './delivery';
@@ -149,6 +150,7 @@ export const checkoutHandlers = [
     };
     openAttempt(order, phone, now);
     commerceDb.orders.push(order);
+    recordOrderStock(order, 'sale');
     // Only the lines this order took.
     const taken = new Set(lines.map((l) => l.itemId));
     commerceDb.carts[userId] = cartOf(userId).filter((l) => !taken.has(l.itemId));

@@ -18,6 +18,7 @@ import { productBulkHandlers } from './product-bulk';
 import { savedItemsHandlers } from './saved-items';
 import { searchHandlers } from './search';
 import { setupsHandlers } from './setups';
+import { stockHandlers } from './stock';
 import { apiNotFoundHandler, systemHandlers } from './system';
 
 // The shop's cart, checkout, orders and saved items; delivery areas before setups' `/v1/setups/:name`.
@@ -44,6 +45,7 @@ export const handlers: RequestHandler[] = [
   ...setupsHandlers,
   ...productBulkHandlers,
   ...adminProductHandlers,
+  ...stockHandlers,
   ...adminOrderHandlers,
   ...discountHandlers,
   ...dashboardHandlers,

@@ -28,6 +28,7 @@ import {
   type MockOrder,
 } from '../commerce-db';
 import { errorResponse, invalid, jsonBody, queryObject, refused } from '../http';
+import { recordOrderStock } from '../stock-history';
 
 /*
  * The shopper's orders (server/modules/orders): the list, one order with its lines and payment
@@ -117,6 +118,7 @@ export const ordersHandlers = [
         return refused(ended);
       }
       order.stockReserved = true;
+      recordOrderStock(order, 'sale');
     }
     const phone = body.data.phone === undefined ? order.phone : normaliseKenyanPhone(body.data.phone)!;
     openAttempt(order, phone);

@@ -41,6 +41,11 @@ const SAID_IN_WORDS: [message: RegExp, words: string][] = [
     /A price change must not be 0|A percentage change is between/,
     'a bulk price change of 0 or by a percentage outside −90 to +500',
   ],
+  [/^A new variant needs its stock/, 'a new variant without its stock'],
+  [
+    /not both|^Enter the change, or the count|^Only a stock count gives the count/,
+    'a stock adjustment that gives both or neither of a change and a count, or a count for another reason than a stock count',
+  ],
 ];
 
 /** Generated requests per operation, in each direction. */

@@ -14,6 +14,7 @@ import {
   productCategories,
   productImages,
   products,
+  stockMovements,
   users,
   variantAttributeValues,
   variants,
@@ -29,7 +30,7 @@ import {
 } from './catalogue';
 import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
 import { renderScenes, sceneKey, type Scene } from './images';
-import { insertBatches, variantName } from './rows';
+import { insertBatches, openingMovements, variantName } from './rows';
 import { seedSampleOrders } from './sample-orders';
 
 export interface SeedOptions {
@@ -184,6 +185,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<{ seeded: bool
     await insertBatches(tx, products, productRows, BATCH);
     await insertBatches(tx, productCategories, categoryRows, BATCH);
     await insertBatches(tx, variants, variantRows, BATCH);
+    await insertBatches(tx, stockMovements, openingMovements(variantRows), BATCH);
     await insertBatches(tx, variantAttributeValues, variantValueRows, BATCH);
     await insertBatches(tx, images, imageRows, BATCH);
     await insertBatches(tx, productImages, productImageRows, BATCH);

@@ -12,10 +12,11 @@ import {
   productImages,
   products,
   variantAttributeValues,
+  stockMovements,
   variants,
 } from '../schema';
 import { PRODUCTS, type CategorySlug, type SeedProduct } from './catalogue';
-import { insertBatches, variantName } from './rows';
+import { insertBatches, openingMovements, variantName } from './rows';
 
 /** The most products one run may add. */
 export const MAX_LARGE_PRODUCTS = 1_000_000;
@@ -177,6 +178,7 @@ export async function seedLarge(db: Db, options: SeedLargeOptions): Promise<Seed
       await insertBatches(tx, products, rows.products, 1000);
       await insertBatches(tx, productCategories, rows.categories, 2000);
       await insertBatches(tx, variants, rows.variants, 2000);
+      await insertBatches(tx, stockMovements, openingMovements(rows.variants), 4000);
       await insertBatches(tx, variantAttributeValues, rows.values, 4000);
       await insertBatches(tx, productImages, rows.images, 4000);
       await insertBatches(tx, discountProducts, rows.discounts, 4000);

@@ -27,7 +27,7 @@ import { type CartLine, loadCartLines, priceWithPromo, promoGuesses, type PromoG
 import { deliverySettings, placeInput, resolvePlace } from '../delivery';
 import { orderState } from '../orders';
 import { countPrompt, limitUnpaidOrders, openAttempt, sendPrompt } from '../payments';
-import { OfferEndedError, type OrderDiscount, reserveLines, takeDiscountUses } from '../stock';
+import { OfferEndedError, type OrderDiscount, recordSale, reserveLines, takeDiscountUses } from '../stock';
 import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
 
 export interface CheckoutDeps {
@@ -81,7 +81,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
             wrongCode = priced.promoRefused.reason === 'unknown';
             throw refused(promoRefusal(priced.promoRefused));
           }
-          await reserveLines(tx, priced.lines);
+          const taken = await reserveLines(tx, priced.lines);
           // One use of each discount that priced a line, taken now; one that ended, was paused or
           // ran out since the prices were read is a 409 and the transaction takes nothing.
           // The code's use with them, in the same id order, so checkouts and payment retries lock
@@ -92,6 +92,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           const changed = priceChangedRefusal(request.shown, priced.cart);
           if (changed) throw refused(changed);
           const order = await writeOrder(tx, { userId: user.id, idempotencyKey, request, priced, now });
+          await recordSale(tx, order.id, taken);
           const attempt = await openAttempt(
             tx,
             deps.env,

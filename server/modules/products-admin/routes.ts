@@ -71,7 +71,9 @@ export const createProductRoute = createRoute({
   tags: adminTags,
   security: bearerSecurity,
   summary: 'Creates a product with its variants; the server gives it the next pid (SKN-…)',
-  description: 'Recipe tips are sanitised with an allow-list before they are stored.',
+  description:
+    'Recipe tips are sanitised with an allow-list before they are stored. Each variant needs its ' +
+    '`quantity`: its stock history opens with it.',
   request: { body: body(ProductInput) },
   responses: { 201: ok('The new product', AdminProduct), 400: badProduct, ...adminsOnly },
 });
@@ -86,7 +88,9 @@ export const updateProductRoute = createRoute({
   summary: 'Replaces a product as a whole, if nobody saved it since the version in If-Match',
   description:
     'A variant left out is archived (restorable by sending its id again), never deleted: carts and ' +
-    'past orders name it.',
+    'past orders name it. A new variant (no `variantId`) needs its `quantity`; an existing one keeps ' +
+    'its stock when `quantity` is left out, and a different `quantity` is recorded in its stock ' +
+    'history as a stock count by the saving admin (adjustments: `POST /v1/admin/variants/{variantId}/adjustments`).',
   request: { params: ProductIdParams, headers: IfMatchHeaders, body: body(ProductInput) },
   responses: {
     200: ok('The product as saved (ETag: its new version)', AdminProduct),

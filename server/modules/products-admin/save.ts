@@ -58,7 +58,7 @@ export async function createProduct(db: Db, actor: Actor, input: ProductInput): 
       .returning({ id: products.id, pid: products.pid });
     const productId = row!.id;
     await writeLinks(tx, productId, input);
-    await writeVariants(tx, productId, input.variants, [], now);
+    await writeVariants(tx, actor, productId, input.variants, [], now);
     await recordActivity(tx, actor, {
       entity: 'product',
       entityId: productId,
@@ -100,7 +100,7 @@ export async function updateProduct(
     if (updated.length === 0) throw versionConflict();
     await checkReferences(tx, input, before);
     await writeLinks(tx, productId, input);
-    await writeVariants(tx, productId, input.variants, before.variants, now);
+    await writeVariants(tx, actor, productId, input.variants, before.variants, now);
     await recordActivity(tx, actor, {
       entity: 'product',
       entityId: productId,

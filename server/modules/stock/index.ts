@@ -1,16 +1,18 @@
 /*
  * The public face of server/modules/stock (docs/architecture.md#server-modules): other modules, the
- * jobs and server/app.ts import only this file. Reserving and releasing stock and discount uses, and
- * the stock history's writes (no routes of its own).
+ * jobs and server/app.ts import only this file. Reserving and releasing stock and discount uses, the
+ * stock history's writes, and the back office's adjustments and history (/v1/admin/variants).
  */
 export {
   OfferEndedError,
   heldUses,
   OutOfStockError,
+  recordSale,
   releaseOrderStock,
   reserveLines,
   reserveOrderStock,
   takeDiscountUses,
   type OrderDiscount,
 } from './service';
+export { stockModule } from './handlers';
 export { recordStockMovements, type StockMovement } from './movements';

@@ -1,4 +1,5 @@
 import type { StockMovementKind, StockReason } from '../../../contract/stock-movements';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { stockMovements } from '../../db/schema';
 
@@ -25,17 +26,25 @@ export interface StockMovement {
 export async function recordStockMovements(tx: Db, movements: readonly StockMovement[]): Promise<void> {
   const rows = movements.filter((m) => m.change !== 0 || m.kind === 'opening');
   if (rows.length === 0) return;
-  await tx.insert(stockMovements).values(
-    rows.map((m) => ({
-      variantId: m.variantId,
-      kind: m.kind,
-      reason: m.reason ?? null,
-      change: m.change,
-      levelAfter: m.levelAfter,
-      actorId: m.actor?.id ?? null,
-      actorName: m.actor?.name ?? '',
-      orderId: m.orderId ?? null,
-      note: m.note ?? '',
-    })),
-  );
+  await tx.insert(stockMovements).values(rows.map(movementRow));
 }
+
+/**
+ * The row of a movement. Its time is the moment of writing (`clock_timestamp()`, not the
+ * transaction's start) and always after the variant's last movement: its writers take the variant's
+ * row lock first, so its history reads in the order the levels were reached, even when transactions
+ * overlap or the clock ticks coarsely (PGlite's in milliseconds).
+ */
+export const movementRow = (m: StockMovement) => ({
+  variantId: m.variantId,
+  kind: m.kind,
+  reason: m.reason ?? null,
+  change: m.change,
+  levelAfter: m.levelAfter,
+  actorId: m.actor?.id ?? null,
+  actorName: m.actor?.name ?? '',
+  orderId: m.orderId ?? null,
+  note: m.note ?? '',
+  createdAt: sql`greatest(clock_timestamp(), (select max(created_at) + interval '1 microsecond'
+    from stock_movements where variant_id = ${m.variantId}))`,
+});

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discounts, orderDiscounts, orderItems, orders, variants } from '../../db/schema';
+import { recordStockMovements } from './movements';
 import { AppError } from '../../lib/errors';
 import { offerEnded, offerEndedForOrder } from '../../../contract/discounts';
 import { shopperLimitRefusal } from '../../../contract/promo';
@@ -58,28 +59,57 @@ export class OutOfStockError extends AppError {
   }
 }
 
+/** Units a line took off a variant, and the variant's level after: what its sale records. */
+export interface TakenUnits {
+  variantId: string;
+  quantity: number;
+  levelAfter: number;
+}
+
 /**
  * Takes the lines' units off stock, each with `quantity = quantity - n WHERE quantity >= n`; throws
  * OutOfStockError for the first line that does not fit. Call it inside a transaction (or savepoint)
  * so an error undoes the lines already taken. Lines are taken in variant-id order so concurrent
- * checkouts lock rows in the same order and cannot deadlock.
+ * checkouts lock rows in the same order and cannot deadlock. Answers what each line took, for
+ * recordSale once the order exists.
  */
-export async function reserveLines(tx: Db, lines: readonly StockLine[], hint = CART_HINT): Promise<void> {
+export async function reserveLines(
+  tx: Db,
+  lines: readonly StockLine[],
+  hint = CART_HINT,
+): Promise<TakenUnits[]> {
+  const taken: TakenUnits[] = [];
   for (const line of byVariant(lines)) {
     if (!line.variantId) throw new OutOfStockError(line, null, hint);
-    const taken = await tx
+    const [row] = await tx
       .update(variants)
       .set({ quantity: sql`${variants.quantity} - ${line.quantity}` })
       .where(and(eq(variants.id, line.variantId), gte(variants.quantity, line.quantity)))
-      .returning({ id: variants.id });
-    if (taken.length === 0) {
-      const [row] = await tx
+      .returning({ level: variants.quantity });
+    if (!row) {
+      const [left] = await tx
         .select({ left: variants.quantity })
         .from(variants)
         .where(eq(variants.id, line.variantId));
-      throw new OutOfStockError(line, row ? row.left : null, hint);
+      throw new OutOfStockError(line, left ? left.left : null, hint);
     }
+    taken.push({ variantId: line.variantId, quantity: line.quantity, levelAfter: row.level });
   }
+  return taken;
+}
+
+/** Writes the order's sale into the stock history: one movement per line reserveLines took. */
+export function recordSale(tx: Db, orderId: string, taken: readonly TakenUnits[]): Promise<void> {
+  return recordStockMovements(
+    tx,
+    taken.map((t) => ({
+      variantId: t.variantId,
+      kind: 'sale',
+      change: -t.quantity,
+      levelAfter: t.levelAfter,
+      orderId,
+    })),
+  );
 }
 
 /** Thrown when a discount that priced an order cannot give it a use: ended, paused or used up. */
@@ -174,7 +204,7 @@ export async function reserveOrderStock(tx: Db, orderId: string, mode: RetakeMod
   const used = await orderDiscountsOf(tx, orderId);
   // A savepoint, so a line that does not fit undoes the lines before it but not the caller's work.
   await tx.transaction(async (sp) => {
-    await reserveLines(sp, lines, ORDER_HINT);
+    await recordSale(sp, orderId, await reserveLines(sp, lines, ORDER_HINT));
     if (mode.kind === 'retry') {
       await takeDiscountUses(sp, used, mode.now, offerEndedForOrder);
       await checkShopperLimits(sp, orderId);
@@ -253,10 +283,15 @@ export async function releaseOrderStock(tx: Db, orderId: string): Promise<boolea
   for (const line of byVariant(await orderStockLines(tx, orderId))) {
     // A variant deleted since the sale has nowhere to go back to.
     if (!line.variantId) continue;
-    await tx
+    const [row] = await tx
       .update(variants)
       .set({ quantity: sql`${variants.quantity} + ${line.quantity}` })
-      .where(eq(variants.id, line.variantId));
+      .where(eq(variants.id, line.variantId))
+      .returning({ level: variants.quantity });
+    if (row)
+      await recordStockMovements(tx, [
+        { variantId: line.variantId, kind: 'release', change: line.quantity, levelAfter: row.level, orderId },
+      ]);
   }
   await tx
     .update(discounts)

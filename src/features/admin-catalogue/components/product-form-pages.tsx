@@ -12,6 +12,7 @@ import { adminProductQueries } from '../api/admin-queries';
 import { useProductMutations } from '../api/product-mutations';
 import { ActivityPanel } from './activity-panel';
 import { ConflictNotice, ProductForm } from './product-form';
+import { AdjustStockDialog, StockHistoryDialog, type StockVariantLabel } from './stock-dialogs';
 
 /**
  * `products/create`: a new product; once saved (its uploads done) it goes to manage products
@@ -33,12 +34,27 @@ export function CreateProductPage({ adminId }: { adminId: string }) {
   );
 }
 
-/** `products/{productId}`: edits with the version it loaded; a 409 offers to reload. */
-export function EditProductPage({ adminId, productId }: { adminId: string; productId: string }) {
+/**
+ * `products/{productId}`: edits with the version it loaded; a 409 offers to reload. `?stock=<variantId>`
+ * opens that variant's stock history (the dashboard's low-stock list links there).
+ */
+export function EditProductPage({
+  adminId,
+  productId,
+  stockVariantId,
+  onStockHistory,
+}: {
+  adminId: string;
+  productId: string;
+  stockVariantId?: string;
+  /** Opens a variant's history (undefined closes it): the page's address says which. */
+  onStockHistory(variantId: string | undefined): void;
+}) {
   const navigate = useNavigate();
   const product = useQuery(adminProductQueries.detail(productId));
   const { update } = useProductMutations();
   const [conflict, setConflict] = useState<string | null>(null);
+  const [adjusting, setAdjusting] = useState<StockVariantLabel | null>(null);
 
   if (product.isPending) {
     return (
@@ -64,6 +80,10 @@ export function EditProductPage({ adminId, productId }: { adminId: string; produ
     );
   }
 
+  const labelOf = (variantId: string) => {
+    const v = product.data.variants.find((x) => x.variantId === variantId);
+    return { variantId, label: v?.name ? `${product.data.name} — ${v.name}` : product.data.name };
+  };
   const reload = () =>
     void product.refetch().then((r) => {
       if (r.isSuccess) setConflict(null);
@@ -89,7 +109,18 @@ export function EditProductPage({ adminId, productId }: { adminId: string; produ
                 })
             }
             onSaved={() => void navigate({ to: '/admin/$adminId/products', params: { adminId } })}
+            stock={{
+              productName: product.data.name,
+              levels: new Map(product.data.variants.map((v) => [v.variantId, v.quantity])),
+              onAdjust: setAdjusting,
+              onHistory: (v) => onStockHistory(v.variantId),
+            }}
           />
+          {/* Beside the form, not in it: a dialog's submit would bubble to the form's through React. */}
+          {adjusting ? <AdjustStockDialog variant={adjusting} onClose={() => setAdjusting(null)} /> : null}
+          {stockVariantId ? (
+            <StockHistoryDialog adminId={adminId} variant={labelOf(stockVariantId)} onClose={() => onStockHistory(undefined)} />
+          ) : null}
         </GridItem>
         <GridItem position={{ xl: 'sticky' }} top={{ xl: '20' }}>
           <ActivityPanel productId={productId} />

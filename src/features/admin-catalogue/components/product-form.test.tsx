@@ -43,7 +43,7 @@ describe('the product form', { timeout: 30_000 }, () => {
     const first = await variant(1);
     // Price and quantity are empty: not numbers yet.
     expect(within(first).getByText('Enter the price in shillings.')).toBeInTheDocument();
-    expect(within(first).getByText('Enter how many are in stock.')).toBeInTheDocument();
+    expect(within(first).getByText('A new variant needs its stock: enter how many are in stock.')).toBeInTheDocument();
     expect(screen.getByText('Enter a product name, e.g. Sukuma wiki.')).toBeInTheDocument();
     // A product with one variant needs no variant name.
     expect(within(first).queryByText('Enter a variant name, e.g. 1 kg.')).not.toBeInTheDocument();

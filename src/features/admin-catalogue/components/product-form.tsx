@@ -34,7 +34,7 @@ import {
 } from '../model/product-draft';
 import { ImageManager } from './image-manager';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
-import { VariantsEditor } from './variants-editor';
+import { VariantsEditor, type VariantStock } from './variants-editor';
 
 // ProseMirror is the heaviest part of the back office: it loads when a form opens.
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -49,13 +49,15 @@ export interface ProductFormProps {
   onSaved: () => void;
   /** Shown above the form, e.g. the 409 notice with its Reload action. */
   notice?: ReactNode;
+  /** An existing product's stock: its variants' levels now, adjusted and explained in dialogs. */
+  stock?: VariantStock;
 }
 
 /**
  * The product form, shared by create and edit (fields change one at a time, coerced:
  * docs/behaviour.md#back-office-forms).
  */
-export function ProductForm({ product, submitLabel, onSubmit, onSaved, notice }: ProductFormProps) {
+export function ProductForm({ product, submitLabel, onSubmit, onSaved, notice, stock }: ProductFormProps) {
   const [initial, setInitial] = useState<ProductDraft>(() => (product ? draftFromProduct(product) : emptyDraft()));
   const [draft, dispatch] = useReducer(productDraftReducer, initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -203,6 +205,7 @@ export function ProductForm({ product, submitLabel, onSubmit, onSaved, notice }:
             attributes={attributes.data?.rows ?? []}
             errors={errors}
             dispatch={dispatch}
+            stock={stock}
           />
         </Section>
 

@@ -2,9 +2,21 @@ import { Badge, Box, Button, Card, Field, HStack, IconButton, Input, NativeSelec
 import { MdiIcon } from '@/components/mdi-icon';
 import { formatKsh } from '@/lib/format';
 import type { AdminAttribute } from '@contract/admin';
-import { mdiArrowDown, mdiArrowUp, mdiClose, mdiDeleteOutline, mdiPlus, mdiRestore } from '@mdi/js';
+import { mdiArrowDown, mdiArrowUp, mdiClose, mdiDeleteOutline, mdiHistory, mdiPlus, mdiRestore, mdiTune } from '@mdi/js';
 import { useId, useState, type Dispatch } from 'react';
 import type { DraftAction, FieldErrors, VariantDraft } from '../model/product-draft';
+import type { StockVariantLabel } from './stock-dialogs';
+
+/** An existing product's stock, for its variants' level, adjustments and history. */
+export interface VariantStock {
+  productName: string;
+  /** Units on sale now, by variant id (the product as last read). */
+  levels: ReadonlyMap<string, number>;
+  /** Opens the adjustment dialog; outside the form, whose submit its own must not reach. */
+  onAdjust(variant: StockVariantLabel): void;
+  /** Opens the variant's stock history. */
+  onHistory(variant: StockVariantLabel): void;
+}
 
 export interface VariantsEditorProps {
   variants: VariantDraft[];
@@ -12,10 +24,14 @@ export interface VariantsEditorProps {
   attributes: AdminAttribute[];
   errors: FieldErrors;
   dispatch: Dispatch<DraftAction>;
+  stock?: VariantStock;
 }
 
-/** The variants: at least one, each with name, price, stock, availability and attribute values. */
-export function VariantsEditor({ variants, archived, attributes, errors, dispatch }: VariantsEditorProps) {
+/**
+ * The variants: at least one, each with name, price, stock, availability and attribute values. A new
+ * variant's stock is typed; an existing one's is its level now, changed by an adjustment.
+ */
+export function VariantsEditor({ variants, archived, attributes, errors, dispatch, stock }: VariantsEditorProps) {
   return (
     <Stack gap="4">
       {errors.variants ? (
@@ -32,6 +48,7 @@ export function VariantsEditor({ variants, archived, attributes, errors, dispatc
           attributes={attributes}
           errors={errors}
           dispatch={dispatch}
+          stock={stock}
         />
       ))}
       <Button variant="outline" alignSelf="start" onClick={() => dispatch({ type: 'addVariant' })}>
@@ -67,10 +84,14 @@ interface VariantCardProps {
   attributes: AdminAttribute[];
   errors: FieldErrors;
   dispatch: Dispatch<DraftAction>;
+  stock?: VariantStock;
 }
 
-function VariantCard({ variant: v, index, count, attributes, errors, dispatch }: VariantCardProps) {
+function VariantCard({ variant: v, index, count, attributes, errors, dispatch, stock }: VariantCardProps) {
   const title = `Variant ${index + 1}`;
+  const level = v.variantId ? stock?.levels.get(v.variantId) : undefined;
+  const label: StockVariantLabel | null =
+    v.variantId && stock ? { variantId: v.variantId, label: v.name ? `${stock.productName} — ${v.name}` : stock.productName } : null;
   const err = (field: string) => errors[`variants.${index}.${field}`];
   const set = (field: 'name' | 'price' | 'quantity' | 'isAvailable', value: string | boolean) =>
     dispatch({ type: 'variantField', index, field, value });
@@ -117,11 +138,30 @@ function VariantCard({ variant: v, index, count, attributes, errors, dispatch }:
             <Input inputMode="numeric" value={v.price === '' ? '' : Number.isNaN(v.price) ? '' : String(v.price)} onChange={(e) => set('price', e.target.value)} />
             <Field.ErrorText>{err('price')}</Field.ErrorText>
           </Field.Root>
-          <Field.Root invalid={Boolean(err('quantity'))} required>
-            <Field.Label>Quantity in stock</Field.Label>
-            <Input inputMode="numeric" value={v.quantity === '' ? '' : Number.isNaN(v.quantity) ? '' : String(v.quantity)} onChange={(e) => set('quantity', e.target.value)} />
-            <Field.ErrorText>{err('quantity')}</Field.ErrorText>
-          </Field.Root>
+          {label ? (
+            <Stack gap="1.5" role="group" aria-label={`Stock of ${title}`}>
+              <Text fontSize="sm" fontWeight="medium">
+                In stock
+              </Text>
+              <Text>{(level ?? (v.quantity === '' ? 0 : v.quantity)).toLocaleString('en-KE')} on sale</Text>
+              <HStack gap="1" wrap="wrap">
+                <Button size="xs" variant="outline" onClick={() => stock?.onAdjust(label)}>
+                  <MdiIcon path={mdiTune} />
+                  Adjust stock
+                </Button>
+                <Button size="xs" variant="ghost" onClick={() => stock?.onHistory(label)}>
+                  <MdiIcon path={mdiHistory} />
+                  Stock history
+                </Button>
+              </HStack>
+            </Stack>
+          ) : (
+            <Field.Root invalid={Boolean(err('quantity'))} required>
+              <Field.Label>Quantity in stock</Field.Label>
+              <Input inputMode="numeric" value={v.quantity === '' ? '' : Number.isNaN(v.quantity) ? '' : String(v.quantity)} onChange={(e) => set('quantity', e.target.value)} />
+              <Field.ErrorText>{err('quantity')}</Field.ErrorText>
+            </Field.Root>
+          )}
           <Field.Root invalid={Boolean(err('isAvailable'))}>
             <Switch.Root
               checked={v.isAvailable}

@@ -72,7 +72,7 @@ describe('the product form model', () => {
     expect('errors' in result && result.errors).toMatchObject({
       'variants.1.name': 'Enter a variant name, e.g. 1 kg.',
       'variants.1.price': 'The price must be more than 0.',
-      'variants.1.quantity': 'Enter how many are in stock.',
+      'variants.1.quantity': 'A new variant needs its stock: enter how many are in stock.',
     });
     const ok = validateDraft(filled());
     expect('input' in ok && ok.input.variants[0]).toMatchObject({ price: 40, quantity: 1000 });

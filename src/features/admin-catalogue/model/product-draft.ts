@@ -209,7 +209,10 @@ export function productDraftReducer(draft: ProductDraft, action: DraftAction): P
   }
 }
 
-/** The body the contract expects; an empty number field goes as a missing number, which it refuses. */
+/**
+ * The body the contract expects; an empty number field goes as a missing number, which it refuses.
+ * Existing variants go without their quantity.
+ */
 function draftToInput(draft: ProductDraft): ProductInputDraft {
   return {
     name: draft.name,
@@ -221,7 +224,9 @@ function draftToInput(draft: ProductDraft): ProductInputDraft {
       ...(v.variantId ? { variantId: v.variantId } : {}),
       name: v.name,
       price: v.price === '' ? (undefined as unknown as number) : v.price,
-      quantity: v.quantity === '' ? (undefined as unknown as number) : v.quantity,
+      // An existing variant's stock moves only by adjustments (the history records each): a save
+      // leaves it as it is. A new one opens with its quantity.
+      ...(v.variantId ? {} : { quantity: v.quantity === '' ? (undefined as unknown as number) : v.quantity }),
       isAvailable: v.isAvailable,
       attributes: v.attributes,
     })),

@@ -97,7 +97,11 @@ describe('the admin dashboard', { timeout: 20_000 }, () => {
 
     const stock = screen.getByRole('region', { name: 'Stock to top up' });
     const lowLink = within(stock).getByRole('link', { name: `${low.name} — ${low.variants[0]!.name}` });
-    expect(lowLink).toHaveAttribute('href', `/admin/${admin.userId}/products/${low.id}`);
+    // Straight to the variant's stock history.
+    expect(lowLink).toHaveAttribute(
+      'href',
+      `/admin/${admin.userId}/products/${low.id}?stock=${low.variants[0]!.id}`,
+    );
     expect(within(stock).getByText('2 left')).toBeInTheDocument();
 
     const latest = screen.getByRole('region', { name: 'Latest orders' });

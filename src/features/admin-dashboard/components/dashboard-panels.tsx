@@ -78,9 +78,16 @@ export function StatusPanel({ data }: { data: AdminDashboard }) {
 function ProductName({
   adminId,
   productId,
+  stock,
   children,
   ...style
-}: { adminId: string; productId: string; children: ReactNode } & Pick<
+}: {
+  adminId: string;
+  productId: string;
+  /** A variant whose stock history the link opens. */
+  stock?: string;
+  children: ReactNode;
+} & Pick<
   ComponentProps<typeof Text>,
   'fontWeight'
 >) {
@@ -92,7 +99,7 @@ function ProductName({
     );
   return (
     <ChakraLink asChild colorPalette="primary" {...style}>
-      <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId }}>
+      <Link to="/admin/$adminId/products/$productId" params={{ adminId, productId }} search={{ stock }}>
         {children}
       </Link>
     </ChakraLink>
@@ -137,7 +144,7 @@ function StockList({
   const line = (v: StockAlert) => (
     <List.Item key={v.variantId} fontSize="sm">
       <HStack justify="space-between" gap="3" w="full">
-        <ProductName adminId={adminId} productId={v.productId}>
+        <ProductName adminId={adminId} productId={v.productId} stock={v.variantId}>
           {v.productName} — {v.variantName}
         </ProductName>
         <Text as="span" color={v.quantity === 0 ? 'fg.error' : 'fg.warning'} flexShrink={0}>

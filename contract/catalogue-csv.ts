@@ -128,9 +128,6 @@ function delimiterOf(text: string): ',' | ';' {
   return count(';') > count(',') ? ';' : ',';
 }
 
-/** A cell the export guarded with an apostrophe gets it off again. */
-const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 /** What a spreadsheet would run as a formula: = + - @ first, unless the whole cell is a number. */
 const looksLikeFormula = (cell: string) => /^[=+\-@]/.test(cell) && !/^[+-]?\d+(?:[.,]\d+)?$/.test(cell);
 
@@ -213,19 +210,20 @@ function readRow(
     const i = index.get(c);
     if (i === undefined) return undefined;
     const raw = (cells[i] ?? '').trim();
-    const value = unguard(raw);
-    if (looksLikeFormula(value)) {
+    // A cell the export guarded is taken as written, without its apostrophe.
+    if (/^'[=+\-@\t\r]/.test(raw)) return raw.slice(1);
+    if (looksLikeFormula(raw)) {
       formulas.add(c);
       problems.push(
         blocking(
           row,
           c,
-          `${quoted(value)} starts like a spreadsheet formula (= + - @): remove that first character`,
+          `${quoted(raw)} starts like a spreadsheet formula (= + - @): remove that first character`,
         ),
       );
       return '';
     }
-    return value;
+    return raw;
   };
   const whole = (c: 'price' | 'stock', value: string, max: number, min: number) => {
     if (formulas.has(c)) return 0;
@@ -576,7 +574,7 @@ export function planImport(
         set.name = first.name;
         productChanges.push(`name ${quoted(existing.name)} → ${quoted(first.name)}`);
       }
-      if (description !== undefined && description !== existing.description.trim()) {
+      if (description && description !== existing.description.trim()) {
         set.description = description;
         productChanges.push('description');
       }
@@ -584,7 +582,7 @@ export function planImport(
         set.hidden = !visible;
         productChanges.push(visible ? 'shown' : 'hidden');
       }
-      if (categories !== undefined) {
+      if (categories?.length) {
         const now = existing.categoryIds.map((id) => `id:${id}`);
         const same = now.length === categoryKeys.length && now.every((k) => categoryKeys.includes(k));
         if (!same) {
@@ -657,7 +655,7 @@ export function planImport(
         v.available = r.available;
         v.changes.push(r.available ? 'available' : 'not available');
       }
-      if (r.attributes !== undefined) {
+      if (r.attributes?.length) {
         const words = (list: CsvAttribute[]) => list.map((a) => `${a.attribute}: ${a.value}`);
         const norm = (list: CsvAttribute[]) => words(list).map(key).sort().join('|');
         if (norm(r.attributes) !== norm(current.attributes)) {

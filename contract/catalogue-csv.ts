@@ -30,7 +30,7 @@ export const CATALOGUE_CSV_COLUMNS = [
   'attributes',
   'visible',
 ] as const;
-export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
+type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 
 /** Without these the file is refused; the others may be left out (the shop then keeps what it has). */
 const REQUIRED_COLUMNS: readonly CatalogueCsvColumn[] = ['pid', 'name', 'variant', 'price', 'stock'];
@@ -405,7 +405,7 @@ export interface SnapshotProduct {
   variants: SnapshotVariant[];
 }
 
-export interface SnapshotVariant {
+interface SnapshotVariant {
   id: string;
   name: string;
   price: number;
@@ -415,7 +415,7 @@ export interface SnapshotVariant {
 }
 
 /** What an import does to one variant. */
-export interface PlannedVariant {
+interface PlannedVariant {
   row: number;
   /** The variant it updates; null for a new one. */
   id: string | null;

@@ -160,7 +160,7 @@ export function matchesAdminFilter(
     (!query.categoryId || p.categoryIds.includes(query.categoryId));
 }
 
-function listAdminProducts(
+export function listAdminProducts(
   query: AdminProductQuery,
   catalogue: CatalogueFixture,
   now: Date,

@@ -15,6 +15,7 @@ import { deliveryHandlers } from './delivery';
 import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
 import { productBulkHandlers } from './product-bulk';
+import { productImportHandlers } from './product-import';
 import { savedItemsHandlers } from './saved-items';
 import { searchHandlers } from './search';
 import { setupsHandlers } from './setups';
@@ -43,6 +44,8 @@ export const handlers: RequestHandler[] = [
   ...commerceHandlers,
   ...authHandlers,
   ...setupsHandlers,
+  // Before the products' GET /v1/admin/products/:id, which `export` would otherwise match.
+  ...productImportHandlers,
   ...productBulkHandlers,
   ...adminProductHandlers,
   ...stockHandlers,

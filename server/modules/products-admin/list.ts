@@ -36,6 +36,14 @@ export async function listAdminProducts(
   return { data, meta: { total: totals[0]?.total ?? 0, limit: query.limit, offset: query.offset } };
 }
 
+/** Every product id the table's filters select, in its sort (the CSV export: the list without paging). */
+export async function adminProductIds(db: Db, query: ListFilters): Promise<string[]> {
+  const rows = await orderedIds(db, query, and(...adminProductFilters(db, query)));
+  return rows.map((r) => r.id);
+}
+
+type ListFilters = Pick<AdminProductQuery, 'q' | 'categoryId' | 'status' | 'sort'>;
+
 /** The table's filters as SQL: the list counts what they match, and a bulk edit "all matching" acts on it. */
 export function adminProductFilters(
   db: Db,
@@ -68,6 +76,11 @@ export function adminProductFilters(
 
 /** The ids of one page, in order; every order ends on the id so pages never overlap when keys tie. */
 function adminPageIds(db: Db, query: AdminProductQuery, where: SQL | undefined) {
+  return orderedIds(db, query, where).limit(query.limit).offset(query.offset);
+}
+
+/** The ids the filters select, in the sort's order, unpaged. */
+function orderedIds(db: Db, query: ListFilters, where: SQL | undefined) {
   const page = db.select({ id: products.id }).from(products).$dynamic();
   switch (query.sort) {
     case 'updated':
@@ -102,7 +115,7 @@ function adminPageIds(db: Db, query: AdminProductQuery, where: SQL | undefined) 
       break;
     }
   }
-  return page.where(where).limit(query.limit).offset(query.offset);
+  return page.where(where);
 }
 
 /** The table rows of these products, in the given order, in a fixed number of queries. */

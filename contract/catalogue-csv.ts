@@ -8,9 +8,10 @@ import {
   VARIANT_QUANTITY_MAX,
   VARIANTS_MAX,
 } from './admin-common';
+import type { ImportPreview, ImportResult } from './admin-import';
 import type { Refusal } from './stock';
 
-// The catalogue's CSV (issue 29), one copy for the server and the mocks: its columns, reading a file
+// The catalogue's CSV, one copy for the server and the mocks: its columns, reading a file
 // (encoding, delimiter, whole-file refusals, each row's checks), the plan of what an import changes
 // against a snapshot of the catalogue, and the export's writer. No zod here (the API's schemas are
 // contract/admin-import.ts).
@@ -727,14 +728,56 @@ export function planImport(
   };
 }
 
-/** The problems of the reading and the plan together, sorted by row, at most 200 listed. */
-export function previewProblems(...lists: CsvProblem[][]): { problems: CsvProblem[]; problemCount: number } {
-  const all = lists.flat().sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
-  return { problems: all.slice(0, LISTED_MAX), problemCount: all.length };
+/** Whether any problem of the reading or the plan stops the file from being imported. */
+export const blocksImport = (reading: Extract<CsvReading, { ok: true }>, plan: ImportPlan) =>
+  [...reading.problems, ...plan.problems].some((p) => p.blocking);
+
+/**
+ * The stock of each existing variant the plan touches, as the preview read it: the confirmation moves
+ * stock by the file's level less this one, so sales since the preview are not undone.
+ */
+export function previewLevels(
+  plan: ImportPlan,
+  products: readonly SnapshotProduct[],
+): Record<string, number> {
+  const quantity = new Map(products.flatMap((p) => p.variants.map((v) => [v.id, v.quantity] as const)));
+  const levels: Record<string, number> = {};
+  for (const p of plan.products)
+    for (const v of p.variants) if (v.id !== null) levels[v.id] = quantity.get(v.id)!;
+  return levels;
 }
 
+/** The preview's answer: the plan's counts and names, its problems (sorted by row, at most 200) and changes. */
+export function importPreview(
+  reading: Extract<CsvReading, { ok: true }>,
+  plan: ImportPlan,
+  importId: string | null,
+  fileName: string,
+): ImportPreview {
+  const all = [...reading.problems, ...plan.problems].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+  return {
+    importId,
+    fileName,
+    rows: reading.rowCount,
+    products: plan.productCounts,
+    variants: plan.variantCounts,
+    missing: plan.missing,
+    problems: all.slice(0, LISTED_MAX),
+    problemCount: all.length,
+    changes: previewChanges(plan),
+  };
+}
+
+/** The confirmation's answer: what the applied plan created, updated and left alone. */
+export const importResult = ({ productCounts: p, variantCounts: v, missing }: ImportPlan): ImportResult => ({
+  products: { created: p.create, updated: p.update, unchanged: p.unchanged },
+  variants: { created: v.create, updated: v.update, unchanged: v.unchanged },
+  categoriesCreated: missing.categories.length,
+  attributeValuesCreated: missing.attributeValues.length,
+});
+
 /** The rows that create or change something, in row order, at most 200 (the preview's `changes`). */
-export function previewChanges(plan: ImportPlan) {
+function previewChanges(plan: ImportPlan) {
   return plan.products
     .flatMap((p) =>
       // The product's own changes are listed on its first row, with that row's variant.

@@ -1,11 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { fileLabel } from '../../contract/admin';
-import {
-  ImportConfirm,
-  ImportIdParams,
-  ProductExportQuery,
-  type ImportPreview,
-} from '../../contract/admin-import';
+import { ImportConfirm, ImportIdParams, ProductExportQuery } from '../../contract/admin-import';
 import {
   badFile,
   exportFileName,
@@ -19,8 +14,10 @@ import {
   importMissing,
   key,
   planImport,
-  previewChanges,
-  previewProblems,
+  blocksImport,
+  importPreview,
+  importResult,
+  previewLevels,
   readCatalogueCsv,
   TEMPLATE_FILE_NAME,
   writeCatalogueCsv,
@@ -230,26 +227,12 @@ export const productImportHandlers = [
     const found = snapshot(mockDb.catalogue, pidsOf(reading.rows));
     const plan = planImport(reading.rows, found);
     let importId: string | null = null;
-    if (![...reading.problems, ...plan.problems].some((p) => p.blocking)) {
-      const quantity = new Map(
-        found.products.flatMap((p) => p.variants.map((v) => [v.id, v.quantity] as const)),
-      );
-      const levels: Record<string, number> = {};
-      for (const p of plan.products)
-        for (const v of p.variants) if (v.id !== null) levels[v.id] = quantity.get(v.id)!;
+    if (!blocksImport(reading, plan)) {
       importId = crypto.randomUUID();
+      const levels = previewLevels(plan, found.products);
       imports.set(importId, { fileName, rows: reading.rows, levels, createdAt: Date.now(), applied: false });
     }
-    const preview: ImportPreview = {
-      importId,
-      fileName,
-      rows: reading.rowCount,
-      products: plan.productCounts,
-      variants: plan.variantCounts,
-      missing: plan.missing,
-      ...previewProblems(reading.problems, plan.problems),
-      changes: previewChanges(plan),
-    };
+    const preview = importPreview(reading, plan, importId, fileName);
     return HttpResponse.json({ data: preview }, { headers: { 'Cache-Control': 'no-store' } });
   }),
 
@@ -270,22 +253,7 @@ export const productImportHandlers = [
       return refused(importMissing(plan.missing));
     stored.applied = true;
     apply(plan, stored.fileName, auth.admin);
-    return HttpResponse.json({
-      data: {
-        products: {
-          created: plan.productCounts.create,
-          updated: plan.productCounts.update,
-          unchanged: plan.productCounts.unchanged,
-        },
-        variants: {
-          created: plan.variantCounts.create,
-          updated: plan.variantCounts.update,
-          unchanged: plan.variantCounts.unchanged,
-        },
-        categoriesCreated: plan.missing.categories.length,
-        attributeValuesCreated: plan.missing.attributeValues.length,
-      },
-    });
+    return HttpResponse.json({ data: importResult(plan) });
   }),
 
   http.get('*/api/v1/admin/products/import/template', ({ request }) => {

@@ -4,6 +4,7 @@ import {
   IMPORTED_CATEGORY_LOOK,
   importedSummary,
   importNote,
+  importResult,
   key,
   type CatalogueSnapshot,
   type CsvAttribute,
@@ -276,20 +277,7 @@ export async function applyImport(
   await insertAll(activity, (batch) => recordActivity(tx, actor, batch));
 
   return {
-    result: {
-      products: {
-        created: plan.productCounts.create,
-        updated: plan.productCounts.update,
-        unchanged: plan.productCounts.unchanged,
-      },
-      variants: {
-        created: plan.variantCounts.create,
-        updated: plan.variantCounts.update,
-        unchanged: plan.variantCounts.unchanged,
-      },
-      categoriesCreated: plan.missing.categories.length,
-      attributeValuesCreated: plan.missing.attributeValues.length,
-    },
+    result: importResult(plan),
     productIds: touched.map((p) => productId.get(p)!),
   };
 }

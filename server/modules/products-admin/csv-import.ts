@@ -7,8 +7,9 @@ import {
   importChanged,
   importMissing,
   planImport,
-  previewChanges,
-  previewProblems,
+  blocksImport,
+  importPreview,
+  previewLevels,
   readCatalogueCsv,
   type ImportRow,
 } from '../../../contract/catalogue-csv';
@@ -46,30 +47,16 @@ export async function previewImport(
   if (!reading.ok) throw refused(badFile(reading.message));
   const found = await readCsvProducts(db, { pids: pidsOf(reading.rows) });
   const plan = planImport(reading.rows, { products: found, ...(await readTaxonomy(db)) });
-  const blocked = [...reading.problems, ...plan.problems].some((p) => p.blocking);
   let importId: string | null = null;
-  if (!blocked) {
-    const quantity = new Map(found.flatMap((p) => p.variants.map((v) => [v.id, v.quantity] as const)));
-    const levels: Record<string, number> = {};
-    for (const p of plan.products)
-      for (const v of p.variants) if (v.id !== null) levels[v.id] = quantity.get(v.id)!;
-    const stored: StoredImport = { rows: reading.rows, levels };
+  if (!blocksImport(reading, plan)) {
+    const stored: StoredImport = { rows: reading.rows, levels: previewLevels(plan, found) };
     const [row] = await db
       .insert(productImports)
       .values({ actorId: actor.id, fileName, rows: stored })
       .returning({ id: productImports.id });
     importId = row!.id;
   }
-  return {
-    importId,
-    fileName,
-    rows: reading.rowCount,
-    products: plan.productCounts,
-    variants: plan.variantCounts,
-    missing: plan.missing,
-    ...previewProblems(reading.problems, plan.problems),
-    changes: previewChanges(plan),
-  };
+  return importPreview(reading, plan, importId, fileName);
 }
 
 /**

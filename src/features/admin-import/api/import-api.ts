@@ -1,6 +1,6 @@
 import { apiFetch, apiPost, apiUpload } from '@/lib/api-client';
 import { attachmentName } from '@/lib/download';
-import type { ImportPreview, ImportResult } from '../model/import-types';
+import type { ImportPreview, ImportResult } from '@contract/admin-import';
 
 /* Fetchers of the catalogue import (contract/admin-import.ts). */
 

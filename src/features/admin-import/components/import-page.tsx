@@ -6,11 +6,12 @@ import { errorMessage, toastError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { mdiArrowLeft, mdiDownload } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { CATALOGUE_CSV_COLUMNS } from '@contract/catalogue-csv';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { fetchImportTemplate, previewImport } from '../api/import-api';
 import { useConfirmImport } from '../api/use-confirm-import';
 import { fileRefusal } from '../model/import-file';
-import type { ImportPreview as Preview, ImportResult } from '../model/import-types';
+import type { ImportPreview as Preview, ImportResult } from '@contract/admin-import';
 import { resultLines } from '../model/import-words';
 import { CsvDropZone } from './csv-drop-zone';
 import { ImportPreview } from './import-preview';
@@ -103,7 +104,7 @@ export function ImportProductsPage({ adminId }: ImportProductsPageProps) {
 
       {step.kind === 'refused' ? (
         <Stack gap="3" align="start">
-          <Alert.Root status="error">
+          <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{step.fileName} cannot be imported</Alert.Title>
@@ -176,11 +177,16 @@ function Columns() {
         The file
       </Heading>
       <Text>
-        One row per variant, with a header row naming the columns <ColumnName>pid</ColumnName>,{' '}
-        <ColumnName>name</ColumnName>, <ColumnName>description</ColumnName>,{' '}
-        <ColumnName>categories</ColumnName>, <ColumnName>variant</ColumnName>, <ColumnName>price</ColumnName>,{' '}
-        <ColumnName>stock</ColumnName>, <ColumnName>available</ColumnName>,{' '}
-        <ColumnName>attributes</ColumnName> and <ColumnName>visible</ColumnName>.
+        One row per variant, with a header row naming the columns{' '}
+        {CATALOGUE_CSV_COLUMNS.map((column, i) => (
+          <Fragment key={column}>
+            {i === 0 ? '' : i === CATALOGUE_CSV_COLUMNS.length - 1 ? ' and ' : ', '}
+            <Text as="span" fontFamily="mono" fontSize="sm">
+              {column}
+            </Text>
+          </Fragment>
+        ))}
+        .
       </Text>
       <Box as="ul" ps="5" fontSize="sm" color="fg.muted" listStyleType="disc">
         <li>
@@ -204,16 +210,10 @@ function Columns() {
   );
 }
 
-const ColumnName = ({ children }: { children: string }) => (
-  <Text as="span" fontFamily="mono" fontSize="sm">
-    {children}
-  </Text>
-);
-
 function Done({ adminId, result, onAgain }: { adminId: string; result: ImportResult; onAgain: () => void }) {
   return (
     <Stack gap="4" align="start">
-      <Alert.Root status="success">
+      <Alert.Root status="success" role="status">
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>Import complete</Alert.Title>

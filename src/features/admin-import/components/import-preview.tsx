@@ -14,7 +14,7 @@ import {
 } from '@chakra-ui/react';
 import { errorMessage } from '@/lib/errors';
 import { useId, useState } from 'react';
-import type { ImportPreview as Preview } from '../model/import-types';
+import type { ImportPreview as Preview } from '@contract/admin-import';
 import { confirmBlocker, count, hasMissing, productsToImport } from '../model/import-words';
 
 export interface ImportPreviewProps {
@@ -63,7 +63,7 @@ export function ImportPreview({ preview, onConfirm, applying, error, onReset }: 
         </Progress.Root>
       ) : null}
       {error && !applying ? (
-        <Alert.Root status="error">
+        <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>The import was not applied</Alert.Title>

@@ -1,4 +1,4 @@
-import { IMPORT_BYTES_MAX } from './import-types';
+import { IMPORT_BYTES_MAX } from '@contract/catalogue-csv';
 
 /** What the file picker offers: CSV files by name and by type. */
 export const CSV_ACCEPT = '.csv,text/csv';

@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportResult } from './import-types';
+import type { ImportPreview, ImportResult } from '@contract/admin-import';
 
 /** "1 product" / "5,000 products". */
 export const count = (n: number, one: string, many = `${one}s`) =>

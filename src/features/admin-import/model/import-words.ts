@@ -11,7 +11,7 @@ export const hasMissing = (p: ImportPreview) =>
   p.missing.categories.length > 0 || p.missing.attributeValues.length > 0;
 
 /** Whether a problem stops the import: the server gives no import id while one exists. */
-export const isBlocked = (p: ImportPreview) => p.importId === null || p.problems.some((x) => x.blocking);
+const isBlocked = (p: ImportPreview) => p.importId === null || p.problems.some((x) => x.blocking);
 
 /**
  * Why Confirm is off, in words the admin can act on, or null when it may be pressed. The server

@@ -8,6 +8,7 @@ import {
   VARIANT_QUANTITY_MAX,
   VARIANTS_MAX,
 } from './admin-common';
+import type { Refusal } from './stock';
 
 // The catalogue's CSV (issue 29), one copy for the server and the mocks: its columns, reading a file
 // (encoding, delimiter, whole-file refusals, each row's checks), the plan of what an import changes
@@ -77,7 +78,15 @@ export interface CsvProblem {
 }
 
 export type CsvReading =
-  | { ok: true; rows: ImportRow[]; columns: CatalogueCsvColumn[]; problems: CsvProblem[] }
+  | {
+      ok: true;
+      /** The rows without problems (a preview with blocking problems cannot be confirmed anyway). */
+      rows: ImportRow[];
+      /** Every data row read, those with problems included. */
+      rowCount: number;
+      columns: CatalogueCsvColumn[];
+      problems: CsvProblem[];
+    }
   | { ok: false; message: string };
 
 const refuse = (message: string): CsvReading => ({ ok: false, message });
@@ -118,9 +127,6 @@ function delimiterOf(text: string): ',' | ';' {
   const count = (c: string) => header.split(c).length - 1;
   return count(';') > count(',') ? ';' : ',';
 }
-
-/** A cell the export guarded with an apostrophe gets it off again. */
-const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** What a spreadsheet would run as a formula: = + - @ first, unless the whole cell is a number. */
 const looksLikeFormula = (cell: string) => /^[=+\-@]/.test(cell) && !/^[+-]?\d+(?:[.,]\d+)?$/.test(cell);
@@ -177,7 +183,7 @@ export function readCatalogueCsv(bytes: Uint8Array): CsvReading {
     if (read.row) rows.push(read.row);
   }
   problems.push(...duplicates(rows));
-  return { ok: true, rows, columns, problems };
+  return { ok: true, rows, rowCount: filled.length, columns, problems };
 }
 
 const blocking = (row: number | null, column: string | null, words: string): CsvProblem => ({
@@ -204,19 +210,20 @@ function readRow(
     const i = index.get(c);
     if (i === undefined) return undefined;
     const raw = (cells[i] ?? '').trim();
-    const value = unguard(raw);
-    if (looksLikeFormula(value)) {
+    // A cell the export guarded is taken as written, without its apostrophe.
+    if (/^'[=+\-@\t\r]/.test(raw)) return raw.slice(1);
+    if (looksLikeFormula(raw)) {
       formulas.add(c);
       problems.push(
         blocking(
           row,
           c,
-          `${quoted(value)} starts like a spreadsheet formula (= + - @): remove that first character`,
+          `${quoted(raw)} starts like a spreadsheet formula (= + - @): remove that first character`,
         ),
       );
       return '';
     }
-    return value;
+    return raw;
   };
   const whole = (c: 'price' | 'stock', value: string, max: number, min: number) => {
     if (formulas.has(c)) return 0;
@@ -567,7 +574,7 @@ export function planImport(
         set.name = first.name;
         productChanges.push(`name ${quoted(existing.name)} → ${quoted(first.name)}`);
       }
-      if (description !== undefined && description !== existing.description.trim()) {
+      if (description && description !== existing.description.trim()) {
         set.description = description;
         productChanges.push('description');
       }
@@ -575,7 +582,7 @@ export function planImport(
         set.hidden = !visible;
         productChanges.push(visible ? 'shown' : 'hidden');
       }
-      if (categories !== undefined) {
+      if (categories?.length) {
         const now = existing.categoryIds.map((id) => `id:${id}`);
         const same = now.length === categoryKeys.length && now.every((k) => categoryKeys.includes(k));
         if (!same) {
@@ -648,7 +655,7 @@ export function planImport(
         v.available = r.available;
         v.changes.push(r.available ? 'available' : 'not available');
       }
-      if (r.attributes !== undefined) {
+      if (r.attributes?.length) {
         const words = (list: CsvAttribute[]) => list.map((a) => `${a.attribute}: ${a.value}`);
         const norm = (list: CsvAttribute[]) => words(list).map(key).sort().join('|');
         if (norm(r.attributes) !== norm(current.attributes)) {
@@ -794,3 +801,49 @@ export function writeCatalogueCsv(products: readonly CsvProduct[]): string {
 /** The export's file name: the Nairobi date it was made. */
 export const exportFileName = (nairobiDay: string) => `sokoni-products-${nairobiDay}.csv`;
 export const TEMPLATE_FILE_NAME = 'sokoni-products-template.csv';
+
+/** What a category an import creates looks like until someone edits it. */
+export const IMPORTED_CATEGORY_LOOK = { icon: 'mdiTagOutline', color: 'gray' } as const;
+
+/** How long a preview may be confirmed. */
+export const IMPORT_PREVIEW_TTL_MS = 3600_000;
+
+// ── Refusals (the server throws them, the mocks answer them) ────────────────────────────────────
+
+/** A file refused as a whole (not CSV, not UTF-8, columns missing, too large, too many rows, empty). */
+export const badFile = (message: string): Refusal => ({ status: 400, code: 'bad_file', message });
+
+/** An unknown import id, or a preview older than an hour. */
+export const IMPORT_NOT_FOUND: Refusal = {
+  status: 404,
+  code: 'not_found',
+  message:
+    'This import was not found or has expired (a preview can be confirmed for an hour): upload the file again.',
+};
+
+export const IMPORT_APPLIED: Refusal = {
+  status: 409,
+  code: 'import_applied',
+  message: 'This import has been confirmed already.',
+};
+
+/** Confirming without createMissing while the file names categories or values the shop lacks. */
+export function importMissing(missing: ImportPlan['missing']): Refusal {
+  const names = [
+    ...missing.categories.map((c) => `category '${c}'`),
+    ...missing.attributeValues.map((a) => `'${a.attribute}: ${a.value}'`),
+  ];
+  const listed = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+  return {
+    status: 409,
+    code: 'import_missing',
+    message: `The file names what the shop does not have (${listed}): confirm with "create missing" to create them, or fix the file and upload it again.`,
+  };
+}
+
+/** The catalogue changed since the preview so that a row no longer fits. */
+export const importChanged = (problem: CsvProblem): Refusal => ({
+  status: 409,
+  code: 'import_changed',
+  message: `The catalogue changed since the preview: ${problem.message}. Upload the file again.`,
+});

@@ -43,7 +43,7 @@ import { ordersModule } from './modules/orders';
 import { ordersAdminModule, ridersModule } from './modules/orders-admin';
 import { deliveriesModule } from './modules/deliveries';
 import { paymentsModule } from './modules/payments';
-import { productsAdminModule } from './modules/products-admin';
+import { IMPORT_PATH, productsAdminModule } from './modules/products-admin';
 import { savedItemsModule } from './modules/saved-items';
 import { searchModule } from './modules/search';
 import { setupsModule } from './modules/setups';
@@ -170,11 +170,12 @@ export function createApp(deps: Deps) {
   });
   // GET and HEAD carry no body; bodyLimit would ask for one, which makes the node adapter build a
   // full Request (with an AbortController) for every read: a measurable share of a cached answer.
-  // An image upload has its own, larger limit (modules/uploads/routes.ts), checked after sign-in.
+  // An image upload and a catalogue CSV have their own, larger limits (modules/uploads/routes.ts,
+  // modules/products-admin/csv-routes.ts), checked after sign-in.
   app.use('/api/*', (c, next) =>
     c.req.method === 'GET' ||
     c.req.method === 'HEAD' ||
-    (c.req.method === 'POST' && c.req.path === UPLOAD_PATH)
+    (c.req.method === 'POST' && (c.req.path === UPLOAD_PATH || c.req.path === IMPORT_PATH))
       ? next()
       : limitBody(c, next),
   );

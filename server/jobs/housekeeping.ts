@@ -3,12 +3,13 @@ import { purgeSessions } from '../lib/auth/session';
 import { purgeMail } from '../lib/mail/outbox';
 import { purgeRateLimits } from '../lib/rate-limit';
 import { purgeChallenges, purgeLoginFailures } from '../modules/auth';
+import { purgeImports } from '../modules/products-admin';
 import { purgeOrphanImages } from '../modules/uploads';
 import { periodic, type Job } from './runner';
 
 /**
  * Deletes rows that can no longer matter: passed rate-limit windows, failed sign-ins a day old, old sessions and challenges,
- * mail sent or given up more than a week ago, and uploaded images no product took within a day.
+ * mail sent or given up more than a week ago, uploaded images no product took within a day, and catalogue imports a day old.
  */
 export async function purgeOldRows(db: Db, now = new Date()) {
   await purgeRateLimits(db, now);
@@ -17,6 +18,7 @@ export async function purgeOldRows(db: Db, now = new Date()) {
   await purgeChallenges(db, now);
   await purgeMail(db, now);
   await purgeOrphanImages(db, now);
+  await purgeImports(db, now);
 }
 
 /** Runs `purgeOldRows` at start and every `intervalMs` (any instance may: the deletes are idempotent). */

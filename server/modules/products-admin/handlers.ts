@@ -16,6 +16,7 @@ import { getAdminProduct } from './detail';
 import { listAdminProducts } from './list';
 import { createProduct, updateProduct } from './save';
 import { patchProduct } from './visibility';
+import { csvRoutes } from './csv-handlers';
 
 /** The back office's products: the table and the form's reads, and every write. */
 export function productsAdminModule(deps: Deps): Mount[] {
@@ -25,6 +26,8 @@ export function productsAdminModule(deps: Deps): Mount[] {
 
   const reads = newRouter();
   reads.use('/*', admin);
+  // Before GET /{id}: `export` and `import` are not ids.
+  csvRoutes(reads, database);
   reads
     .openapi(listAdminProductsRoute, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -36,7 +36,15 @@ export async function listAdminProducts(
   return { data, meta: { total: totals[0]?.total ?? 0, limit: query.limit, offset: query.offset } };
 }
 
-function adminFilters(db: Db, query: AdminProductQuery): SQL[] {
+/** Every product id the table's filters select, in its sort (the CSV export: the list without paging). */
+export async function adminProductIds(db: Db, query: ListFilters): Promise<string[]> {
+  const rows = await orderedIds(db, query, and(...adminFilters(db, query)));
+  return rows.map((r) => r.id);
+}
+
+type ListFilters = Pick<AdminProductQuery, 'q' | 'categoryId' | 'status' | 'sort'>;
+
+function adminFilters(db: Db, query: ListFilters): SQL[] {
   const filters: SQL[] = [];
   switch (query.status) {
     case undefined:
@@ -64,6 +72,11 @@ function adminFilters(db: Db, query: AdminProductQuery): SQL[] {
 
 /** The ids of one page, in order; every order ends on the id so pages never overlap when keys tie. */
 function adminPageIds(db: Db, query: AdminProductQuery, where: SQL | undefined) {
+  return orderedIds(db, query, where).limit(query.limit).offset(query.offset);
+}
+
+/** The ids the filters select, in the sort's order, unpaged. */
+function orderedIds(db: Db, query: ListFilters, where: SQL | undefined) {
   const page = db.select({ id: products.id }).from(products).$dynamic();
   switch (query.sort) {
     case 'updated':
@@ -98,7 +111,7 @@ function adminPageIds(db: Db, query: AdminProductQuery, where: SQL | undefined) 
       break;
     }
   }
-  return page.where(where).limit(query.limit).offset(query.offset);
+  return page.where(where);
 }
 
 /** The table rows of these products, in the given order, in a fixed number of queries. */

@@ -31,12 +31,18 @@ const PID_LOCK = 0x534b4e; // "SKN"
 
 /** The next free `SKN-<n>`; call inside the create's transaction (it holds a lock until commit). */
 async function nextPid(tx: Db): Promise<string> {
+  return (await nextPids(tx, 1))[0]!;
+}
+
+/** The next `count` free pids, in order (a CSV import's new products); the same lock as one create's. */
+export async function nextPids(tx: Db, count: number): Promise<string[]> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PID_LOCK})`);
   const [row] = await tx
     .select({ max: sql<number | null>`max(substring(${products.pid} from 5)::int)` })
     .from(products)
     .where(sql`${products.pid} ~ ${PID_PATTERN}`);
-  return `SKN-${Math.max(FIRST_PID, Number(row?.max ?? 0) + 1)}`;
+  const first = Math.max(FIRST_PID, Number(row?.max ?? 0) + 1);
+  return Array.from({ length: count }, (_, i) => `SKN-${first + i}`);
 }
 
 /** Creates a product with its links and variants; answers its id. */

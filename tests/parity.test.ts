@@ -22,6 +22,7 @@ import { InvitationView, StaffInvitation, StaffMember } from '@contract/admin-st
 import { Delivery, Rider } from '@contract/deliveries';
 import { CustomerDetail, CustomerExport, CustomerList } from '@contract/admin-customers';
 import { Discount, DiscountDeleted, DiscountList } from '@contract/discounts';
+import { ImportPreview, ImportResult } from '@contract/admin-import';
 import { countRows, ErrorBody } from '@contract/common';
 import { DEMO_ACCOUNTS } from '@contract/demo-accounts';
 import { iconPath } from '@contract/icons';
@@ -36,6 +37,7 @@ import { commerceSettings, resetCommerceDb } from '@mocks/commerce-db';
 import { resetMockDb } from '@mocks/db';
 import { handlers } from '@mocks/handlers/index';
 import { getResponse } from 'msw';
+import Papa from 'papaparse';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -1226,6 +1228,110 @@ const transactionId = (prefix: string) =>
   (prefix + randomUUID().replace(/-/g, '')).slice(0, 10).toUpperCase();
 
 /**
+ * An admin imports the catalogue as CSV: who may, a file refused as a whole, a preview with a
+ * problem by row, a preview that creates a missing category, its confirmations and refusals, then
+ * the export and the search finding the new product. The files are built from each side's own
+ * export, so the same rows mean the same thing to both catalogues.
+ */
+async function importSession(side: Side): Promise<Step[]> {
+  const steps: Step[] = [];
+  const call = side.call;
+  const asAdmin = { token: await signIn(side, DEMO_ACCOUNTS.admin) };
+  const asShopper = { token: await signIn(side, DEMO_ACCOUNTS.shopper) };
+  const fileForm = (file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return form;
+  };
+  const preview = (text: string | File, name = 'parity.csv') =>
+    call('POST', '/api/v1/admin/products/import', {
+      ...asAdmin,
+      form: fileForm(typeof text === 'string' ? new File([text], name, { type: 'text/csv' }) : text),
+    });
+  const previewFacts = (p: ImportPreview) => ({
+    ready: p.importId !== null,
+    fileName: p.fileName,
+    rows: p.rows,
+    products: p.products,
+    variants: p.variants,
+    missing: p.missing,
+    problems: p.problems.map((x) => ({ row: x.row, column: x.column, blocking: x.blocking })),
+    problemCount: p.problemCount,
+    changes: p.changes.map((c) => ({ row: c.row, action: c.action, fields: c.fields.length })),
+  });
+
+  steps.push(
+    observe(
+      'a guest previews an import',
+      await call('POST', '/api/v1/admin/products/import', { form: fileForm(new File(['x'], 'x.csv')) }),
+    ),
+    observe('a customer exports the products', await call('GET', '/api/v1/admin/products/export', asShopper)),
+    observe('a PNG previewed', await preview(await fixtureFile('plain.png', 'image/png'))),
+  );
+
+  const exported = await call('GET', '/api/v1/admin/products/export?sort=name', asAdmin);
+  const table = Papa.parse<string[]>(String(exported.body).trim()).data;
+  const header = Papa.unparse([table[0]!]);
+  const first = table[1]!;
+  const repriced = Papa.unparse([[...first.slice(0, 5), String(Number(first[5]) + 1), ...first.slice(6)]]);
+  const loaf = ',Parity Import Loaf,Baked for the parity test.,Parity Vegatables,,95,6,yes,,yes';
+  steps.push(
+    observe(
+      'a file with a price in words',
+      await preview(`${header}\r\n${repriced}\r\n,Parity Bad Price,,,,"KSh 1,200",3,,,\r\n`),
+      data(ImportPreview),
+      ({ data: d }) => ({
+        ...previewFacts(d),
+        messages: d.problems.filter((x) => x.blocking).map((x) => x.message),
+      }),
+    ),
+  );
+  const ready = await preview(`${header}\r\n${repriced}\r\n${loaf}\r\n`);
+  const importId = (ready.body as { data?: ImportPreview }).data?.importId ?? randomUUID();
+  const confirm = (id: string, json: unknown) =>
+    call('POST', `/api/v1/admin/products/import/${id}/confirm`, { ...asAdmin, json });
+  steps.push(
+    observe('a file with a new product in a missing category', ready, data(ImportPreview), ({ data: d }) => ({
+      ...previewFacts(d),
+      messages: d.problems.filter((x) => x.column === 'categories').map((x) => x.message),
+    })),
+    observe('confirmed without creating what is missing', await confirm(importId, { createMissing: false })),
+    observe('confirmed with a bad body', await confirm(importId, { createMissing: 'yes' })),
+    observe(
+      'confirmed creating it',
+      await confirm(importId, { createMissing: true }),
+      data(ImportResult),
+      ({ data: d }) => d,
+    ),
+    observe('confirmed again', await confirm(importId, { createMissing: true })),
+    observe('an unknown import confirmed', await confirm(randomUUID(), { createMissing: true })),
+    observe('a bad import id confirmed', await confirm('not-an-id', { createMissing: true })),
+  );
+  const after = await call('GET', '/api/v1/admin/products/export?q=parity%20import', asAdmin);
+  steps.push({
+    step: 'the export after it',
+    status: after.status,
+    facts: {
+      type: after.headers.get('content-type'),
+      disposition: /^attachment; filename="sokoni-products-\d{4}-\d{2}-\d{2}\.csv"$/.test(
+        after.headers.get('content-disposition') ?? '',
+      ),
+      rows: String(after.body)
+        .trim()
+        .split('\r\n')
+        .map((r) => r.replace(/^SKN-\d+,/, 'SKN,')),
+    },
+  });
+  const found = await call('GET', '/api/v1/search/orama?q=parity%20import%20loaf', asAdmin);
+  steps.push(
+    observe('the search after it', found, SearchResponse, (b) => ({
+      found: b.data.some((r) => r.name === 'Parity Import Loaf'),
+    })),
+  );
+  return steps;
+}
+
+/**
  * The demo shopper places orders paid in every way the back office handles, and an admin runs them:
  * the list with its filters, search, pages and CSV, one order, each step, cancels, refunds, a payment
  * settled by hand and a check with M-Pesa (and a guest and a customer kept out of every route).
@@ -1915,6 +2021,17 @@ describe('mocks and server agree', () => {
     });
     expect(expected.find((s) => s.step === "the shop's page while hidden")!.status).toBe(404);
     expect(expected.find((s) => s.step === 'a save from the old version')!.code).toBe('version_conflict');
+  }, 60_000);
+
+  it('on a catalogue CSV import and export, step by step', async () => {
+    const expected = await importSession(server);
+    const actual = await importSession(mock);
+    expect(actual).toEqual(expected);
+    expect(expected.find((s) => s.step === 'confirmed creating it')!).toMatchObject({
+      status: 200,
+      facts: { products: { created: 1, updated: 1 }, categoriesCreated: 1 },
+    });
+    expect(expected.find((s) => s.step === 'the search after it')!.facts).toEqual({ found: true });
   }, 60_000);
 
   it('on the product list, its defaults and its bad queries', async () => {

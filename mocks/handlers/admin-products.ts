@@ -148,7 +148,7 @@ function compareRows(sort: AdminProductQuery['sort']) {
     primary(a.row, b.row, a.p, b.p) || byString(a.p.id, b.p.id);
 }
 
-function listAdminProducts(
+export function listAdminProducts(
   query: AdminProductQuery,
   catalogue: CatalogueFixture,
   now: Date,

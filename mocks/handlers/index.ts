@@ -14,6 +14,7 @@ import { customerHandlers } from './customers';
 import { deliveryHandlers } from './delivery';
 import { discountHandlers } from './discounts';
 import { ordersHandlers } from './orders';
+import { productImportHandlers } from './product-import';
 import { savedItemsHandlers } from './saved-items';
 import { searchHandlers } from './search';
 import { setupsHandlers } from './setups';
@@ -41,6 +42,8 @@ export const handlers: RequestHandler[] = [
   ...commerceHandlers,
   ...authHandlers,
   ...setupsHandlers,
+  // Before the products' GET /v1/admin/products/:id, which `export` would otherwise match.
+  ...productImportHandlers,
   ...adminProductHandlers,
   ...adminOrderHandlers,
   ...discountHandlers,

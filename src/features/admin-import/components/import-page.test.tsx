@@ -228,16 +228,6 @@ describe('Importing products from a CSV file', { timeout: 20_000 }, () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
     });
-    server.use(
-      http.get('*/api/v1/admin/products/import/template', () =>
-        HttpResponse.text(`${HEADER}\nSKN-1001,Avocado,,Fruits,1 pc,40,12,yes,,yes\n`, {
-          headers: {
-            'Content-Type': 'text/csv; charset=utf-8',
-            'Content-Disposition': 'attachment; filename="sokoni-products-template.csv"',
-          },
-        }),
-      ),
-    );
     const { user } = renderAppQuietly(IMPORT);
     await user.click(await screen.findByRole('button', { name: 'Download the template' }));
     await waitFor(() => expect(saved).toEqual(['sokoni-products-template.csv']));

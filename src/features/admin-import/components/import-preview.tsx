@@ -167,7 +167,9 @@ function Problems({ preview }: { preview: Preview }) {
                 <Table.Cell fontFamily="mono" fontSize="xs">
                   {p.column ?? '—'}
                 </Table.Cell>
-                <Table.Cell>{p.message}</Table.Cell>
+                <Table.Cell whiteSpace="normal" minW="xs">
+                  {p.message}
+                </Table.Cell>
                 <Table.Cell>
                   <Badge colorPalette={p.blocking ? 'red' : 'orange'} variant="subtle" size="sm">
                     {p.blocking ? 'Blocking' : 'Warning'}
@@ -264,9 +266,9 @@ function Changes({ preview }: { preview: Preview }) {
                 <Table.Cell fontFamily="mono" fontSize="xs" color={c.pid ? undefined : 'fg.muted'}>
                   {c.pid || 'new'}
                 </Table.Cell>
-                <Table.Cell>{c.name}</Table.Cell>
+                <Table.Cell whiteSpace="normal">{c.name}</Table.Cell>
                 <Table.Cell>{c.variant}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell whiteSpace="normal" minW="48">
                   {c.action === 'create' ? (
                     <Badge colorPalette="green" variant="subtle" size="sm">
                       New

@@ -19,7 +19,7 @@ const isBlocked = (p: ImportPreview) => p.importId === null || p.problems.some((
  */
 export function confirmBlocker(p: ImportPreview, createMissing: boolean): string | null {
   if (isBlocked(p))
-    return 'The file has problems that stop the import (marked Blocking below). Fix them in the spreadsheet and choose the corrected file.';
+    return 'The file has problems that stop the import (marked Blocking under Problems). Fix them in the spreadsheet and choose the corrected file.';
   if (productsToImport(p) === 0)
     return 'Nothing in the file differs from the catalogue, so there is nothing to import.';
   if (hasMissing(p) && !createMissing)

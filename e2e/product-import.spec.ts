@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { adminSignsIn, backOffice } from './support/orders';
 
 // Importing the catalogue from a CSV (issue 29), on the real server and on the mocks: an admin
@@ -54,6 +55,7 @@ test('an admin imports 50 new products after fixing two rows, and the shop and i
   const blocked = page.getByRole('button', { name: /^Import \d+ products$/ });
   await expect(blocked).toBeDisabled();
   await expect(blocked).toHaveAccessibleDescription(/problems that stop the import/);
+  await expectNoSeriousA11yViolations(page, 'the import preview with its problems');
 
   // The corrected file: nothing blocks, and confirming creates all fifty.
   await page.getByRole('button', { name: 'Choose another file' }).click();

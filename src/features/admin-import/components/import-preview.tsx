@@ -17,6 +17,9 @@ import { useId, useState } from 'react';
 import type { ImportPreview as Preview } from '@contract/admin-import';
 import { confirmBlocker, count, hasMissing, productsToImport } from '../model/import-words';
 
+/** The ring of a table that scrolls on its own, when the keyboard is on it. */
+const FOCUS = { outline: '2px solid', outlineColor: 'primary.focusRing', outlineOffset: '2px' };
+
 export interface ImportPreviewProps {
   preview: Preview;
   onConfirm: (createMissing: boolean) => void;
@@ -148,7 +151,8 @@ function Problems({ preview }: { preview: Preview }) {
           : ''}
         .
       </Text>
-      <Table.ScrollArea borderWidth="1px" rounded="l2" maxH="md">
+      {/* Scrolls on its own: the keyboard reaches it too. */}
+      <Table.ScrollArea borderWidth="1px" rounded="l2" maxH="md" tabIndex={0} _focusVisible={FOCUS}>
         <Table.Root size="sm" stickyHeader aria-label="Problems">
           <Table.Header>
             <Table.Row>
@@ -248,7 +252,8 @@ function Changes({ preview }: { preview: Preview }) {
           The first {preview.changes.length.toLocaleString('en-KE')} of {count(total, 'changed variant')}.
         </Text>
       ) : null}
-      <Table.ScrollArea borderWidth="1px" rounded="l2" maxH="md">
+      {/* Scrolls on its own: the keyboard reaches it too. */}
+      <Table.ScrollArea borderWidth="1px" rounded="l2" maxH="md" tabIndex={0} _focusVisible={FOCUS}>
         <Table.Root size="sm" stickyHeader aria-label="Changes">
           <Table.Header>
             <Table.Row>

@@ -47,7 +47,7 @@ const result: ImportResult = {
  * MSW through jsdom's XMLHttpRequest without its bytes or name, so a handler cannot read the CSV.
  */
 function importServer(...answers: (ImportPreview | Response)[]) {
-  const shop = { uploads: 0, confirms: [] as unknown[] };
+  const shop = { uploads: 0, confirms: [] as unknown[], applied: Promise.resolve() };
   server.use(
     http.post('*/api/v1/admin/products/import', async ({ request }) => {
       // The file part, as a browser sends it.
@@ -57,6 +57,7 @@ function importServer(...answers: (ImportPreview | Response)[]) {
     }),
     http.post('*/api/v1/admin/products/import/:importId/confirm', async ({ request }) => {
       shop.confirms.push(await request.json());
+      await shop.applied;
       return HttpResponse.json({ data: result });
     }),
   );
@@ -130,7 +131,14 @@ describe('Importing products from a CSV file', { timeout: 20_000 }, () => {
     expect(within(changes).getByRole('row', { name: /^3 new Managu 1 bunch New$/ })).toBeInTheDocument();
 
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    let apply!: () => void;
+    shop.applied = new Promise((resolve) => (apply = resolve));
     await user.click(screen.getByRole('button', { name: 'Import 2 products' }));
+    // While the shop applies the file, the page says so and nothing can be pressed twice.
+    expect(await screen.findByText('Applying 2 rows…')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose another file' })).toBeDisabled();
+    apply();
     expect(await screen.findByText('Import complete')).toBeInTheDocument();
     expect(screen.getByText('2 products created, 0 updated, 0 unchanged.')).toBeInTheDocument();
     expect(shop.uploads).toBe(2);

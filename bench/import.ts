@@ -68,7 +68,14 @@ try {
       const body = await res.json();
       if (res.status !== 200 || !body.data.importId)
         throw new Error(`preview: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
-      return body.data as { importId: string; rows: number; products: object; variants: object };
+      // The counts only: the listed changes are not figures.
+      const { importId, rows, products, variants } = body.data;
+      return { importId, rows, products, variants } as {
+        importId: string;
+        rows: number;
+        products: object;
+        variants: object;
+      };
     });
   const confirm = (importId: string) =>
     timed(async () => {

@@ -34,7 +34,7 @@ const Counts = z.object({
 });
 
 /** One problem of the file, by row (the header is row 1) and column when it has them. */
-export const ImportProblem = z
+const ImportProblem = z
   .object({
     row: z.number().int().positive().nullable(),
     column: z.string().nullable(),
@@ -44,10 +44,9 @@ export const ImportProblem = z
     blocking: z.boolean(),
   })
   .meta({ id: 'ImportProblem' });
-export type ImportProblem = z.infer<typeof ImportProblem>;
 
 /** One row that creates or changes something, with its changes in words ("price 120 → 150"). */
-export const ImportChange = z
+const ImportChange = z
   .object({
     row: z.number().int().positive(),
     /** '' for a new product (the shop gives it the next code on confirmation). */
@@ -58,7 +57,6 @@ export const ImportChange = z
     fields: z.array(z.string()),
   })
   .meta({ id: 'ImportChange' });
-export type ImportChange = z.infer<typeof ImportChange>;
 
 /** `POST /v1/admin/products/import`: what confirming would do; nothing has changed yet. */
 export const ImportPreview = z

@@ -30,7 +30,7 @@ export const CATALOGUE_CSV_COLUMNS = [
   'attributes',
   'visible',
 ] as const;
-export type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
+type CatalogueCsvColumn = (typeof CATALOGUE_CSV_COLUMNS)[number];
 
 /** Without these the file is refused; the others may be left out (the shop then keeps what it has). */
 const REQUIRED_COLUMNS: readonly CatalogueCsvColumn[] = ['pid', 'name', 'variant', 'price', 'stock'];
@@ -405,7 +405,7 @@ export interface SnapshotProduct {
   variants: SnapshotVariant[];
 }
 
-export interface SnapshotVariant {
+interface SnapshotVariant {
   id: string;
   name: string;
   price: number;
@@ -415,7 +415,7 @@ export interface SnapshotVariant {
 }
 
 /** What an import does to one variant. */
-export interface PlannedVariant {
+interface PlannedVariant {
   row: number;
   /** The variant it updates; null for a new one. */
   id: string | null;
@@ -441,6 +441,8 @@ export interface PlannedProduct {
   name: string;
   /** Only the fields that change (all of them for a new product). */
   set: { name?: string; description?: string; hidden?: boolean; categories?: string[] };
+  /** The product's own changes in words (its variants' are on each variant). */
+  changes: string[];
   variants: PlannedVariant[];
   /** Whether the product itself or any of its variants changes. */
   changed: boolean;
@@ -529,6 +531,17 @@ export function planImport(
           first.row,
           'variant',
           `${label(first)} would have ${variantCount} variants; at most ${VARIANTS_MAX}`,
+        ),
+      );
+    if (
+      variantCount > 1 &&
+      existing?.variants.some((v) => v.name.trim() === '' && !group.some((r) => key(r.variant) === ''))
+    )
+      problems.push(
+        blocking(
+          first.row,
+          'variant',
+          `${label(first)} has a variant without a name, so it cannot have more: name that variant in the product form first`,
         ),
       );
     for (const r of group) {
@@ -667,8 +680,6 @@ export function planImport(
       }
       planned.push(v);
     }
-    // The product's own changes are listed on its first row, with that row's variant.
-    if (productChanges.length) planned[0]!.changes.unshift(...productChanges);
     const changed = !existing || productChanges.length > 0 || planned.some((v) => v.changes.length > 0);
     products.push({
       row: first.row,
@@ -676,6 +687,7 @@ export function planImport(
       pid: existing?.pid ?? '',
       name: first.name,
       set,
+      changes: productChanges,
       variants: planned,
       changed,
     });
@@ -725,15 +737,17 @@ export function previewProblems(...lists: CsvProblem[][]): { problems: CsvProble
 export function previewChanges(plan: ImportPlan) {
   return plan.products
     .flatMap((p) =>
+      // The product's own changes are listed on its first row, with that row's variant.
       p.variants
-        .filter((v) => v.id === null || v.changes.length > 0)
-        .map((v) => ({
+        .map((v, i) => ({ v, fields: i === 0 ? [...p.changes, ...v.changes] : v.changes }))
+        .filter(({ v, fields }) => v.id === null || fields.length > 0)
+        .map(({ v, fields }) => ({
           row: v.row,
           pid: p.pid,
           name: p.name,
           variant: v.name,
           action: (v.id === null ? 'create' : 'update') as 'create' | 'update',
-          fields: v.changes,
+          fields,
         })),
     )
     .sort((a, b) => a.row - b.row)
@@ -743,11 +757,10 @@ export function previewChanges(plan: ImportPlan) {
 /** The activity entry's summary for a product an import changed. */
 export function importedSummary(fileName: string, product: PlannedProduct): string {
   if (product.id === null) return `Created by ${importNote(fileName)}`;
-  const fields = product.variants.flatMap((v) =>
-    v.changes.map((c) =>
-      v.name && !c.startsWith('name') && !c.startsWith('categories') ? `${v.name}: ${c}` : c,
-    ),
-  );
+  const fields = [
+    ...product.changes,
+    ...product.variants.flatMap((v) => v.changes.map((c) => (v.name ? `${v.name}: ${c}` : c))),
+  ];
   const shown = fields.slice(0, 6).join('; ');
   return `Changed by ${importNote(fileName)}: ${shown}${fields.length > 6 ? `; and ${fields.length - 6} more` : ''}`;
 }

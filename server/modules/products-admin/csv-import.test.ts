@@ -285,6 +285,21 @@ describe('importing', () => {
     expect((await variantOf('SKN-10002', '1 kg')).quantity).toBe(v.quantity + 3);
   });
 
+  it('a row that no longer fits when confirmed (the file takes away more than is left) is a 409, and nothing changes', async () => {
+    const v = await variantOf('SKN-10002', '500 g');
+    const { db } = ctx.database;
+    await db.update(variants).set({ quantity: 8 }).where(eq(variants.id, v.id));
+    // The file counts the shelf empty (8 → 0) and reprices; then 5 units are sold before it is confirmed.
+    const p = await preview(`${HEADER}\r\nSKN-10002,Nile Perch Fillet,,,500 g,779,0,,,\r\n`);
+    await db.update(variants).set({ quantity: 3 }).where(eq(variants.id, v.id));
+    const refused = await confirm(p.importId!);
+    expect(refused.status).toBe(409);
+    const body = await refused.json();
+    expect(body.code).toBe('import_changed');
+    expect(body.message).toContain('row 2, stock: 3 units are on sale now (8 when the file was checked)');
+    expect(await variantOf('SKN-10002', '500 g')).toMatchObject({ price: v.price, quantity: 3 });
+  });
+
   it('missing categories: 409 import_missing without createMissing, created with it', async () => {
     const file = `${HEADER}\r\n,Terere bunch,Amaranth leaves.,Mboga za Kienyeji,,60,15,yes,Freshness: Picked today,yes\r\n`;
     const p = await preview(file);

@@ -169,10 +169,7 @@ describe('creating a product', () => {
 
 describe('a product with one size', () => {
   it('needs no variant name, and the shop shows none', async () => {
-    const res = await admin.post(
-      '/products',
-      productBody({ name: 'Mursik', variants: [variantBody({ name: '' })] }),
-    );
+    const res = await admin.post('/products', productBody({ name: 'Mursik', variants: [variantBody({ name: '' })] }));
     expect(res.status).toBe(201);
     const created = AdminProduct.parse((await res.json()).data);
     expect(created.variants.map((v) => v.name)).toEqual(['']);
@@ -181,16 +178,12 @@ describe('a product with one size', () => {
   it('answers 400 naming each nameless variant once there are two, in a whole sentence', async () => {
     const res = await admin.post(
       '/products',
-      productBody({
-        variants: [variantBody({ name: '' }), variantBody({ name: ' ' }), variantBody({ name: 'Large' })],
-      }),
+      productBody({ variants: [variantBody({ name: '' }), variantBody({ name: ' ' }), variantBody({ name: 'Large' })] }),
     );
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.code).toBe('validation_failed');
-    expect(
-      body.issues.map(({ path, message }: { path: string; message: string }) => ({ path, message })),
-    ).toEqual([
+    expect(body.issues.map(({ path, message }: { path: string; message: string }) => ({ path, message }))).toEqual([
       { path: 'variants.0.name', message: 'Enter a variant name, e.g. 1 kg.' },
       { path: 'variants.1.name', message: 'Enter a variant name, e.g. 1 kg.' },
     ]);
@@ -469,9 +462,6 @@ describe('the activity log', () => {
     const page = ActivityList.parse(await res.json());
     expect(page.meta).toEqual({ total: 3, limit: 2, offset: 1 });
     expect(page.data.map((e) => e.action)).toEqual(['hidden', 'created']);
-    expect(await issuePaths(await admin.get('/admin/activity?entity=shopper&id=x'))).toEqual([
-      'entity',
-      'id',
-    ]);
+    expect(await issuePaths(await admin.get('/admin/activity?entity=shopper&id=x'))).toEqual(['entity', 'id']);
   });
 });

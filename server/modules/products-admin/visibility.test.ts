@@ -13,7 +13,8 @@ import {
 } from '../../test/admin';
 import { cacheInstance, changed, detail, type CacheInstance } from '../../test/catalogue-cache';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { api, checkoutBody, checkoutWith, idempotencyKey, phoneEnding, shopper } from '../../test/shop';
+import { api, checkoutBody,
+  checkoutWith, idempotencyKey, phoneEnding, shopper } from '../../test/shop';
 
 /*
  * The rule of the back office, route by route: a hidden or archived product, and an archived

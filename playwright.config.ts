@@ -32,8 +32,9 @@ const use = {
  *   journeys, whose mocks the component tests (the same MSW handlers, in jsdom) and the mock/server
  *   parity test already prove;
  * - `mocked`: the SPA on MSW, as `npm run dev:mock`: a shopper's way from the shop to a paid order
- *   (the promo code journey: an admin makes a code, a new shopper signs up and pays with it), so a
- *   developer's mock mode is proven in a browser, the accessibility walk of every page, storefront
+ *   (the promo code journey: an admin makes a code, a new shopper signs up and pays with it) and the
+ *   catalogue import (a CSV's problems, its corrected file, the new products in the shop and search),
+ *   so a developer's mock mode is proven in a browser, the accessibility walk of every page, storefront
  *   and back office, and the measured layout of the admin lists (the same SPA as live, and the
  *   slowest checks, so they run once, where their tests can go to either worker).
  * Every spec is in one list; a spec in none stops the run here instead of being silently skipped.
@@ -46,10 +47,11 @@ const LIVE_OFFICE = [
   'customers',
   'deliveries',
   'invitations',
+  'product-import',
   'promo-codes',
   'roles',
 ];
-const MOCKED = ['a11y', 'admin-lists', 'promo-codes', 'storefront'];
+const MOCKED = ['a11y', 'admin-lists', 'product-import', 'promo-codes', 'storefront'];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
 const unplaced = readdirSync(path.join(import.meta.dirname, 'e2e'))
   .filter((file) => file.endsWith('.spec.ts'))

@@ -271,6 +271,7 @@ test('an admin: every back-office screen, a form with errors, a dialog and a men
   await page.getByRole('button', { name: 'Create product' }).click();
   await check(page, 'the new product form with its errors', 'Add product');
   await expectFieldErrorsAnnounced(page, 'the new product form with its errors');
+  await open(page, at('products/import'), 'Import products');
 
   await open(page, at('categories'), 'Categories');
   // A modal dialog hides the page behind it, heading included, from assistive technology.

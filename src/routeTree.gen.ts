@@ -48,6 +48,7 @@ import { Route as AdminAdminIdOrdersOrderIdRouteImport } from './routes/admin/$a
 import { Route as AdminAdminIdProductsIndexRouteImport } from './routes/admin/$adminId/products/index'
 import { Route as AdminAdminIdProductsProductIdRouteImport } from './routes/admin/$adminId/products/$productId'
 import { Route as AdminAdminIdProductsCreateRouteImport } from './routes/admin/$adminId/products/create'
+import { Route as AdminAdminIdProductsImportRouteImport } from './routes/admin/$adminId/products/import'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -254,6 +255,12 @@ const AdminAdminIdProductsCreateRoute =
     path: '/products/create',
     getParentRoute: () => AdminAdminIdRouteRoute,
   } as any)
+const AdminAdminIdProductsImportRoute =
+  AdminAdminIdProductsImportRouteImport.update({
+    id: '/products/import',
+    path: '/products/import',
+    getParentRoute: () => AdminAdminIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -288,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
+  '/admin/$adminId/products/import': typeof AdminAdminIdProductsImportRoute
   '/account/orders/': typeof CustomerAccountOrdersIndexRoute
   '/admin/$adminId/customers/': typeof AdminAdminIdCustomersIndexRoute
   '/admin/$adminId/orders/': typeof AdminAdminIdOrdersIndexRoute
@@ -325,6 +333,7 @@ export interface FileRoutesByTo {
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
+  '/admin/$adminId/products/import': typeof AdminAdminIdProductsImportRoute
   '/account/orders': typeof CustomerAccountOrdersIndexRoute
   '/admin/$adminId/customers': typeof AdminAdminIdCustomersIndexRoute
   '/admin/$adminId/orders': typeof AdminAdminIdOrdersIndexRoute
@@ -367,6 +376,7 @@ export interface FileRoutesById {
   '/admin/$adminId/orders/$orderId': typeof AdminAdminIdOrdersOrderIdRoute
   '/admin/$adminId/products/$productId': typeof AdminAdminIdProductsProductIdRoute
   '/admin/$adminId/products/create': typeof AdminAdminIdProductsCreateRoute
+  '/admin/$adminId/products/import': typeof AdminAdminIdProductsImportRoute
   '/_customer/account/orders/': typeof CustomerAccountOrdersIndexRoute
   '/admin/$adminId/customers/': typeof AdminAdminIdCustomersIndexRoute
   '/admin/$adminId/orders/': typeof AdminAdminIdOrdersIndexRoute
@@ -407,6 +417,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
+    | '/admin/$adminId/products/import'
     | '/account/orders/'
     | '/admin/$adminId/customers/'
     | '/admin/$adminId/orders/'
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
+    | '/admin/$adminId/products/import'
     | '/account/orders'
     | '/admin/$adminId/customers'
     | '/admin/$adminId/orders'
@@ -485,6 +497,7 @@ export interface FileRouteTypes {
     | '/admin/$adminId/orders/$orderId'
     | '/admin/$adminId/products/$productId'
     | '/admin/$adminId/products/create'
+    | '/admin/$adminId/products/import'
     | '/_customer/account/orders/'
     | '/admin/$adminId/customers/'
     | '/admin/$adminId/orders/'
@@ -780,6 +793,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminIdProductsCreateRouteImport
       parentRoute: typeof AdminAdminIdRouteRoute
     }
+    '/admin/$adminId/products/import': {
+      id: '/admin/$adminId/products/import'
+      path: '/products/import'
+      fullPath: '/admin/$adminId/products/import'
+      preLoaderRoute: typeof AdminAdminIdProductsImportRouteImport
+      parentRoute: typeof AdminAdminIdRouteRoute
+    }
   }
 }
 
@@ -864,6 +884,7 @@ interface AdminAdminIdRouteRouteChildren {
   AdminAdminIdOrdersOrderIdRoute: typeof AdminAdminIdOrdersOrderIdRoute
   AdminAdminIdProductsProductIdRoute: typeof AdminAdminIdProductsProductIdRoute
   AdminAdminIdProductsCreateRoute: typeof AdminAdminIdProductsCreateRoute
+  AdminAdminIdProductsImportRoute: typeof AdminAdminIdProductsImportRoute
   AdminAdminIdCustomersIndexRoute: typeof AdminAdminIdCustomersIndexRoute
   AdminAdminIdOrdersIndexRoute: typeof AdminAdminIdOrdersIndexRoute
   AdminAdminIdProductsIndexRoute: typeof AdminAdminIdProductsIndexRoute
@@ -881,6 +902,7 @@ const AdminAdminIdRouteRouteChildren: AdminAdminIdRouteRouteChildren = {
   AdminAdminIdOrdersOrderIdRoute: AdminAdminIdOrdersOrderIdRoute,
   AdminAdminIdProductsProductIdRoute: AdminAdminIdProductsProductIdRoute,
   AdminAdminIdProductsCreateRoute: AdminAdminIdProductsCreateRoute,
+  AdminAdminIdProductsImportRoute: AdminAdminIdProductsImportRoute,
   AdminAdminIdCustomersIndexRoute: AdminAdminIdCustomersIndexRoute,
   AdminAdminIdOrdersIndexRoute: AdminAdminIdOrdersIndexRoute,
   AdminAdminIdProductsIndexRoute: AdminAdminIdProductsIndexRoute,

@@ -1,4 +1,14 @@
-import { apiDelete, apiGet, apiGetRaw, apiPatch, apiPost, apiPut, apiUpload } from '@/lib/api-client';
+import {
+  apiDelete,
+  apiFetch,
+  apiGet,
+  apiGetRaw,
+  apiPatch,
+  apiPost,
+  apiPut,
+  apiUpload,
+} from '@/lib/api-client';
+import { attachmentName } from '@/lib/download';
 import type {
   ActivityList,
   AdminProduct,
@@ -14,12 +24,31 @@ import type { Image } from '@contract/catalogue';
 /* Fetchers of the back office's catalogue calls (contract/admin.ts). */
 
 /** `GET /api/v1/admin/products`: one page of the manage-products table. */
-export async function fetchAdminProducts(params: AdminProductParams, signal?: AbortSignal): Promise<AdminProductList> {
+export async function fetchAdminProducts(
+  params: AdminProductParams,
+  signal?: AbortSignal,
+): Promise<AdminProductList> {
   const body = await apiGetRaw<AdminProductList['data'], AdminProductList['meta']>('v1/admin/products', {
     searchParams: { ...params },
     signal,
   });
   return body as AdminProductList;
+}
+
+/**
+ * `GET /api/v1/admin/products/export`: every product the list's filters select (no paging), in the
+ * import's columns, as a file to download.
+ */
+export async function fetchProductsCsv(
+  params: AdminProductParams,
+): Promise<{ blob: Blob; fileName: string }> {
+  const { limit: _limit, offset: _offset, ...filters } = params;
+  const response = await apiFetch('GET', 'v1/admin/products/export', undefined, {
+    searchParams: filters,
+    headers: { Accept: 'text/csv' },
+  });
+  const fileName = attachmentName(response.headers.get('Content-Disposition')) ?? 'sokoni-products.csv';
+  return { blob: await response.blob(), fileName };
 }
 
 /** `GET /api/v1/admin/products/{id}`: the product as the form edits it. */

@@ -4,13 +4,24 @@ import { EmptyPanel } from '@/components/empty-panel';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { categoryQueries } from '@/features/catalogue';
-import { useErrorToast } from '@/lib/use-error-toast';
+import { useCan } from '@/features/admin';
+import { saveFile } from '@/lib/download';
+import { toastError } from '@/lib/errors';
 import { formatKsh } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useErrorToast } from '@/lib/use-error-toast';
 import type { AdminProductRow, AdminProductSort, ProductStatus } from '@contract/admin';
-import { mdiImageOffOutline, mdiPackageVariantClosed, mdiPlus } from '@mdi/js';
+import {
+  mdiDownload,
+  mdiFileUploadOutline,
+  mdiImageOffOutline,
+  mdiPackageVariantClosed,
+  mdiPlus,
+} from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { fetchProductsCsv } from '../api/admin-catalogue-api';
 import { adminProductQueries } from '../api/admin-queries';
 import { useBulkSelection, type BulkSelection } from '../model/bulk-selection';
 import { listParams, PRODUCTS_PAGE_SIZE, SORT_LABELS, type ProductsSearch } from '../model/products-search';
@@ -57,6 +68,21 @@ export function ProductsPage({ adminId, search, onSearchChange }: ProductsPagePr
     state.rows.map((p) => p.productId),
     list.data?.meta.total ?? 0,
   );
+  const mayWrite = useCan('products.write');
+  const [exporting, setExporting] = useState(false);
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { blob, fileName } = await fetchProductsCsv(listParams(search));
+      saveFile(blob, fileName);
+      notify.success(`Downloaded ${fileName}.`);
+    } catch (error) {
+      toastError(error, 'The products could not be exported. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  }
 
   const menuFor = (p: AdminProductRow) => (
     <ProductActionsMenu
@@ -115,6 +141,23 @@ export function ProductsPage({ adminId, search, onSearchChange }: ProductsPagePr
                 <MdiIcon path={mdiPlus} />
                 Create a new product
               </Link>
+            </Button>
+            {mayWrite ? (
+              <Button asChild variant="outline" width={{ base: 'full', sm: 'auto' }}>
+                <Link to="/admin/$adminId/products/import" params={{ adminId }}>
+                  <MdiIcon path={mdiFileUploadOutline} />
+                  Import CSV
+                </Link>
+              </Button>
+            ) : null}
+            <Button
+              variant="outline"
+              width={{ base: 'full', sm: 'auto' }}
+              loading={exporting}
+              onClick={() => void exportCsv()}
+            >
+              <MdiIcon path={mdiDownload} />
+              Export CSV
             </Button>
           </>
         }

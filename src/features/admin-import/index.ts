@@ -1,0 +1,1 @@
+export { ImportProductsPage } from './components/import-page';

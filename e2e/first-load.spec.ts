@@ -18,6 +18,15 @@ const MAPS = path.resolve('.tmp/sourcemaps');
 const NEVER_ON_FIRST_VISIT =
   /node_modules\/(@sentry|@tiptap|prosemirror-|recharts|@chakra-ui\/charts|framer-motion|motion-dom)\/|src\/features\/(admin[\w-]*|checkout)\/(components|hooks|stores)\//;
 
+/** Libraries that load with the first page that needs them, never with the entry: zod, the CSV parser. */
+const NEVER_IN_THE_ENTRY = /node_modules\/(zod|papaparse)\//;
+
+/** The source modules of a built chunk, from its source map. */
+const sourcesOf = (file: string): string[] => {
+  const map = path.join(MAPS, `${file.replace(/^\//, '')}.map`);
+  return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
+};
+
 test.describe('first visit', () => {
   test('the landing page loads no more JavaScript than its ceiling', () => {
     const js = landingJs(DIST);
@@ -28,6 +37,11 @@ test.describe('first visit', () => {
     expect(js.totalGzipKB, js.files.map((f) => `${f.file} ${f.gzipBytes} B`).join('\n')).toBeLessThanOrEqual(
       LANDING_JS_CEILING_KB,
     );
+    const early = js.files.flatMap(({ file }) => sourcesOf(file).filter((s) => NEVER_IN_THE_ENTRY.test(s)));
+    expect(
+      early,
+      'the entry holds no zod and no CSV parser (a route file that parses with zod pulls it in)',
+    ).toEqual([]);
   });
 
   test('storefront pages load no back office, checkout, Sentry, editor, chart or motion code', async ({
@@ -55,11 +69,6 @@ test.describe('first visit', () => {
       '/more',
     ];
 
-    /** The source modules of a built chunk, from its source map. */
-    const sourcesOf = (file: string): string[] => {
-      const map = path.join(MAPS, `${file}.map`);
-      return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources : [];
-    };
     for (const url of pages) {
       const scripts: string[] = [];
       page.on('response', (response) => {

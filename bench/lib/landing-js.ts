@@ -35,8 +35,11 @@ export const LANDING_JS_BUDGET_KB = 150;
 // and a customer's page (src/routes/admin/$adminId/customers/: their guards, the list's search check, and
 // their lazy chunks in the preload map; their pages, queries and dialogs are not in the entry). 176.6 →
 // 176.8: the rider's deliveries route and the rider's way home (src/routes/admin/$adminId/deliveries.tsx,
-// `homeFor` in src/features/session/guards.ts, the storefront menu's "My deliveries").
-export const LANDING_JS_CEILING_KB = 176.8;
+// `homeFor` in src/features/session/guards.ts, the storefront menu's "My deliveries"). 176.8 → 177.0: the
+// CSV import's route (src/routes/admin/$adminId/products/import.tsx), the product page's `?stock=` that
+// opens a variant's stock history (checked with a pattern, not zod, which stays out of the entry:
+// src/features/admin-catalogue/model/product-page-search.ts), and sign-out forgetting the promo code typed.
+export const LANDING_JS_CEILING_KB = 177.0;
 
 interface JsFile {
   file: string;

@@ -12,14 +12,16 @@ export interface ProductsSearch {
 
 export const PRODUCTS_PAGE_SIZE = 25;
 const STATUSES: readonly string[] = ['visible', 'hidden', 'archived'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A uuid as the API writes it (a plain pattern: zod stays out of the main bundle). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The route's validateSearch: keeps what is valid, drops the rest (no zod here: it runs in the main bundle). */
 export function parseProductsSearch(raw: Record<string, unknown>): ProductsSearch {
   const out: ProductsSearch = {};
   if (typeof raw.q === 'string' && raw.q.trim()) out.q = raw.q.slice(0, 100);
   if (typeof raw.categoryId === 'string' && UUID.test(raw.categoryId)) out.categoryId = raw.categoryId;
-  if (typeof raw.status === 'string' && STATUSES.includes(raw.status)) out.status = raw.status as ProductStatus;
+  if (typeof raw.status === 'string' && STATUSES.includes(raw.status))
+    out.status = raw.status as ProductStatus;
   if (typeof raw.sort === 'string' && Object.hasOwn(SORT_LABELS, raw.sort))
     out.sort = raw.sort as AdminProductSort;
   const page = Number(raw.page);

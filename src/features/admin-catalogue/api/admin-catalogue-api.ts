@@ -1,14 +1,5 @@
-import {
-  apiDelete,
-  apiFetch,
-  apiGet,
-  apiGetRaw,
-  apiPatch,
-  apiPost,
-  apiPut,
-  apiUpload,
-} from '@/lib/api-client';
-import { attachmentName } from '@/lib/download';
+import { apiDelete, apiGet, apiGetRaw, apiPatch, apiPost, apiPut, apiUpload } from '@/lib/api-client';
+import { fetchFile } from '@/lib/download';
 import type {
   ActivityList,
   AdminProduct,
@@ -39,16 +30,11 @@ export async function fetchAdminProducts(
  * `GET /api/v1/admin/products/export`: every product the list's filters select (no paging), in the
  * import's columns, as a file to download.
  */
-export async function fetchProductsCsv(
-  params: AdminProductParams,
-): Promise<{ blob: Blob; fileName: string }> {
-  const { limit: _limit, offset: _offset, ...filters } = params;
-  const response = await apiFetch('GET', 'v1/admin/products/export', undefined, {
+export function fetchProductsCsv({ limit: _limit, offset: _offset, ...filters }: AdminProductParams) {
+  return fetchFile('v1/admin/products/export', 'sokoni-products.csv', {
     searchParams: filters,
     headers: { Accept: 'text/csv' },
   });
-  const fileName = attachmentName(response.headers.get('Content-Disposition')) ?? 'sokoni-products.csv';
-  return { blob: await response.blob(), fileName };
 }
 
 /** `GET /api/v1/admin/products/{id}`: the product as the form edits it. */

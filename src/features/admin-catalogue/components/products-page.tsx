@@ -5,10 +5,8 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { categoryQueries } from '@/features/catalogue';
 import { useCan } from '@/features/admin';
-import { saveFile } from '@/lib/download';
-import { toastError } from '@/lib/errors';
+import { useDownload } from '@/lib/download';
 import { formatKsh } from '@/lib/format';
-import { notify } from '@/lib/notify';
 import { useErrorToast } from '@/lib/use-error-toast';
 import type { AdminProductRow, AdminProductSort, ProductStatus } from '@contract/admin';
 import {
@@ -69,20 +67,10 @@ export function ProductsPage({ adminId, search, onSearchChange }: ProductsPagePr
     list.data?.meta.total ?? 0,
   );
   const mayWrite = useCan('products.write');
-  const [exporting, setExporting] = useState(false);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await fetchProductsCsv(listParams(search));
-      saveFile(blob, fileName);
-      notify.success(`Downloaded ${fileName}.`);
-    } catch (error) {
-      toastError(error, 'The products could not be exported. Please try again.');
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportCsv = useDownload(
+    () => fetchProductsCsv(listParams(search)),
+    'The products could not be exported. Please try again.',
+  );
 
   const menuFor = (p: AdminProductRow) => (
     <ProductActionsMenu
@@ -153,8 +141,8 @@ export function ProductsPage({ adminId, search, onSearchChange }: ProductsPagePr
             <Button
               variant="outline"
               width={{ base: 'full', sm: 'auto' }}
-              loading={exporting}
-              onClick={() => void exportCsv()}
+              loading={exportCsv.downloading}
+              onClick={() => void exportCsv.download()}
             >
               <MdiIcon path={mdiDownload} />
               Export CSV

@@ -1,5 +1,5 @@
-import { apiFetch, apiGet, apiGetRaw, apiPost } from '@/lib/api-client';
-import { attachmentName } from '@/lib/download';
+import { apiGet, apiGetRaw, apiPost } from '@/lib/api-client';
+import { fetchFile } from '@/lib/download';
 import {
   customerExportFilename,
   type BlockCustomerBody,
@@ -56,12 +56,8 @@ export const customerQueries = {
 };
 
 /** `GET …/{customerId}/export`: the customer's data as the file the server names. */
-export async function fetchCustomerExport(customerId: string): Promise<{ blob: Blob; fileName: string }> {
-  const response = await apiFetch('GET', customerPath(customerId, '/export'));
-  const fileName =
-    attachmentName(response.headers.get('Content-Disposition')) ?? customerExportFilename(customerId);
-  return { blob: await response.blob(), fileName };
-}
+export const fetchCustomerExport = (customerId: string) =>
+  fetchFile(customerPath(customerId, '/export'), customerExportFilename(customerId));
 
 type CustomerAction =
   | { kind: 'block'; body: BlockCustomerBody }

@@ -2,7 +2,7 @@ import { Button, Field, Input, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { FormDialog, settleDialog } from '@/components/form-dialog';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useCan } from '@/features/admin';
-import { saveFile } from '@/lib/download';
+import { useDownload } from '@/lib/download';
 import { errorMessage, fieldIssues, toastError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import {
@@ -25,22 +25,12 @@ type Dialog = 'block' | 'erase' | null;
 export function CustomerActions({ customer }: { customer: CustomerDetail }) {
   const action = useCustomerAction(customer.userId);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [exporting, setExporting] = useState(false);
+  const exportData = useDownload(
+    () => fetchCustomerExport(customer.userId),
+    "The customer's data could not be exported. Please try again.",
+  );
   if (!useCan('customers.manage')) return null;
   const label = customer.name || customer.email;
-
-  async function exportData() {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await fetchCustomerExport(customer.userId);
-      saveFile(blob, fileName);
-      notify.success(`Downloaded ${fileName}.`);
-    } catch (error) {
-      toastError(error, "The customer's data could not be exported. Please try again.");
-    } finally {
-      setExporting(false);
-    }
-  }
 
   function unblock() {
     action.mutate(
@@ -64,7 +54,7 @@ export function CustomerActions({ customer }: { customer: CustomerDetail }) {
             Block
           </Button>
         )}
-        <Button variant="outline" onClick={() => void exportData()} loading={exporting}>
+        <Button variant="outline" onClick={() => void exportData.download()} loading={exportData.downloading}>
           <MdiIcon path={mdiDownload} />
           Export data
         </Button>

@@ -1,5 +1,5 @@
-import { apiFetch, apiPost, apiUpload } from '@/lib/api-client';
-import { attachmentName } from '@/lib/download';
+import { apiPost, apiUpload } from '@/lib/api-client';
+import { fetchFile } from '@/lib/download';
 import type { ImportPreview, ImportResult } from '@contract/admin-import';
 
 /* Fetchers of the catalogue import (contract/admin-import.ts). */
@@ -25,11 +25,7 @@ export const confirmImport = (importId: string, createMissing: boolean) =>
   });
 
 /** `GET …/import/template`: the sample catalogue's rows, as a file to start from. */
-export async function fetchImportTemplate(): Promise<{ blob: Blob; fileName: string }> {
-  const response = await apiFetch('GET', 'v1/admin/products/import/template', undefined, {
+export const fetchImportTemplate = () =>
+  fetchFile('v1/admin/products/import/template', 'sokoni-products-template.csv', {
     headers: { Accept: 'text/csv' },
   });
-  const fileName =
-    attachmentName(response.headers.get('Content-Disposition')) ?? 'sokoni-products-template.csv';
-  return { blob: await response.blob(), fileName };
-}

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
-import { saveFile } from '@/lib/download';
-import { errorMessage, toastError } from '@/lib/errors';
+import { useDownload } from '@/lib/download';
+import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { mdiArrowLeft, mdiDownload } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
@@ -159,18 +159,11 @@ export function ImportProductsPage({ adminId }: ImportProductsPageProps) {
 
 /** The columns in a few words (README.md has each one in full) and the template to start from. */
 function Columns() {
-  const [downloading, setDownloading] = useState(false);
-  async function download() {
-    setDownloading(true);
-    try {
-      const { blob, fileName } = await fetchImportTemplate();
-      saveFile(blob, fileName);
-    } catch (error) {
-      toastError(error, 'The template could not be downloaded. Please try again.');
-    } finally {
-      setDownloading(false);
-    }
-  }
+  const template = useDownload(
+    fetchImportTemplate,
+    'The template could not be downloaded. Please try again.',
+    false,
+  );
   return (
     <Stack gap="2" as="section" aria-labelledby="import-columns">
       <Heading as="h2" size="md" id="import-columns">
@@ -201,7 +194,12 @@ function Columns() {
         </li>
       </Box>
       <Box>
-        <Button variant="outline" size="sm" onClick={() => void download()} loading={downloading}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void template.download()}
+          loading={template.downloading}
+        >
           <MdiIcon path={mdiDownload} />
           Download the template
         </Button>

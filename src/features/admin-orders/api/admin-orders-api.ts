@@ -1,5 +1,5 @@
-import { apiFetch, apiGet, apiGetRaw, apiPatch, apiPost } from '@/lib/api-client';
-import { attachmentName } from '@/lib/download';
+import { apiGet, apiGetRaw, apiPatch, apiPost } from '@/lib/api-client';
+import { fetchFile } from '@/lib/download';
 import type {
   AdminOrder,
   AdminOrderList,
@@ -49,15 +49,9 @@ export const recordRefund = (orderId: string, body: RefundBody) =>
 export const checkPayment = (orderId: string) => apiPost<AdminOrder>(orderPath(orderId, '/payment-check'));
 
 /** `GET /api/v1/admin/orders` with `Accept: text/csv`: the whole filtered list as a file. */
-export async function fetchOrdersCsv(params: AdminOrderParams): Promise<{ blob: Blob; fileName: string }> {
-  const { limit: _limit, offset: _offset, ...filters } = params;
-  const searchParams = Object.fromEntries(
-    Object.entries(filters).filter(([, v]) => v !== undefined && v !== null && v !== ''),
-  ) as Record<string, string>;
-  const response = await apiFetch('GET', 'v1/admin/orders', undefined, {
-    searchParams,
+export function fetchOrdersCsv({ limit: _limit, offset: _offset, ...filters }: AdminOrderParams) {
+  return fetchFile('v1/admin/orders', 'sokoni-orders.csv', {
+    searchParams: filters,
     headers: { Accept: 'text/csv' },
   });
-  const fileName = attachmentName(response.headers.get('Content-Disposition')) ?? 'sokoni-orders.csv';
-  return { blob: await response.blob(), fileName };
 }

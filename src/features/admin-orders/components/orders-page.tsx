@@ -3,10 +3,8 @@ import { AdminList, ListFilter, useListState, type SearchChange } from '@/compon
 import { EmptyPanel } from '@/components/empty-panel';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
-import { saveFile } from '@/lib/download';
-import { toastError } from '@/lib/errors';
+import { useDownload } from '@/lib/download';
 import { formatKsh } from '@/lib/format';
-import { notify } from '@/lib/notify';
 import { useErrorToast } from '@/lib/use-error-toast';
 import type { AdminOrderSummary } from '@contract/admin-orders';
 import type { OrderStatus, PaymentStatus } from '@contract/checkout';
@@ -19,7 +17,6 @@ import {
 import { mdiBellRingOutline, mdiDownload, mdiReceiptTextOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { adminOrderQueries } from '../api/admin-order-queries';
 import { fetchOrdersCsv } from '../api/admin-orders-api';
 import { nairobiTime } from '../model/look';
@@ -49,21 +46,11 @@ export function OrdersPage({ adminId, search, onSearchChange }: OrdersPageProps)
   useErrorToast(list.error, 'admin-orders-error');
   const state = useListState(search, onSearchChange, ORDERS_PAGE_SIZE, list.data);
   const newPaid = useNewPaidOrders();
-  const [exporting, setExporting] = useState(false);
+  const exportCsv = useDownload(
+    () => fetchOrdersCsv(listParams(search)),
+    'The orders could not be exported. Please try again.',
+  );
   const filtered = isFiltered(search);
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await fetchOrdersCsv(listParams(search));
-      saveFile(blob, fileName);
-      notify.success(`Downloaded ${fileName}.`);
-    } catch (error) {
-      toastError(error, 'The orders could not be exported. Please try again.');
-    } finally {
-      setExporting(false);
-    }
-  }
 
   function showNewPaid() {
     newPaid.acknowledge();
@@ -147,8 +134,8 @@ export function OrdersPage({ adminId, search, onSearchChange }: OrdersPageProps)
               </Field.Root>
               <Button
                 variant="outline"
-                onClick={() => void exportCsv()}
-                loading={exporting}
+                onClick={() => void exportCsv.download()}
+                loading={exportCsv.downloading}
                 width={{ base: 'full', sm: 'auto' }}
               >
                 <MdiIcon path={mdiDownload} />

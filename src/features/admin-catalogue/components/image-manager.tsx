@@ -1,4 +1,18 @@
-import { Box, Button, Card, Field, HStack, IconButton, Image, Input, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Card,
+  Field,
+  HStack,
+  IconButton,
+  Image,
+  Input,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { MdiIcon } from '@/components/mdi-icon';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
@@ -30,11 +44,16 @@ export interface ImageManagerProps {
 const ACCEPT = UPLOAD_TYPES.join(',');
 
 /** "mango-ripe_2.jpg" → "mango ripe 2": a first alt text the admin can improve. */
-const altFromFileName = (name: string) => name.replace(/\.[^.]*$/, '').replace(/[-_]+/g, ' ').trim();
+const altFromFileName = (name: string) =>
+  name
+    .replace(/\.[^.]*$/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
 
 /** Why a file is refused before any request, or null. */
 function refusal(file: File): string | null {
-  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) return 'Only JPEG, PNG and WebP images are accepted.';
+  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type))
+    return 'Only JPEG, PNG and WebP images are accepted.';
   if (file.size > UPLOAD_BYTES_MAX) return 'The file is larger than 10 MB.';
   return null;
 }
@@ -47,8 +66,6 @@ let uploadSequence = 0;
  */
 export function ImageManager({ images, dispatch, onPendingChange, onUploaded, error }: ImageManagerProps) {
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const pickRef = useRef<HTMLInputElement>(null);
   const replaceRef = useRef<HTMLInputElement>(null);
   const [replacing, setReplacing] = useState<string | null>(null);
 
@@ -67,15 +84,20 @@ export function ImageManager({ images, dispatch, onPendingChange, onUploaded, er
     uploadImage(file, altFromFileName(file.name), setProgress)
       .then((image) => {
         onUploaded(image);
-        dispatch(replaces ? { type: 'replaceImage', imageId: replaces, image } : { type: 'addImages', images: [image] });
+        dispatch(
+          replaces
+            ? { type: 'replaceImage', imageId: replaces, image }
+            : { type: 'addImages', images: [image] },
+        );
         notify.success(`${file.name} uploaded successfully`);
       })
-      .catch((err: unknown) => notify.error(`Error uploading ${file.name}`, { description: errorMessage(err) }))
+      .catch((err: unknown) =>
+        notify.error(`Error uploading ${file.name}`, { description: errorMessage(err) }),
+      )
       .finally(() => setUploads((list) => list.filter((u) => u.key !== key)));
   };
 
-  const addFiles = (files: FileList | File[] | null) => {
-    const list = Array.from(files ?? []);
+  const addFiles = (list: File[]) => {
     const room = PRODUCT_IMAGES_MAX - images.length - uploads.length;
     list.slice(0, Math.max(0, room)).forEach((f) => start(f));
     if (list.length > room)
@@ -86,47 +108,16 @@ export function ImageManager({ images, dispatch, onPendingChange, onUploaded, er
 
   return (
     <Stack gap="4">
-      <Box
-        as="label"
-        borderWidth="2px"
-        borderStyle="dashed"
-        borderColor={dragging ? 'primary.solid' : error ? 'border.error' : 'border'}
-        bg={dragging ? 'primary.subtle' : 'bg'}
-        rounded="l2"
-        p="6"
-        textAlign="center"
-        cursor="pointer"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          addFiles(e.dataTransfer.files);
-        }}
-      >
-        <Stack align="center" gap="1">
-          <MdiIcon path={mdiImagePlus} boxSize="8" color="primary.solid" />
-          <Text fontWeight="medium">Drop photos here or choose files</Text>
-          <Text fontSize="sm" color="fg.muted">
-            JPEG, PNG or WebP, up to 10 MB each. The first image is the card image.
-          </Text>
-        </Stack>
-        <input
-          ref={pickRef}
-          type="file"
-          accept={ACCEPT}
-          multiple
-          aria-label="Add images"
-          style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-          onChange={(e) => {
-            addFiles(e.target.files);
-            e.target.value = '';
-          }}
-        />
-      </Box>
+      <FileDropZone
+        icon={mdiImagePlus}
+        title="Drop photos here or choose files"
+        hint="JPEG, PNG or WebP, up to 10 MB each. The first image is the card image."
+        accept={ACCEPT}
+        multiple
+        inputLabel="Add images"
+        invalid={Boolean(error)}
+        onFiles={addFiles}
+      />
       <input
         ref={replaceRef}
         type="file"
@@ -170,7 +161,13 @@ export function ImageManager({ images, dispatch, onPendingChange, onUploaded, er
             const label = `image ${index + 1}`;
             return (
               <Card.Root as="li" key={image.imageId} size="sm" listStyleType="none">
-                <Image src={image.urls.thumb} alt={image.altText} aspectRatio={4 / 3} objectFit="cover" roundedTop="l2" />
+                <Image
+                  src={image.urls.thumb}
+                  alt={image.altText}
+                  aspectRatio={4 / 3}
+                  objectFit="cover"
+                  roundedTop="l2"
+                />
                 <Card.Body gap="2">
                   {index === 0 ? (
                     <Text fontSize="xs" color="secondary.fg" fontWeight="semibold">
@@ -183,15 +180,29 @@ export function ImageManager({ images, dispatch, onPendingChange, onUploaded, er
                       size="sm"
                       value={image.altText}
                       maxLength={250}
-                      onChange={(e) => dispatch({ type: 'setAltText', imageId: image.imageId, altText: e.target.value })}
+                      onChange={(e) =>
+                        dispatch({ type: 'setAltText', imageId: image.imageId, altText: e.target.value })
+                      }
                     />
                   </Field.Root>
                   <HStack gap="1" justify="space-between">
                     <HStack gap="1">
-                      <IconButton size="xs" variant="ghost" aria-label={`Move ${label} earlier`} disabled={index === 0} onClick={() => dispatch({ type: 'moveImage', index, by: -1 })}>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Move ${label} earlier`}
+                        disabled={index === 0}
+                        onClick={() => dispatch({ type: 'moveImage', index, by: -1 })}
+                      >
                         <MdiIcon path={mdiArrowUp} />
                       </IconButton>
-                      <IconButton size="xs" variant="ghost" aria-label={`Move ${label} later`} disabled={index === images.length - 1} onClick={() => dispatch({ type: 'moveImage', index, by: 1 })}>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Move ${label} later`}
+                        disabled={index === images.length - 1}
+                        onClick={() => dispatch({ type: 'moveImage', index, by: 1 })}
+                      >
                         <MdiIcon path={mdiArrowDown} />
                       </IconButton>
                     </HStack>
@@ -208,7 +219,13 @@ export function ImageManager({ images, dispatch, onPendingChange, onUploaded, er
                         <MdiIcon path={mdiSwapHorizontal} />
                         Replace
                       </Button>
-                      <IconButton size="xs" variant="ghost" colorPalette="red" aria-label={`Remove ${label}`} onClick={() => dispatch({ type: 'removeImage', imageId: image.imageId })}>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        colorPalette="red"
+                        aria-label={`Remove ${label}`}
+                        onClick={() => dispatch({ type: 'removeImage', imageId: image.imageId })}
+                      >
                         <MdiIcon path={mdiDeleteOutline} />
                       </IconButton>
                     </HStack>

@@ -1,19 +1,19 @@
 import { Alert, Box, Button, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MdiIcon } from '@/components/mdi-icon';
 import { useDownload } from '@/lib/download';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { mdiArrowLeft, mdiDownload } from '@mdi/js';
+import { mdiArrowLeft, mdiDownload, mdiFileUploadOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import { CATALOGUE_CSV_COLUMNS } from '@contract/catalogue-csv';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { fetchImportTemplate, previewImport } from '../api/import-api';
 import { useConfirmImport } from '../api/use-confirm-import';
-import { fileRefusal } from '../model/import-file';
+import { CSV_ACCEPT, fileRefusal } from '../model/import-file';
 import type { ImportPreview as Preview, ImportResult } from '@contract/admin-import';
 import { resultLines } from '../model/import-words';
-import { CsvDropZone } from './csv-drop-zone';
 import { ImportPreview } from './import-preview';
 
 type Step =
@@ -100,7 +100,18 @@ export function ImportProductsPage({ adminId }: ImportProductsPageProps) {
       </Box>
       {step.kind === 'choose' || step.kind === 'refused' ? <Columns /> : null}
 
-      {step.kind === 'choose' ? <CsvDropZone onFile={choose} /> : null}
+      {step.kind === 'choose' ? (
+        <FileDropZone
+          icon={mdiFileUploadOutline}
+          title="Drop a CSV file here or choose one"
+          hint="UTF-8, comma or semicolon separated, up to 10 MB and 20,000 rows."
+          accept={CSV_ACCEPT}
+          inputLabel="CSV file"
+          onFiles={([file]) => {
+            if (file) choose(file);
+          }}
+        />
+      ) : null}
 
       {step.kind === 'refused' ? (
         <Stack gap="3" align="start">

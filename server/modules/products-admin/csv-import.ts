@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import {
   badFile,
   IMPORT_APPLIED,
@@ -18,6 +18,7 @@ import type { Database, Db } from '../../db/client';
 import { productImports } from '../../db/schema';
 import { refused } from '../../lib/errors';
 import { catalogueChanged } from '../catalogue';
+import { lockTaxonomy } from '../taxonomy';
 import { readCsvProducts, readTaxonomy } from './csv-catalogue';
 import { applyImport } from './csv-import-apply';
 import type { Actor } from './save';
@@ -88,7 +89,10 @@ export async function confirmImport(
     }
     const stored = taken.rows as StoredImport;
     // Taxonomy writes wait for this import (and it for them) when it may create categories or values.
-    if (createMissing) await lockTaxonomy(tx);
+    if (createMissing) {
+      await lockTaxonomy(tx, 'attributes');
+      await lockTaxonomy(tx, 'categories');
+    }
     const products = await readCsvProducts(tx, { pids: pidsOf(stored.rows) }, true);
     const taxonomy = await readTaxonomy(tx);
     const plan = planImport(stored.rows, { products, ...taxonomy }, stored.levels);
@@ -100,12 +104,6 @@ export async function confirmImport(
   });
   await catalogueChanged(database, productIds);
   return result;
-}
-
-/** The same advisory locks the category and attribute writes take (modules/taxonomy/writes.ts). */
-async function lockTaxonomy(tx: Db) {
-  for (const kind of ['attributes', 'categories'])
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sokoni:taxonomy:${kind}`}))`);
 }
 
 /** Housekeeping: imports, confirmed or not, a day after their preview (an hour is all a preview may wait). */

@@ -265,3 +265,19 @@ export const MpesaCallbackAck = z
   .object({ ResultCode: z.literal(0), ResultDesc: z.string() })
   .meta({ id: 'MpesaCallbackAck' });
 export type MpesaCallbackAck = z.infer<typeof MpesaCallbackAck>;
+
+/**
+ * The header of a callback probe (`npm run mpesa:check`): a random nonce the route answers with its
+ * HMAC under the callback secret, without applying the body or changing anything.
+ */
+export const MpesaCallbackProbeHeaders = z.object({
+  // Hono reads header names in lower case.
+  'sokoni-callback-probe': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be a nonce of 32 to 128 letters, digits, - or _')
+    .optional()
+    .meta({
+      description:
+        'Makes the request a probe: answered 200 with `Sokoni-Callback-Proof`, its body never applied',
+    }),
+});

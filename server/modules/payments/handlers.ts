@@ -3,6 +3,7 @@ import { AppError } from '../../lib/errors';
 import { zodIssues } from '../../../contract/common';
 import { newRouter, noSuchRoute, type AppEnv, type Deps } from '../../lib/http';
 import { readStkCallback } from '../../lib/payments/callback';
+import { CALLBACK_PROOF_HEADER, probeProof } from '../../lib/payments/callback-probe';
 import { applyStkCallback, isCallbackSecret } from './callback';
 import { mpesaCallbackRoute } from './routes';
 
@@ -32,6 +33,15 @@ export function paymentsModule(deps: Deps) {
     mpesaCallbackRoute,
     async (c) => {
       const log = c.get('log');
+      // A probe (npm run mpesa:check) proves it reached a server holding the secret: its body, though
+      // checked like any callback's, is never applied.
+      const nonce = c.req.valid('header')['sokoni-callback-probe'];
+      if (nonce) {
+        log.info('mpesa callback probe answered');
+        c.header(CALLBACK_PROOF_HEADER, probeProof(deps.env.MPESA_CALLBACK_SECRET, nonce));
+        c.header('Cache-Control', 'no-store');
+        return c.json({ ResultCode: 0 as const, ResultDesc: 'Probe answered; nothing was changed' }, 200);
+      }
       try {
         await applyStkCallback(db, readStkCallback(c.req.valid('json')), log);
       } catch (err) {

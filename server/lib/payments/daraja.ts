@@ -305,13 +305,14 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isTimeout(err: unknown): boolean {
+/** Whether a failed fetch ran out of time (AbortSignal.timeout), directly or as its cause. */
+export function isTimeout(err: unknown): boolean {
   const name = (e: unknown) => (e instanceof Error || e instanceof DOMException ? e.name : undefined);
   return name(err) === 'TimeoutError' || name((err as { cause?: unknown } | null)?.cause) === 'TimeoutError';
 }
 
-// "fetch failed" says nothing; the cause's code (ECONNREFUSED, ENOTFOUND…) is what an operator needs.
-function describeNetworkError(err: unknown): string {
+/** A failed fetch in words: "fetch failed" says nothing, the cause's code (ECONNREFUSED, ENOTFOUND…) does. */
+export function describeNetworkError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const cause = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : undefined;

@@ -102,7 +102,9 @@ describe('npm run mpesa:check', () => {
     const report = await check({ MPESA_PASSKEY: 'the-sandbox-passkey-by-mistake' });
     expect(report.ok).toBe(false);
     expect(finding(report, 'shortcode')).toMatchObject({
-      says: expect.stringMatching(/refused the STK password .*"500\.001\.1001 Wrong credentials"/),
+      says: expect.stringMatching(
+        /refused the STK password .*"500\.001\.1001 \[MerchantValidate\] - Wrong credentials"/,
+      ),
       fix: expect.stringMatching(/MPESA_PASSKEY to the Lipa na M-Pesa Online passkey/),
     });
     expect(finding(report, 'account', 'skipped')).toBeDefined();

@@ -138,10 +138,11 @@ async function checkDaraja(
         {
           check: 'shortcode',
           status: 'fail',
-          says: `Daraja refused the STK password made from shortcode ${shortcode} and MPESA_PASSKEY: ${said}. The passkey does not belong to that shortcode.`,
+          says: `Daraja refused the STK password made from shortcode ${shortcode} and MPESA_PASSKEY: ${said}. The passkey does not belong to that shortcode, or the shortcode may not take Lipa na M-Pesa Online payments.`,
           fix:
             `Set MPESA_PASSKEY to the Lipa na M-Pesa Online passkey Safaricom emailed for ${shortcode} after ` +
-            `going live (not the sandbox's), and MPESA_SHORTCODE to the ${numberWords(settings)} it was issued for.`,
+            `going live (not the sandbox's), and MPESA_SHORTCODE to the ${numberWords(settings)} it was issued for; ` +
+            'if both are right, the shortcode has not gone live for Lipa na M-Pesa Online (M-Pesa Express) yet.',
         },
         accountNotChecked('Daraja refused the passkey (above)'),
       ];

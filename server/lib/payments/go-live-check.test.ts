@@ -109,6 +109,11 @@ describe('npm run mpesa:check', () => {
     });
     expect(finding(report, 'account', 'skipped')).toBeDefined();
     expect(finding(report, 'credentials', 'pass')).toBeDefined();
+    // What the operator reads: a mark per finding, the fix under the failure, and the count.
+    const printed = formatGoLiveReport(report).split('\n');
+    expect(printed.filter((l) => /^[✓✗–] /.test(l)).map((l) => l[0])).toEqual(['✓', '✗', '–', '✓', '✓']);
+    expect(printed[printed.findIndex((l) => l.startsWith('✗')) + 1]).toMatch(/^ {2}Fix: Set MPESA_PASSKEY/);
+    expect(printed.at(-1)).toBe('2 of 5 checks did not pass: fix them and run npm run mpesa:check again.');
   });
 
   it('says Daraja does not know a wrong shortcode', async () => {

@@ -127,6 +127,16 @@ describe('npm run mpesa:check', () => {
     );
   });
 
+  it("says this machine's clock is off when Daraja refuses the timestamp", async () => {
+    // The simulator takes timestamps within 10 minutes of its clock; this machine runs an hour ahead.
+    const ahead = () => Date.now() + 3_600_000;
+    const report = await checkMpesaGoLive(shopEnv(), { fetch: proxyTo(), now: ahead });
+    expect(finding(report, 'shortcode')).toMatchObject({
+      says: expect.stringMatching(/refused the STK query's timestamp .*Invalid Timestamp.*clock is off/),
+      fix: expect.stringMatching(/NTP/),
+    });
+  });
+
   describe('paybill or till', () => {
     it('passes a till configured with its store number and till', async () => {
       const report = await onTill({ MPESA_SHORTCODE: STORE, MPESA_TILL_NUMBER: TILL });

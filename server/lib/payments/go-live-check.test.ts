@@ -1,4 +1,7 @@
 import { count } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { paymentAttempts } from '../../db/schema';
@@ -232,6 +235,30 @@ describe('npm run mpesa:check', () => {
         expect(finding(await check({}, proxyTo(forger)), 'callback')?.says).toMatch(
           /without a valid signature/,
         );
+      });
+
+      it('says a certificate no public authority issued is refused, as Daraja refuses it', async () => {
+        // A self-signed certificate (server/test/fixtures/tls, a test-only key) for shop.example.co.ke.
+        const fixture = (name: string) =>
+          readFileSync(new URL(`../../test/fixtures/tls/${name}`, import.meta.url));
+        const tls = createServer(
+          { cert: fixture('self-signed.cert.pem'), key: fixture('self-signed-test-only.key.pem') },
+          (_req, res) => res.end('{}'),
+        );
+        await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+        try {
+          const { port } = tls.address() as AddressInfo;
+          const report = await check({}, proxyTo(`https://127.0.0.1:${port}`));
+          expect(finding(report, 'callback')).toMatchObject({
+            says: expect.stringMatching(
+              /The TLS certificate at https:\/\/shop\.example\.co\.ke was refused: .*SELF_SIGNED/,
+            ),
+            fix: expect.stringMatching(/Have the reverse proxy get one for shop\.example\.co\.ke/),
+          });
+        } finally {
+          tls.closeAllConnections();
+          await new Promise((resolve) => tls.close(resolve));
+        }
       });
 
       it('says a redirect is not followed, as Daraja does not', async () => {

@@ -9,7 +9,13 @@ import {
   probeBody,
 } from './callback-probe';
 import { DARAJA_SANDBOX_URL, darajaSettings, MPESA_CALLBACK_PATH, type DarajaSettings } from './config';
-import { createDarajaClient, describeNetworkError, isTimeout, type FetchLike } from './daraja';
+import {
+  createDarajaClient,
+  describeNetworkError,
+  isTimeout,
+  networkErrorCode,
+  type FetchLike,
+} from './daraja';
 import { DarajaError } from './daraja-errors';
 
 // `npm run mpesa:check`: whether the configured M-Pesa account works before a shopper finds out. It
@@ -344,6 +350,13 @@ async function probeCallback(env: Env, settings: DarajaSettings, fetchImpl: Fetc
     });
     await res.body?.cancel();
   } catch (err) {
+    // Daraja, like fetch, calls only an address whose certificate a public authority signed for it.
+    if (/CERT|SELF_SIGNED|TLS|SSL|VERIFY/.test(networkErrorCode(err) ?? '')) {
+      return fail(
+        `The TLS certificate at ${origin} was refused: ${describeNetworkError(err)}. Daraja needs one a public authority issued for ${new URL(url).hostname}.`,
+        `Have the reverse proxy get one for ${new URL(url).hostname} (Caddy does so by itself; or Let's Encrypt's certbot), and serve its whole chain.`,
+      );
+    }
     return fail(
       isTimeout(err)
         ? `Nothing answered the callback probe at ${shown} within ${settings.timeoutMs} ms (MPESA_TIMEOUT_MS).`

@@ -164,8 +164,34 @@ describe('npm run mpesa:check', () => {
       const report = await onTill({ MPESA_SHORTCODE: TILL, MPESA_TILL_NUMBER: TILL });
       expect(report.ok).toBe(false);
       expect(finding(report, 'account')?.says).toMatch(
-        `MPESA_SHORTCODE and MPESA_TILL_NUMBER are both ${TILL}, which Daraja refuses as a BusinessShortCode: it is the till`,
+        `MPESA_SHORTCODE and MPESA_TILL_NUMBER are both ${TILL}, which Daraja refuses as the BusinessShortCode: it is the till`,
       );
+      // The live Daraja answers a shortcode that may not take Lipa na M-Pesa Online with "Wrong
+      // credentials" (github.com/safaricom/LNMOnlineAndroidSample/issues/8), as a till's own number is.
+      const daraja = await listen((req) =>
+        new URL(req.url).pathname.startsWith('/oauth/')
+          ? Response.json({ access_token: 'token', expires_in: '3599' })
+          : Response.json(
+              {
+                requestId: '1-2-1',
+                errorCode: '500.001.1001',
+                errorMessage: '[MerchantValidate] - Wrong credentials',
+              },
+              { status: 500 },
+            ),
+      );
+      try {
+        const live = await onTill({
+          MPESA_BASE_URL: daraja.origin,
+          MPESA_SHORTCODE: TILL,
+          MPESA_TILL_NUMBER: TILL,
+        });
+        expect(finding(live, 'account')?.says).toMatch(
+          /both 5123456, .*it is the till, not its store number/,
+        );
+      } finally {
+        await daraja.close();
+      }
     });
 
     it('refuses at parse time what the configuration alone shows: a till without its number', () => {

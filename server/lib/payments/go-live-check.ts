@@ -150,7 +150,10 @@ async function checkDaraja(
             `going live (not the sandbox's), and MPESA_SHORTCODE to the ${numberWords(settings)} it was issued for; ` +
             'if both are right, the shortcode has not gone live for Lipa na M-Pesa Online (M-Pesa Express) yet.',
         },
-        accountNotChecked('Daraja refused the passkey (above)'),
+        // Daraja says the same of a shortcode that may not take Lipa na M-Pesa Online, as a till's own number.
+        settings.accountType === 'till' && shortcode === settings.tillNumber
+          ? accountRefused(settings)
+          : accountNotChecked('Daraja refused the passkey (above)'),
       ];
     }
     if (err.kind === 'invalid_request' && /timestamp/i.test(err.rawMessage ?? '')) {
@@ -261,7 +264,7 @@ function accountRefused(settings: DarajaSettings): Finding {
     says:
       shortcode === tillNumber
         ? `MPESA_ACCOUNT_TYPE is till, and MPESA_SHORTCODE and MPESA_TILL_NUMBER are both ${shortcode}, ` +
-          'which Daraja refuses as a BusinessShortCode: it is the till, not its store number.'
+          'which Daraja refuses as the BusinessShortCode: it is the till, not its store number.'
         : `MPESA_ACCOUNT_TYPE is till, and Daraja refuses ${shortcode} (MPESA_SHORTCODE) as the store number of a till.`,
     fix:
       'For a till, MPESA_SHORTCODE is the store number (head office) the passkey was issued for and ' +

@@ -267,12 +267,16 @@ export const MpesaCallbackAck = z
 export type MpesaCallbackAck = z.infer<typeof MpesaCallbackAck>;
 
 /**
- * The header of a callback probe (`npm run mpesa:check`): a random nonce the route answers with its
- * HMAC under the callback secret, without applying the body or changing anything.
+ * A callback probe (`npm run mpesa:check`) carries a random nonce in MPESA_CALLBACK_PROBE_HEADER; the
+ * route answers its HMAC under the callback secret in MPESA_CALLBACK_PROOF_HEADER, without applying
+ * the body or changing anything. (Lower case: Hono reads header names so.)
  */
+export const MPESA_CALLBACK_PROBE_HEADER = 'sokoni-callback-probe';
+export const MPESA_CALLBACK_PROOF_HEADER = 'sokoni-callback-proof';
+
+/** The headers of the callback route: only the probe's nonce. */
 export const MpesaCallbackProbeHeaders = z.object({
-  // Hono reads header names in lower case.
-  'sokoni-callback-probe': z
+  [MPESA_CALLBACK_PROBE_HEADER]: z
     .string()
     .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be a nonce of 32 to 128 letters, digits, - or _')
     .optional()

@@ -3,15 +3,10 @@ import type { StkCallbackBody } from './callback';
 
 // `npm run mpesa:check` proves that the public callback URL reaches a server holding the same
 // MPESA_CALLBACK_SECRET: it posts a Daraja-shaped body to that URL with a random nonce in
-// CALLBACK_PROBE_HEADER, and the callback route (past its secret check and its body's schema) answers
-// with the HMAC of the nonce keyed by the secret in CALLBACK_PROOF_HEADER instead of applying the
-// body. A probe changes nothing; without the secret the route answers 404 like any unknown path, so
+// MPESA_CALLBACK_PROBE_HEADER, and the callback route (past its secret check and its body's schema)
+// answers with the HMAC of the nonce keyed by the secret in MPESA_CALLBACK_PROOF_HEADER
+// (contract/checkout.ts) instead of applying the body. A probe changes nothing; without the secret the route answers 404 like any unknown path, so
 // nobody learns anything.
-
-/** The request header carrying the probe's nonce. */
-export const CALLBACK_PROBE_HEADER = 'Sokoni-Callback-Probe';
-/** The answer header carrying HMAC-SHA256(secret, nonce), base64url. */
-export const CALLBACK_PROOF_HEADER = 'Sokoni-Callback-Proof';
 
 // A label in the MAC, so the proof is never a value the secret signs for any other purpose.
 const LABEL = 'sokoni mpesa callback probe\n';

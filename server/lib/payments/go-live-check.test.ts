@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MPESA_CALLBACK_PROOF_HEADER } from '../../../contract/checkout';
 import { createApp } from '../../app';
 import { paymentAttempts } from '../../db/schema';
 import { parseEnv } from '../../env';
@@ -256,7 +257,8 @@ describe('npm run mpesa:check', () => {
           /\(HTTP 200\) without a valid signature/,
         );
         const forger = await serve(
-          () => new Response('{}', { headers: { 'Sokoni-Callback-Proof': 'a-guess-without-the-secret' } }),
+          () =>
+            new Response('{}', { headers: { [MPESA_CALLBACK_PROOF_HEADER]: 'a-guess-without-the-secret' } }),
         );
         expect(finding(await check({}, proxyTo(forger)), 'callback')?.says).toMatch(
           /without a valid signature/,

@@ -1,13 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
+import { MPESA_CALLBACK_PROBE_HEADER, MPESA_CALLBACK_PROOF_HEADER } from '../../../contract/checkout';
 import type { Env } from '../../env';
-import {
-  CALLBACK_PROBE_HEADER,
-  CALLBACK_PROOF_HEADER,
-  isProbeProof,
-  newProbeNonce,
-  probeBody,
-} from './callback-probe';
+import { isProbeProof, newProbeNonce, probeBody } from './callback-probe';
 import { DARAJA_SANDBOX_URL, darajaSettings, MPESA_CALLBACK_PATH, type DarajaSettings } from './config';
 import {
   createDarajaClient,
@@ -345,7 +340,7 @@ async function probeCallback(env: Env, settings: DarajaSettings, fetchImpl: Fetc
   try {
     res = await fetchImpl(url, {
       method: 'POST',
-      headers: { [CALLBACK_PROBE_HEADER]: nonce, 'Content-Type': 'application/json' },
+      headers: { [MPESA_CALLBACK_PROBE_HEADER]: nonce, 'Content-Type': 'application/json' },
       body: JSON.stringify(probeBody(nonce)),
       // Daraja does not follow redirects, so neither does the probe.
       redirect: 'manual',
@@ -367,7 +362,7 @@ async function probeCallback(env: Env, settings: DarajaSettings, fetchImpl: Fetc
       notReached,
     );
   }
-  const proof = res.headers.get(CALLBACK_PROOF_HEADER);
+  const proof = res.headers.get(MPESA_CALLBACK_PROOF_HEADER);
   if (res.ok && proof && isProbeProof(env.MPESA_CALLBACK_SECRET, nonce, proof)) {
     return {
       check: 'callback',

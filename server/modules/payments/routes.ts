@@ -1,9 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { MpesaCallbackAck, MpesaCallbackProbeHeaders } from '../../../contract/checkout';
+import {
+  MPESA_CALLBACK_PROOF_HEADER,
+  MpesaCallbackAck,
+  MpesaCallbackProbeHeaders,
+} from '../../../contract/checkout';
 import { publicSecurity } from '../../lib/auth/middleware';
 import { body, error, json } from '../../lib/openapi';
 import { StkCallbackBody } from '../../lib/payments/callback';
-import { CALLBACK_PROOF_HEADER } from '../../lib/payments/callback-probe';
 
 // Paths are under MPESA_CALLBACK_PATH (/v1/payments/mpesa/callback), where server/app.ts mounts this module.
 
@@ -30,7 +33,7 @@ export const mpesaCallbackRoute = createRoute({
         MpesaCallbackAck,
       ),
       headers: {
-        [CALLBACK_PROOF_HEADER]: {
+        [MPESA_CALLBACK_PROOF_HEADER]: {
           description: 'Only for a probe: base64url HMAC-SHA256 of the nonce, keyed by MPESA_CALLBACK_SECRET',
           schema: { type: 'string' as const },
         },

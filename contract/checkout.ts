@@ -265,3 +265,23 @@ export const MpesaCallbackAck = z
   .object({ ResultCode: z.literal(0), ResultDesc: z.string() })
   .meta({ id: 'MpesaCallbackAck' });
 export type MpesaCallbackAck = z.infer<typeof MpesaCallbackAck>;
+
+/**
+ * A callback probe (`npm run mpesa:check`) carries a random nonce in MPESA_CALLBACK_PROBE_HEADER; the
+ * route answers its HMAC under the callback secret in MPESA_CALLBACK_PROOF_HEADER, without applying
+ * the body or changing anything. (Lower case: Hono reads header names so.)
+ */
+export const MPESA_CALLBACK_PROBE_HEADER = 'sokoni-callback-probe';
+export const MPESA_CALLBACK_PROOF_HEADER = 'sokoni-callback-proof';
+
+/** The headers of the callback route: only the probe's nonce. */
+export const MpesaCallbackProbeHeaders = z.object({
+  [MPESA_CALLBACK_PROBE_HEADER]: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be a nonce of 32 to 128 letters, digits, - or _')
+    .optional()
+    .meta({
+      description:
+        'Makes the request a probe: answered 200 with `Sokoni-Callback-Proof`, its body never applied',
+    }),
+});

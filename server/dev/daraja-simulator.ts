@@ -150,9 +150,11 @@ export function createDarajaSimulator(options: DarajaSimulatorOptions): DarajaSi
     const at = timestamp === undefined ? null : parseEatTimestamp(timestamp);
     if (at === null || Math.abs(now() - at) > tolerance) return badRequest('Timestamp');
     // Daraja keys the passkey to the BusinessShortCode: for a till, a password made from the till
-    // number instead of the store number is refused like any wrong passkey.
+    // number instead of the store number is refused like any wrong passkey. Daraja's own words
+    // (github.com/safaricom/LNMOnlineAndroidSample/issues/8), which it also answers for a shortcode
+    // not enabled for Lipa na M-Pesa Online.
     if (body.Password !== stkPassword(expected.BusinessShortCode, options.passkey, timestamp!)) {
-      return fail(500, '500.001.1001', 'Wrong credentials');
+      return fail(500, '500.001.1001', '[MerchantValidate] - Wrong credentials');
     }
     return { body };
   }

@@ -305,15 +305,21 @@ function parseJson(text: string): unknown {
   }
 }
 
-function isTimeout(err: unknown): boolean {
+/** Whether a failed fetch ran out of time (AbortSignal.timeout), directly or as its cause. */
+export function isTimeout(err: unknown): boolean {
   const name = (e: unknown) => (e instanceof Error || e instanceof DOMException ? e.name : undefined);
   return name(err) === 'TimeoutError' || name((err as { cause?: unknown } | null)?.cause) === 'TimeoutError';
 }
 
-// "fetch failed" says nothing; the cause's code (ECONNREFUSED, ENOTFOUND…) is what an operator needs.
-function describeNetworkError(err: unknown): string {
+/** A failed fetch in words: "fetch failed" says nothing, the cause's code (ECONNREFUSED, ENOTFOUND…) does. */
+export function describeNetworkError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const code = networkErrorCode(err);
   return code ? `${message} (${code})` : message;
+}
+
+/** The system or TLS code of a failed fetch (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT…), if it has one. */
+export function networkErrorCode(err: unknown): string | undefined {
+  const code = (err as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
 }

@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../../lib/errors';
+import { MPESA_CALLBACK_PROBE_HEADER, MPESA_CALLBACK_PROOF_HEADER } from '../../../contract/checkout';
 import { zodIssues } from '../../../contract/common';
 import { newRouter, noSuchRoute, type AppEnv, type Deps } from '../../lib/http';
 import { readStkCallback } from '../../lib/payments/callback';
+import { probeProof } from '../../lib/payments/callback-probe';
 import { applyStkCallback, isCallbackSecret } from './callback';
 import { mpesaCallbackRoute } from './routes';
 
@@ -32,6 +34,15 @@ export function paymentsModule(deps: Deps) {
     mpesaCallbackRoute,
     async (c) => {
       const log = c.get('log');
+      // A probe (npm run mpesa:check) proves it reached a server holding the secret: its body, though
+      // checked like any callback's, is never applied.
+      const nonce = c.req.valid('header')[MPESA_CALLBACK_PROBE_HEADER];
+      if (nonce) {
+        log.info('mpesa callback probe answered');
+        c.header(MPESA_CALLBACK_PROOF_HEADER, probeProof(deps.env.MPESA_CALLBACK_SECRET, nonce));
+        c.header('Cache-Control', 'no-store');
+        return c.json({ ResultCode: 0 as const, ResultDesc: 'Probe answered; nothing was changed' }, 200);
+      }
       try {
         await applyStkCallback(db, readStkCallback(c.req.valid('json')), log);
       } catch (err) {

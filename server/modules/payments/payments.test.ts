@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
 import { paymentAttempts, variants } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
+import { MPESA_CALLBACK_PROBE_HEADER, MPESA_CALLBACK_PROOF_HEADER } from '../../../contract/checkout';
+import { newProbeNonce, probeBody, probeProof } from '../../lib/payments/callback-probe';
 import {
   attemptsOf,
   orderOf,
@@ -149,6 +151,61 @@ describe('the callback', () => {
       expect.stringMatching(/^mpesa callback refused .*Body\.stkCallback/),
       expect.stringMatching(/^mpesa callback refused .*not valid JSON/),
     ]);
+  });
+
+  describe('a probe (npm run mpesa:check)', () => {
+    const probe = (secret: string, nonce: string, body: unknown = probeBody(nonce)) =>
+      ctx.request(`/api/v1/payments/mpesa/callback/${secret}`, {
+        method: 'POST',
+        headers: { [MPESA_CALLBACK_PROBE_HEADER]: nonce },
+        json: body,
+      });
+
+    it('is signed with the secret, and even a payment in its body changes nothing', async () => {
+      const s = await shopperWithCart(ctx, { stock: 3, quantity: 1 });
+      const o = await placeOrder(s.call, phoneEnding('09'));
+      const [attempt] = await attemptsOf(ctx, o.orderId);
+      const nonce = newProbeNonce();
+      const res = await probe(
+        ctx.env.MPESA_CALLBACK_SECRET,
+        nonce,
+        stkCallback(attempt!.checkoutRequestId!, 0, {
+          amount: o.total,
+          receipt: `PRB${randomUUID().slice(0, 7)}`,
+          phone: attempt!.phone,
+        }),
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get(MPESA_CALLBACK_PROOF_HEADER)).toBe(
+        probeProof(ctx.env.MPESA_CALLBACK_SECRET, nonce),
+      );
+      expect(await res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Probe answered; nothing was changed' });
+      expect(await orderOf(ctx, s.token, o.orderId)).toMatchObject({ paymentStatus: 'pending' });
+      expect(await stockOf(ctx.database.db, s.variantId)).toBe(2);
+    });
+
+    it('is checked like any callback: a body that is not one is a 400, unsigned', async () => {
+      const res = await probe(ctx.env.MPESA_CALLBACK_SECRET, newProbeNonce(), { Body: 'not a callback' });
+      expect(res.status).toBe(400);
+      expect(res.headers.get(MPESA_CALLBACK_PROOF_HEADER)).toBeNull();
+    });
+
+    it('with a wrong secret is an unknown route: no signature, nothing learnt', async () => {
+      const res = await probe(`${ctx.env.MPESA_CALLBACK_SECRET}x`, newProbeNonce());
+      expect(res.status).toBe(404);
+      expect(res.headers.get(MPESA_CALLBACK_PROOF_HEADER)).toBeNull();
+    });
+
+    it('with a malformed nonce is a 400 naming the header', async () => {
+      for (const nonce of ['', 'short', `${'a'.repeat(40)}!`, 'b'.repeat(129)]) {
+        const res = await probe(ctx.env.MPESA_CALLBACK_SECRET, nonce, probeBody(newProbeNonce()));
+        expect(res.status).toBe(400);
+        expect(res.headers.get(MPESA_CALLBACK_PROOF_HEADER)).toBeNull();
+        expect((await res.json()).issues).toEqual([
+          { path: MPESA_CALLBACK_PROBE_HEADER, message: expect.stringMatching(/32 to 128/) },
+        ]);
+      }
+    });
   });
 
   it('acknowledges an unknown CheckoutRequestID and changes nothing', async () => {

@@ -11,6 +11,7 @@ import { mailOutboxJob } from './jobs/mail-outbox';
 import { paymentReconcilerJob } from './jobs/payment-reconciler';
 import { startJobs } from './jobs/runner';
 import { gracefulClose } from './lib/drain';
+import type { Runtime } from './lib/http';
 import { createLogger } from './lib/logger';
 import { createMailTransport } from './lib/mail/transport';
 import { createDarajaClientFromEnv } from './lib/payments/daraja';
@@ -36,7 +37,9 @@ async function main() {
     logger.error('database unavailable; the server did not start', { error: (err as Error).message });
     process.exit(1);
   }
-  const app = createApp({ env, database, logger });
+  // Readiness (/api/health/ready) reads what runs beside the app: the jobs, once started.
+  const runtime: Runtime = {};
+  const app = createApp({ env, database, logger, runtime });
   const jobs = startJobs(
     [
       // In the order they stop: the reconciler first, as a pass in hand may still query Daraja (the
@@ -61,6 +64,7 @@ async function main() {
     ],
     logger,
   );
+  runtime.jobs = jobs;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });
     // The page renderer (server/lib/ssr.ts) loads on the first page asked for, and renders it: ~1 s

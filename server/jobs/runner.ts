@@ -78,6 +78,10 @@ export function periodic(name: string, pass: () => Promise<boolean | void>, o: P
 
 /** The jobs `startJobs` started. */
 export interface RunningJobs {
+  /** `running` until `stop()` is called, `stopped` once every job has stopped (readiness reads it). */
+  readonly state: 'running' | 'stopping' | 'stopped';
+  /** The names of the jobs that threw when started (logged; the others run). */
+  readonly notStarted: readonly string[];
   /** Stops the jobs one after another, in the order they were given; calling it again waits for the same stop. */
   stop(): Promise<void>;
 }
@@ -89,11 +93,13 @@ export interface RunningJobs {
  */
 export function startJobs(jobs: readonly Job[], logger: Logger): RunningJobs {
   const started: { name: string; stop(): Promise<void> }[] = [];
+  const notStarted: string[] = [];
   for (const job of jobs) {
     try {
       const handle = job.start(logger.child({ job: job.name }));
       started.push({ name: job.name, stop: () => handle.stop() });
     } catch (err) {
+      notStarted.push(job.name);
       logger.error('job did not start', {
         job: job.name,
         error: err instanceof Error ? err.message : String(err),
@@ -101,9 +107,15 @@ export function startJobs(jobs: readonly Job[], logger: Logger): RunningJobs {
     }
   }
   let stopping: Promise<void> | undefined;
+  let state: RunningJobs['state'] = 'running';
   return {
+    get state() {
+      return state;
+    },
+    notStarted,
     stop() {
       stopping ??= (async () => {
+        state = 'stopping';
         for (const job of started) {
           await job.stop().catch((err: unknown) =>
             logger.error('job did not stop cleanly', {
@@ -112,6 +124,7 @@ export function startJobs(jobs: readonly Job[], logger: Logger): RunningJobs {
             }),
           );
         }
+        state = 'stopped';
       })();
       return stopping;
     },

@@ -25,11 +25,21 @@ export type Config = Env;
 export const publicUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
   (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 
+/**
+ * What server/index.ts tells the app of what it runs beside it, for readiness: set once started,
+ * and read on every check. Tests that start no jobs leave it out.
+ */
+export interface Runtime {
+  /** The background jobs (server/jobs/runner.ts `RunningJobs`), once started. */
+  jobs?: { readonly state: 'running' | 'stopping' | 'stopped'; readonly notStarted: readonly string[] };
+}
+
 /** What every module gets: configuration, the database and the logger. */
 export interface Deps {
   env: Config;
   database: Database;
   logger: Logger;
+  runtime?: Runtime;
 }
 
 export type AppEnv = {

@@ -44,6 +44,19 @@ describe('environment', () => {
     expect(attempt).toThrow(/LOG_LEVEL/);
   });
 
+  it('takes a metrics token of 32 characters or more, and a metrics port other than PORT', () => {
+    const production = { ...PRODUCTION, JWT_SECRET: PRODUCTION_TEST_JWT_SECRET };
+    expect(() => parseEnv({ ...production, METRICS_TOKEN: 'short-token' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters \(make one with `openssl rand -hex 32`\)/,
+    );
+    const token = randomBytes(32).toString('hex');
+    expect(parseEnv({ ...production, METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token);
+    expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(parseEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -150,6 +150,16 @@ const EnvSchema = z
     PAYMENT_QUERY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     /** How often the payment reconciler looks for attempts to query or expire. */
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+    /**
+     * The bearer token GET /metrics asks for (Prometheus's `authorization` credentials); without it and
+     * without METRICS_PORT, /metrics does not exist.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'must be at least 32 characters (make one with `openssl rand -hex 32`)')
+      .optional(),
+    /** A port of its own for GET /metrics, on 127.0.0.1 only (no token asked there). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .superRefine((env, ctx) => {
     // The admin account ADMIN_PASSWORD makes is held to what sign-up asks of any new password.
@@ -244,6 +254,13 @@ const EnvSchema = z
     }
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (the metrics listen on a port of their own)',
+      });
+    }
     if (env.DELIVERY_MIN_FEE > env.DELIVERY_MAX_FEE) {
       ctx.addIssue({
         code: 'custom',

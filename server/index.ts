@@ -13,6 +13,7 @@ import { startJobs } from './jobs/runner';
 import { gracefulClose } from './lib/drain';
 import type { Runtime } from './lib/http';
 import { createLogger } from './lib/logger';
+import { createMetrics, metricsApp, metricsWanted } from './lib/metrics';
 import { createMailTransport } from './lib/mail/transport';
 import { createDarajaClientFromEnv } from './lib/payments/daraja';
 
@@ -39,7 +40,8 @@ async function main() {
   }
   // Readiness (/api/health/ready) reads what runs beside the app: the jobs, once started.
   const runtime: Runtime = {};
-  const app = createApp({ env, database, logger, runtime });
+  const metrics = metricsWanted(env) ? createMetrics(database) : undefined;
+  const app = createApp({ env, database, logger, runtime, metrics });
   const jobs = startJobs(
     [
       // In the order they stop: the reconciler first, as a pass in hand may still query Daraja (the
@@ -74,10 +76,22 @@ async function main() {
   }) as Server;
 
   const graceful = gracefulClose(server);
+  // Prometheus's own port: this machine only, so no token is asked there.
+  const metricsServer =
+    metrics && env.METRICS_PORT
+      ? (serve({ fetch: metricsApp(metrics).fetch, port: env.METRICS_PORT, hostname: '127.0.0.1' }, (info) =>
+          logger.info('metrics listening', { url: `http://127.0.0.1:${info.port}/metrics` }),
+        ) as Server)
+      : undefined;
+  metricsServer?.on('error', (err) =>
+    logger.error('metrics port unavailable; /metrics is not served', { error: err.message }),
+  );
 
   // After the server: the jobs (the reconciler may still query the simulator), then the simulator,
   // then the database.
   const stopServices = async () => {
+    metricsServer?.closeAllConnections();
+    metricsServer?.close();
     await jobs.stop();
     logger.info('jobs stopped');
     await closeDarajaSimulators().catch(() => undefined);

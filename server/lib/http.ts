@@ -14,6 +14,7 @@ import { error as errorAnswer } from './openapi';
 import type { AuthUser } from './auth/session';
 import { AppError } from './errors';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 
 /**
  * The configuration server/app.ts hands every module (Deps.env, parsed once by server/env.ts, which no
@@ -40,6 +41,8 @@ export interface Deps {
   database: Database;
   logger: Logger;
   runtime?: Runtime;
+  /** The Prometheus figures (server/lib/metrics.ts), when METRICS_TOKEN or METRICS_PORT asks for them. */
+  metrics?: Metrics;
 }
 
 export type AppEnv = {

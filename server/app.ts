@@ -211,7 +211,7 @@ export function createApp(given: Deps) {
     },
   });
   mountSpa(app, deps.env.STATIC_DIR, renderer);
-  app.onError(handleError);
+  app.onError((err, c) => handleError(err, c, deps.errors));
   return app;
 }
 

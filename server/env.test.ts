@@ -57,6 +57,18 @@ describe('environment', () => {
     expect(parseEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
   });
 
+  it('takes a Sentry DSN as the project settings show it, and refuses anything else', () => {
+    const dsn = 'https://0123456789abcdef0123456789abcdef@o123456.ingest.us.sentry.io/4501234567890';
+    expect(parseEnv({ SENTRY_DSN: dsn, SENTRY_ENVIRONMENT: 'staging' })).toMatchObject({
+      SENTRY_DSN: dsn,
+      SENTRY_ENVIRONMENT: 'staging',
+    });
+    expect(() => parseEnv({ SENTRY_DSN: 'sentry.io/123' })).toThrow(/SENTRY_DSN: must be the Sentry DSN/);
+    expect(() => parseEnv({ SENTRY_DSN: 'https://o123456.ingest.sentry.io/4501234567890' })).toThrow(
+      /SENTRY_DSN: must be the Sentry DSN as the project settings show it/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

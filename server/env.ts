@@ -158,6 +158,16 @@ const EnvSchema = z
       .string()
       .min(32, 'must be at least 32 characters (make one with `openssl rand -hex 32`)')
       .optional(),
+    /** Where server errors are reported (a Sentry DSN); unset: nowhere but the log. */
+    SENTRY_DSN: z
+      .url({ protocol: /^https?$/, error: 'must be the Sentry DSN, an http(s):// URL' })
+      // Sentry's own reading of a DSN: a key of letters and digits, then the host and the project id.
+      .regex(/^https?:\/\/\w+(:\w*)?@[\w.-]+(:\d+)?\/(.*\/)?\w+$/, {
+        error: 'must be the Sentry DSN as the project settings show it: https://<key>@<host>/<project id>',
+      })
+      .optional(),
+    /** The environment the reports are filed under; unset: NODE_ENV. */
+    SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
     /** A port of its own for GET /metrics, on 127.0.0.1 only (no token asked there). */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })

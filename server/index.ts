@@ -12,6 +12,7 @@ import { paymentReconcilerJob } from './jobs/payment-reconciler';
 import { startJobs } from './jobs/runner';
 import { gracefulClose } from './lib/drain';
 import type { Runtime } from './lib/http';
+import { startErrorReporting } from './lib/error-reporting';
 import { createLogger } from './lib/logger';
 import { createMetrics, metricsApp, metricsWanted } from './lib/metrics';
 import { createMailTransport } from './lib/mail/transport';
@@ -29,6 +30,13 @@ async function main() {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  // Loads @sentry/node only when there is somewhere to report to.
+  const errors = env.SENTRY_DSN
+    ? await startErrorReporting({
+        dsn: env.SENTRY_DSN,
+        environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+      })
+    : undefined;
   let database;
   try {
     database = await prepareDatabase(env, logger);
@@ -41,7 +49,7 @@ async function main() {
   // Readiness (/api/health/ready) reads what runs beside the app: the jobs, once started.
   const runtime: Runtime = {};
   const metrics = metricsWanted(env) ? createMetrics(database) : undefined;
-  const app = createApp({ env, database, logger, runtime, metrics });
+  const app = createApp({ env, database, logger, runtime, metrics, errors });
   const jobs = startJobs(
     [
       // In the order they stop: the reconciler first, as a pass in hand may still query Daraja (the
@@ -65,6 +73,7 @@ async function main() {
       catalogueChangesJob(database, logger),
     ],
     logger,
+    errors,
   );
   runtime.jobs = jobs;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -97,6 +106,7 @@ async function main() {
     await closeDarajaSimulators().catch(() => undefined);
     await database.close().catch(() => undefined);
     logger.info('database closed');
+    await errors?.flush(2_000);
   };
 
   let stopping = false;
@@ -136,9 +146,10 @@ async function main() {
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
     process.on(signal, () => void shutdown(signal));
-  process.on('unhandledRejection', (reason) =>
-    logger.error('unhandled rejection', { error: String(reason) }),
-  );
+  process.on('unhandledRejection', (reason) => {
+    logger.error('unhandled rejection', { error: String(reason) });
+    errors?.report(reason, { where: 'unhandled rejection' });
+  });
 }
 
 void main();

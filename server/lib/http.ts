@@ -13,6 +13,7 @@ import { isSignInGuard, permit } from './auth/middleware';
 import { error as errorAnswer } from './openapi';
 import type { AuthUser } from './auth/session';
 import { AppError } from './errors';
+import type { ErrorReporter } from './error-reporting';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 
@@ -43,6 +44,8 @@ export interface Deps {
   runtime?: Runtime;
   /** The Prometheus figures (server/lib/metrics.ts), when METRICS_TOKEN or METRICS_PORT asks for them. */
   metrics?: Metrics;
+  /** Where unexpected errors are reported (Sentry), when SENTRY_DSN is set. */
+  errors?: ErrorReporter;
 }
 
 export type AppEnv = {
@@ -188,8 +191,11 @@ export function correlation(logger: Logger) {
   };
 }
 
-/** Turns any thrown value into the error envelope; never leaks stacks or SQL. */
-export function handleError(err: Error, c: Context<AppEnv>) {
+/**
+ * Turns any thrown value into the error envelope; never leaks stacks or SQL. An unexpected one (the
+ * 500) is logged and, given a reporter, reported with the request's correlation id.
+ */
+export function handleError(err: Error, c: Context<AppEnv>, errors?: ErrorReporter) {
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     return errorResponse(c, err.status, err.code, err.message, err.issues, err.details);
@@ -207,6 +213,12 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   (c.get('log') ?? console).error('unhandled error', {
     error: err?.message,
     stack: err?.stack,
+    method: c.req.method,
+    path: c.req.path,
+  });
+  errors?.report(err, {
+    where: 'request',
+    correlationId: c.get('correlationId'),
     method: c.req.method,
     path: c.req.path,
   });

@@ -49,6 +49,11 @@ describe('environment', () => {
     expect(() => parseEnv({ ...production, METRICS_TOKEN: 'short-token' })).toThrow(
       /METRICS_TOKEN: must be at least 32 characters \(make one with `openssl rand -hex 32`\)/,
     );
+    expect(() =>
+      parseEnv({ ...production, METRICS_TOKEN: 'sokoni-metrics-token-for-production-2026' }),
+    ).toThrow(/METRICS_TOKEN: is too easy to guess .*`openssl rand -hex 32`/);
+    // Outside production any 32 characters do.
+    expect(parseEnv({ METRICS_TOKEN: 'sokoni-metrics-token-for-testing' }).METRICS_TOKEN).toHaveLength(32);
     const token = randomBytes(32).toString('hex');
     expect(parseEnv({ ...production, METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token);
     expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(

@@ -185,6 +185,15 @@ const EnvSchema = z
       const weakness = secretWeakness(env.JWT_SECRET);
       if (weakness) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: weakness });
     }
+    // Whoever has the metrics token sees the shop's traffic and payments: as hard to guess as JWT_SECRET.
+    const metricsWeakness = env.METRICS_TOKEN ? secretWeakness(env.METRICS_TOKEN) : null;
+    if (metricsWeakness) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: metricsWeakness.replace('openssl rand -base64 48', 'openssl rand -hex 32'),
+      });
+    }
     if (env.ADMIN_PASSWORD && DEMO_PASSWORDS.has(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: 'custom',

@@ -44,6 +44,8 @@ async function main() {
     // One plain sentence for the person starting it, as for a bad environment, and the log line.
     process.stderr.write(`${(err as Error).message}\nThe server did not start.\n`);
     logger.error('database unavailable; the server did not start', { error: (err as Error).message });
+    errors?.report(err, { where: 'start' });
+    await errors?.flush(2_000);
     process.exit(1);
   }
   // Readiness (/api/health/ready) reads what runs beside the app: the jobs, once started.

@@ -28,6 +28,7 @@ import {
   type Deps,
   type Mount,
 } from './lib/http';
+import { createMetrics, metricsHandler, metricsWanted } from './lib/metrics';
 import { MPESA_CALLBACK_PATH } from './lib/payments/config';
 import { discountsModule } from './modules/discounts';
 import { activityModule } from './modules/activity';
@@ -147,7 +148,10 @@ function withAppAnswers<T extends { paths?: Record<string, object> }>(document: 
 }
 
 /** Builds the whole HTTP application: the API under /api and the SPA everywhere else. */
-export function createApp(deps: Deps) {
+export function createApp(given: Deps) {
+  // One registry per app (server/index.ts passes the one its metrics port serves).
+  const metrics = given.metrics ?? (metricsWanted(given.env) ? createMetrics(given.database) : undefined);
+  const deps: Deps = { ...given, metrics };
   const api = mount(newRouter(), apiModules(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', bearerScheme);
@@ -158,6 +162,11 @@ export function createApp(deps: Deps) {
   );
 
   const app = new Hono<AppEnv>();
+  if (metrics) app.use('*', metrics.requests);
+  // Not public: behind METRICS_TOKEN here, or on METRICS_PORT (server/index.ts) on 127.0.0.1 only;
+  // with neither, as with METRICS_PORT alone, there is no /metrics on this port.
+  if (metrics && deps.env.METRICS_TOKEN) app.get('/metrics', metricsHandler(metrics, deps.env.METRICS_TOKEN));
+  else app.all('/metrics', notServed);
   app.use('*', correlation(deps.logger));
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', contentSecurityPolicy: undefined }));
   app.use('/api/*', compress());
@@ -190,6 +199,7 @@ export function createApp(deps: Deps) {
   // Rendered pages are cached as long as the catalogue answers they show would be, and flushed with
   // them; with the catalogue cache off, pages are rendered per request.
   const catalogue = deps.env.CATALOGUE_CACHE === 'off' ? null : catalogueCacheFor(deps);
+  metrics?.watchCatalogueCache(() => catalogue?.stats() ?? null);
   const renderer = createPageRenderer({
     staticDir: deps.env.STATIC_DIR,
     // The renderer's API calls go straight into this app, not over the network.
@@ -201,7 +211,7 @@ export function createApp(deps: Deps) {
     },
   });
   mountSpa(app, deps.env.STATIC_DIR, renderer);
-  app.onError(handleError);
+  app.onError((err, c) => handleError(err, c, deps.errors));
   return app;
 }
 

@@ -44,6 +44,36 @@ describe('environment', () => {
     expect(attempt).toThrow(/LOG_LEVEL/);
   });
 
+  it('takes a metrics token of 32 characters or more, and a metrics port other than PORT', () => {
+    const production = { ...PRODUCTION, JWT_SECRET: PRODUCTION_TEST_JWT_SECRET };
+    expect(() => parseEnv({ ...production, METRICS_TOKEN: 'short-token' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters \(make one with `openssl rand -hex 32`\)/,
+    );
+    expect(() =>
+      parseEnv({ ...production, METRICS_TOKEN: 'sokoni-metrics-token-for-production-2026' }),
+    ).toThrow(/METRICS_TOKEN: is too easy to guess .*`openssl rand -hex 32`/);
+    // Outside production any 32 characters do.
+    expect(parseEnv({ METRICS_TOKEN: 'sokoni-metrics-token-for-testing' }).METRICS_TOKEN).toHaveLength(32);
+    const token = randomBytes(32).toString('hex');
+    expect(parseEnv({ ...production, METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token);
+    expect(() => parseEnv({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(parseEnv({ METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+  });
+
+  it('takes a Sentry DSN as the project settings show it, and refuses anything else', () => {
+    const dsn = 'https://0123456789abcdef0123456789abcdef@o123456.ingest.us.sentry.io/4501234567890';
+    expect(parseEnv({ SENTRY_DSN: dsn, SENTRY_ENVIRONMENT: 'staging' })).toMatchObject({
+      SENTRY_DSN: dsn,
+      SENTRY_ENVIRONMENT: 'staging',
+    });
+    expect(() => parseEnv({ SENTRY_DSN: 'sentry.io/123' })).toThrow(/SENTRY_DSN: must be the Sentry DSN/);
+    expect(() => parseEnv({ SENTRY_DSN: 'https://o123456.ingest.sentry.io/4501234567890' })).toThrow(
+      /SENTRY_DSN: must be the Sentry DSN as the project settings show it/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

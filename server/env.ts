@@ -150,6 +150,26 @@ const EnvSchema = z
     PAYMENT_QUERY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     /** How often the payment reconciler looks for attempts to query or expire. */
     PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+    /**
+     * The bearer token GET /metrics asks for (Prometheus's `authorization` credentials); without it and
+     * without METRICS_PORT, /metrics does not exist.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, 'must be at least 32 characters (make one with `openssl rand -hex 32`)')
+      .optional(),
+    /** Where server errors are reported (a Sentry DSN); unset: nowhere but the log. */
+    SENTRY_DSN: z
+      .url({ protocol: /^https?$/, error: 'must be the Sentry DSN, an http(s):// URL' })
+      // Sentry's own reading of a DSN: a key of letters and digits, then the host and the project id.
+      .regex(/^https?:\/\/\w+(:\w*)?@[\w.-]+(:\d+)?\/(.*\/)?\w+$/, {
+        error: 'must be the Sentry DSN as the project settings show it: https://<key>@<host>/<project id>',
+      })
+      .optional(),
+    /** The environment the reports are filed under; unset: NODE_ENV. */
+    SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+    /** A port of its own for GET /metrics, on 127.0.0.1 only (no token asked there). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   })
   .superRefine((env, ctx) => {
     // The admin account ADMIN_PASSWORD makes is held to what sign-up asks of any new password.
@@ -164,6 +184,15 @@ const EnvSchema = z
     } else {
       const weakness = secretWeakness(env.JWT_SECRET);
       if (weakness) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: weakness });
+    }
+    // Whoever has the metrics token sees the shop's traffic and payments: as hard to guess as JWT_SECRET.
+    const metricsWeakness = env.METRICS_TOKEN ? secretWeakness(env.METRICS_TOKEN) : null;
+    if (metricsWeakness) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: metricsWeakness.replace('openssl rand -base64 48', 'openssl rand -hex 32'),
+      });
     }
     if (env.ADMIN_PASSWORD && DEMO_PASSWORDS.has(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
@@ -244,6 +273,13 @@ const EnvSchema = z
     }
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT (the metrics listen on a port of their own)',
+      });
+    }
     if (env.DELIVERY_MIN_FEE > env.DELIVERY_MAX_FEE) {
       ctx.addIssue({
         code: 'custom',

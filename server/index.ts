@@ -11,7 +11,10 @@ import { mailOutboxJob } from './jobs/mail-outbox';
 import { paymentReconcilerJob } from './jobs/payment-reconciler';
 import { startJobs } from './jobs/runner';
 import { gracefulClose } from './lib/drain';
+import type { Runtime } from './lib/http';
+import { startErrorReporting } from './lib/error-reporting';
 import { createLogger } from './lib/logger';
+import { createMetrics, metricsApp, metricsWanted } from './lib/metrics';
 import { createMailTransport } from './lib/mail/transport';
 import { createDarajaClientFromEnv } from './lib/payments/daraja';
 
@@ -27,6 +30,13 @@ async function main() {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  // Loads @sentry/node only when there is somewhere to report to.
+  const errors = env.SENTRY_DSN
+    ? await startErrorReporting({
+        dsn: env.SENTRY_DSN,
+        environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV,
+      })
+    : undefined;
   let database;
   try {
     database = await prepareDatabase(env, logger);
@@ -34,9 +44,14 @@ async function main() {
     // One plain sentence for the person starting it, as for a bad environment, and the log line.
     process.stderr.write(`${(err as Error).message}\nThe server did not start.\n`);
     logger.error('database unavailable; the server did not start', { error: (err as Error).message });
+    errors?.report(err, { where: 'start' });
+    await errors?.flush(2_000);
     process.exit(1);
   }
-  const app = createApp({ env, database, logger });
+  // Readiness (/api/health/ready) reads what runs beside the app: the jobs, once started.
+  const runtime: Runtime = {};
+  const metrics = metricsWanted(env) ? createMetrics(database) : undefined;
+  const app = createApp({ env, database, logger, runtime, metrics, errors });
   const jobs = startJobs(
     [
       // In the order they stop: the reconciler first, as a pass in hand may still query Daraja (the
@@ -60,7 +75,9 @@ async function main() {
       catalogueChangesJob(database, logger),
     ],
     logger,
+    errors,
   );
+  runtime.jobs = jobs;
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: database.kind });
     // The page renderer (server/lib/ssr.ts) loads on the first page asked for, and renders it: ~1 s
@@ -70,15 +87,28 @@ async function main() {
   }) as Server;
 
   const graceful = gracefulClose(server);
+  // Prometheus's own port: this machine only, so no token is asked there.
+  const metricsServer =
+    metrics && env.METRICS_PORT
+      ? (serve({ fetch: metricsApp(metrics).fetch, port: env.METRICS_PORT, hostname: '127.0.0.1' }, (info) =>
+          logger.info('metrics listening', { url: `http://127.0.0.1:${info.port}/metrics` }),
+        ) as Server)
+      : undefined;
+  metricsServer?.on('error', (err) =>
+    logger.error('metrics port unavailable; /metrics is not served', { error: err.message }),
+  );
 
   // After the server: the jobs (the reconciler may still query the simulator), then the simulator,
   // then the database.
   const stopServices = async () => {
+    metricsServer?.closeAllConnections();
+    metricsServer?.close();
     await jobs.stop();
     logger.info('jobs stopped');
     await closeDarajaSimulators().catch(() => undefined);
     await database.close().catch(() => undefined);
     logger.info('database closed');
+    await errors?.flush(2_000);
   };
 
   let stopping = false;
@@ -118,9 +148,10 @@ async function main() {
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const)
     process.on(signal, () => void shutdown(signal));
-  process.on('unhandledRejection', (reason) =>
-    logger.error('unhandled rejection', { error: String(reason) }),
-  );
+  process.on('unhandledRejection', (reason) => {
+    logger.error('unhandled rejection', { error: String(reason) });
+    errors?.report(reason, { where: 'unhandled rejection' });
+  });
 }
 
 void main();

@@ -75,6 +75,8 @@ describe('the job runner', () => {
     };
     const jobs = startJobs([failing, brokenStart, brokenStop, recorded('healthy', events)], logger);
     expect(events).toEqual(['start healthy']);
+    // Readiness names the job that did not start.
+    expect(jobs.notStarted).toEqual(['broken start']);
     // A pass that throws is logged, and the next pass still comes.
     await expect.poll(() => passes, { timeout: 2_000 }).toBeGreaterThanOrEqual(3);
     await jobs.stop();
@@ -105,14 +107,17 @@ describe('the job runner', () => {
       { everyMs: 60_000, atStart: true, close: () => void events.push('slow closed') },
     );
     const jobs = startJobs([slow, recorded('database user', events)], logger);
+    expect(jobs.state).toBe('running');
     await expect.poll(() => events.includes('pass started')).toBe(true);
     let stopped = false;
     const stopping = jobs.stop().then(() => (stopped = true));
     await new Promise((r) => setTimeout(r, 30));
     expect(stopped).toBe(false);
+    expect(jobs.state).toBe('stopping');
     expect(events).not.toContain('stop database user');
     release.resolve();
     await stopping;
+    expect(jobs.state).toBe('stopped');
     expect(events).toEqual([
       'pass started',
       'start database user',

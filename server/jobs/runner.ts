@@ -1,3 +1,4 @@
+import type { ErrorReporter } from '../lib/error-reporting';
 import type { Logger } from '../lib/logger';
 
 // Background work runs in every API instance, so each job takes its work through the database
@@ -7,8 +8,11 @@ import type { Logger } from '../lib/logger';
 /** One piece of background work, started and stopped with the server by `startJobs`. */
 export interface Job {
   readonly name: string;
-  /** Starts the work; `stop()` ends it and resolves once what it had in hand is done. */
-  start(log: Logger): { stop(): Promise<void> };
+  /**
+   * Starts the work; `stop()` ends it and resolves once what it had in hand is done. A failure it
+   * only logs otherwise (a pass that threw) goes to `report` too.
+   */
+  start(log: Logger, report?: (err: unknown) => void): { stop(): Promise<void> };
 }
 
 export interface PeriodicOptions {
@@ -30,7 +34,7 @@ export interface PeriodicOptions {
 export function periodic(name: string, pass: () => Promise<boolean | void>, o: PeriodicOptions): Job {
   return {
     name,
-    start(log) {
+    start(log, report) {
       let running: Promise<void> | undefined;
       let again = false;
       let stopped = false;
@@ -44,6 +48,7 @@ export function periodic(name: string, pass: () => Promise<boolean | void>, o: P
               job: name,
               error: err instanceof Error ? err.message : String(err),
             });
+            report?.(err);
           }
         } while (again && !stopped);
       };
@@ -78,6 +83,10 @@ export function periodic(name: string, pass: () => Promise<boolean | void>, o: P
 
 /** The jobs `startJobs` started. */
 export interface RunningJobs {
+  /** `running` until `stop()` is called, `stopped` once every job has stopped (readiness reads it). */
+  readonly state: 'running' | 'stopping' | 'stopped';
+  /** The names of the jobs that threw when started (logged; the others run). */
+  readonly notStarted: readonly string[];
   /** Stops the jobs one after another, in the order they were given; calling it again waits for the same stop. */
   stop(): Promise<void>;
 }
@@ -87,13 +96,21 @@ export interface RunningJobs {
  * from starting or stopping. Give them in the order they must stop: a job that still needs
  * another service (the reconciler needs Daraja and the database) comes before what closes it.
  */
-export function startJobs(jobs: readonly Job[], logger: Logger): RunningJobs {
+export function startJobs(
+  jobs: readonly Job[],
+  logger: Logger,
+  errors?: Pick<ErrorReporter, 'report'>,
+): RunningJobs {
   const started: { name: string; stop(): Promise<void> }[] = [];
+  const notStarted: string[] = [];
   for (const job of jobs) {
     try {
-      const handle = job.start(logger.child({ job: job.name }));
+      const handle = job.start(logger.child({ job: job.name }), (err) =>
+        errors?.report(err, { where: 'job pass', job: job.name }),
+      );
       started.push({ name: job.name, stop: () => handle.stop() });
     } catch (err) {
+      notStarted.push(job.name);
       logger.error('job did not start', {
         job: job.name,
         error: err instanceof Error ? err.message : String(err),
@@ -101,9 +118,15 @@ export function startJobs(jobs: readonly Job[], logger: Logger): RunningJobs {
     }
   }
   let stopping: Promise<void> | undefined;
+  let state: RunningJobs['state'] = 'running';
   return {
+    get state() {
+      return state;
+    },
+    notStarted,
     stop() {
       stopping ??= (async () => {
+        state = 'stopping';
         for (const job of started) {
           await job.stop().catch((err: unknown) =>
             logger.error('job did not stop cleanly', {
@@ -112,6 +135,7 @@ export function startJobs(jobs: readonly Job[], logger: Logger): RunningJobs {
             }),
           );
         }
+        state = 'stopped';
       })();
       return stopping;
     },

@@ -13,7 +13,9 @@ import { isSignInGuard, permit } from './auth/middleware';
 import { error as errorAnswer } from './openapi';
 import type { AuthUser } from './auth/session';
 import { AppError } from './errors';
+import type { ErrorReporter } from './error-reporting';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 
 /**
  * The configuration server/app.ts hands every module (Deps.env, parsed once by server/env.ts, which no
@@ -25,11 +27,25 @@ export type Config = Env;
 export const publicUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
   (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 
+/**
+ * What server/index.ts tells the app of what it runs beside it, for readiness: set once started,
+ * and read on every check. Tests that start no jobs leave it out.
+ */
+export interface Runtime {
+  /** The background jobs (server/jobs/runner.ts `RunningJobs`), once started. */
+  jobs?: { readonly state: 'running' | 'stopping' | 'stopped'; readonly notStarted: readonly string[] };
+}
+
 /** What every module gets: configuration, the database and the logger. */
 export interface Deps {
   env: Config;
   database: Database;
   logger: Logger;
+  runtime?: Runtime;
+  /** The Prometheus figures (server/lib/metrics.ts), when METRICS_TOKEN or METRICS_PORT asks for them. */
+  metrics?: Metrics;
+  /** Where unexpected errors are reported (Sentry), when SENTRY_DSN is set. */
+  errors?: ErrorReporter;
 }
 
 export type AppEnv = {
@@ -175,8 +191,11 @@ export function correlation(logger: Logger) {
   };
 }
 
-/** Turns any thrown value into the error envelope; never leaks stacks or SQL. */
-export function handleError(err: Error, c: Context<AppEnv>) {
+/**
+ * Turns any thrown value into the error envelope; never leaks stacks or SQL. An unexpected one (the
+ * 500) is logged and, given a reporter, reported with the request's correlation id.
+ */
+export function handleError(err: Error, c: Context<AppEnv>, errors?: ErrorReporter) {
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     return errorResponse(c, err.status, err.code, err.message, err.issues, err.details);
@@ -194,6 +213,12 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   (c.get('log') ?? console).error('unhandled error', {
     error: err?.message,
     stack: err?.stack,
+    method: c.req.method,
+    path: c.req.path,
+  });
+  errors?.report(err, {
+    where: 'request',
+    correlationId: c.get('correlationId'),
     method: c.req.method,
     path: c.req.path,
   });

@@ -28,8 +28,8 @@ export function createLogger(level: Level | 'silent' = 'info', base: Record<stri
   };
 }
 
-// Logs are read by more people, and kept longer, than the database: no request value that is personal
-// data or a secret goes into one. Fields are redacted by name, and every string is scrubbed of what
+// Logs (and error reports) are read by more people, and kept longer, than the database: no request
+// value that is personal data or a secret goes into one. Fields are redacted by name, and every string is scrubbed of what
 // looks like a phone number, an email address, a bearer token or a query's parameters (a database
 // error's message lists them: a NUL in an address once logged the shopper's phone and address).
 
@@ -52,6 +52,14 @@ export const REDACTED = '[redacted]';
 function redact(this: unknown, key: string, value: unknown): unknown {
   if (key && SECRET_FIELD.test(key) && value !== undefined && value !== null) return REDACTED;
   return typeof value === 'string' ? scrub(value) : value;
+}
+
+/**
+ * `value` with personal data taken out exactly as a log line takes it out (the same replacer): for
+ * what leaves the process by another way, the error reports (server/lib/error-reporting.ts).
+ */
+export function redacted<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value, redact) ?? 'null') as T;
 }
 
 /** A string with phone numbers, emails, bearer tokens and query parameters taken out. */

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '../secrets';
 import type { StkCallbackBody } from './callback';
 
 // `npm run mpesa:check` proves that the public callback URL reaches a server holding the same
@@ -38,7 +39,5 @@ export function probeProof(secret: string, nonce: string): string {
 
 /** Whether `proof` is the one a server holding `secret` gives for `nonce` (constant time). */
 export function isProbeProof(secret: string, nonce: string, proof: string): boolean {
-  const expected = Buffer.from(probeProof(secret, nonce));
-  const given = Buffer.from(proof);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(proof, probeProof(secret, nonce));
 }

@@ -10,6 +10,7 @@ export function checkoutModule(deps: Deps) {
     db: deps.database.db,
     env: deps.env,
     logger: deps.logger,
+    metrics: deps.metrics,
     daraja: createDarajaClientFromEnv(deps.env),
   });
   const router = newRouter();

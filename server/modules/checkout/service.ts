@@ -26,7 +26,7 @@ import { promoRefusal, promoRefusalMessage, type PromoRecord } from '../../../co
 import { type CartLine, loadCartLines, priceWithPromo, promoGuesses, type PromoGuesser } from '../cart';
 import { deliverySettings, placeInput, resolvePlace } from '../delivery';
 import { orderState } from '../orders';
-import { countPrompt, limitUnpaidOrders, openAttempt, sendPrompt } from '../payments';
+import { countPrompt, limitUnpaidOrders, openAttempt, sendPrompt, type PromptDeps } from '../payments';
 import { OfferEndedError, type OrderDiscount, recordSale, reserveLines, takeDiscountUses } from '../stock';
 import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
 
@@ -35,6 +35,7 @@ export interface CheckoutDeps {
   env: Config;
   daraja: DarajaClient;
   logger: Logger;
+  metrics?: PromptDeps['metrics'];
   now?: () => Date;
 }
 

@@ -11,6 +11,7 @@ export function ordersModule(deps: Deps) {
     db,
     env: deps.env,
     logger: deps.logger,
+    metrics: deps.metrics,
     daraja: createDarajaClientFromEnv(deps.env),
     now: () => new Date(),
   };

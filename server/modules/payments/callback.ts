@@ -1,16 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { StkCallback } from '../../lib/payments/callback';
 import { settleAttempt, type SettleResult } from './settlement';
-
-/** Whether the path token is the configured secret, compared in constant time (hashes have equal length). */
-export function isCallbackSecret(given: string, secret: string): boolean {
-  const digest = (v: string) => createHash('sha256').update(v, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(secret));
-}
 
 /** How far back an attempt without a CheckoutRequestID may be matched by phone and amount. */
 const ADOPT_WINDOW_MS = 24 * 3_600_000;

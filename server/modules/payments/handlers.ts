@@ -5,7 +5,8 @@ import { zodIssues } from '../../../contract/common';
 import { newRouter, noSuchRoute, type AppEnv, type Deps } from '../../lib/http';
 import { readStkCallback } from '../../lib/payments/callback';
 import { probeProof } from '../../lib/payments/callback-probe';
-import { applyStkCallback, isCallbackSecret } from './callback';
+import { sameSecret } from '../../lib/secrets';
+import { applyStkCallback } from './callback';
 import { mpesaCallbackRoute } from './routes';
 
 /** Where Daraja reports how a prompt ended; the reconciler (server/jobs) asks about the ones it never reports. */
@@ -15,12 +16,13 @@ export function paymentsModule(deps: Deps) {
 
   // Before the body is read: a wrong secret looks exactly like a route that does not exist.
   const callbackSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (!isCallbackSecret(c.req.param('secret') ?? '', deps.env.MPESA_CALLBACK_SECRET)) {
+    if (!sameSecret(c.req.param('secret') ?? '', deps.env.MPESA_CALLBACK_SECRET)) {
       return noSuchRoute(c);
     }
     await next();
     // Whatever Daraja sent that we refused (not JSON, not the schema) is worth a look in the log.
     if (c.res.status === 400) {
+      deps.metrics?.callbackReceived('invalid');
       const refused = (await c.res
         .clone()
         .json()
@@ -44,8 +46,17 @@ export function paymentsModule(deps: Deps) {
         return c.json({ ResultCode: 0 as const, ResultDesc: 'Probe answered; nothing was changed' }, 200);
       }
       try {
-        await applyStkCallback(db, readStkCallback(c.req.valid('json')), log);
+        const callback = readStkCallback(c.req.valid('json'));
+        const applied = await applyStkCallback(db, callback, log);
+        deps.metrics?.callbackReceived(
+          !applied.matched
+            ? 'unmatched'
+            : callback.outcome.status === 'paid'
+              ? 'paid'
+              : callback.outcome.reason,
+        );
       } catch (err) {
+        deps.metrics?.callbackReceived('not_applied');
         // Daraja does not resend callbacks, so failing the answer would not help: the reconciler's
         // STK query settles the attempt instead. The error goes to the log with the correlation id.
         log.error('mpesa callback not applied', {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema';
 import type { Config } from '../../lib/http';
 import type { Logger } from '../../lib/logger';
+import type { Metrics } from '../../lib/metrics';
 import type { DarajaClient } from '../../lib/payments/daraja';
 import { DarajaError, type DarajaErrorKind } from '../../lib/payments/daraja-errors';
 import { settleAttempt } from './settlement';
@@ -15,6 +16,8 @@ export interface PromptDeps {
   db: Db;
   daraja: DarajaClient;
   logger: Logger;
+  /** Counts each prompt by outcome, when metrics are on. */
+  metrics?: Pick<Metrics, 'promptSent'>;
   now: () => Date;
 }
 
@@ -70,7 +73,7 @@ export async function openAttempt(
  * open as `unknown` for the callback or the reconciler.
  */
 export async function sendPrompt(
-  { db, daraja, logger, now }: PromptDeps,
+  { db, daraja, logger, metrics, now }: PromptDeps,
   attempt: OpenedAttempt,
   orderNumber: number,
 ): Promise<void> {
@@ -88,6 +91,7 @@ export async function sendPrompt(
     } else {
       logger.warn('stk push not sent: no Daraja token', { attemptId: attempt.id, ...e.toLog() });
     }
+    metrics?.promptSent('not_sent');
     await settleAttempt(
       db,
       attempt.id,
@@ -113,6 +117,7 @@ export async function sendPrompt(
         updatedAt: now(),
       })
       .where(and(eq(paymentAttempts.id, attempt.id), isNull(paymentAttempts.checkoutRequestId)));
+    metrics?.promptSent('accepted');
   } catch (err) {
     if (err instanceof DarajaError && err.kind !== 'timeout') {
       if (err.kind === 'auth') {
@@ -125,6 +130,7 @@ export async function sendPrompt(
       } else {
         logger.warn('stk push failed', { attemptId: attempt.id, ...err.toLog() });
       }
+      metrics?.promptSent('refused');
       await settleAttempt(
         db,
         attempt.id,
@@ -134,6 +140,7 @@ export async function sendPrompt(
       return;
     }
     // A timeout (or our own failure after Daraja answered) may have left a prompt on the phone.
+    metrics?.promptSent('unknown');
     logger.warn('stk push outcome unknown', {
       attemptId: attempt.id,
       ...(err instanceof DarajaError

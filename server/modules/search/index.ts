@@ -3,4 +3,4 @@
  * the jobs and server/app.ts import only this file. Product search and its in-process index.
  */
 export { searchModule } from './handlers';
-export { refreshSearch } from './service';
+export { refreshSearch, searchIndexBuilt } from './service';

@@ -241,6 +241,10 @@ export function searchIndexFor(deps: Pick<Deps, 'database' | 'logger'>): SearchI
   return index;
 }
 
+/** Whether this process's index over `database` has finished its first build (readiness asks). */
+export const searchIndexBuilt = (database: Database): boolean =>
+  indexes.get(database)?.stats().builtAt != null;
+
 /**
  * For modules that change products (admin create, update, delete): re-indexes them on this instance
  * before answering, so the admin finds what they just saved; other instances follow the database

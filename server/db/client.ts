@@ -35,6 +35,14 @@ export interface OpenOptions {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * The embedded PostgreSQL's settings beyond PGlite's own. Its shared buffers live in the process's
+ * WebAssembly memory, which never shrinks: PostgreSQL's default of 128 MB held 120 MB of the server's
+ * resident memory once touched (bench/results/memory.md), while the shop's tables fit in a few
+ * megabytes and the files under them stay in the system's page cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 /** Opens PGlite or a PostgreSQL pool, as configured. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
@@ -60,6 +68,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir: options.dataDir ?? 'memory://',
     loadDataDir: options.loadDataDir,
     relaxedDurability: true,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

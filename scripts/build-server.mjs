@@ -47,7 +47,11 @@ export function isStale(output, sources = SOURCES) {
 /** Builds every entry into `outdir` (by default dist-server/), replacing what was there. */
 export async function buildServer(outdir = SERVER_DIR) {
   // esbuild is a dev dependency: loaded only when a build is asked for.
-  const { build } = await import('esbuild');
+  const { build } = await import('esbuild').catch(() => {
+    throw new Error(
+      'The server build is missing or older than its sources, and esbuild (a dev dependency) is not installed: run `npm run build` where it is.',
+    );
+  });
   // Built beside and then swapped in, so a server started from the old build meanwhile finds it whole.
   const partial = `${outdir}.partial-${process.pid}`;
   await build({

@@ -1,11 +1,22 @@
 // The server and the operator commands as plain JavaScript in `dist-server/`, run with `node` in
 // production (`npm run build` runs this after the storefront; `npm start` and scripts/command.mjs run
-// it when the build is missing or older than its sources).
+// it when the build is missing or older than its sources), with the migrations and an empty embedded
+// database beside them.
 //
 // esbuild, as tsx already runs the sources through it in development: one fast step (under a second
 // here), and with `packages: 'external'` it bundles only our own code while every package is loaded
 // from node_modules as usual.
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -44,6 +55,25 @@ export function isStale(output, sources = SOURCES) {
   return statSync(output).mtimeMs < Math.max(0, ...times);
 }
 
+/** The dump of an empty PGlite database, made once per PGlite version (initdb takes seconds). */
+async function emptyDatabase() {
+  const { version } = JSON.parse(
+    readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  );
+  const file = path.join(root, 'node_modules/.cache/sokoni', `pglite-empty-${version}.tar.gz`);
+  if (existsSync(file)) return file;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const empty = new PGlite('memory://');
+  await empty.waitReady;
+  const dump = await empty.dumpDataDir('gzip');
+  await empty.close();
+  mkdirSync(path.dirname(file), { recursive: true });
+  // Written beside and renamed: a parallel build never reads half a file.
+  writeFileSync(`${file}.${process.pid}`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${file}.${process.pid}`, file);
+  return file;
+}
+
 /** Builds every entry into `outdir` (by default dist-server/), replacing what was there. */
 export async function buildServer(outdir = SERVER_DIR) {
   // esbuild is a dev dependency: loaded only when a build is asked for.
@@ -72,6 +102,9 @@ export async function buildServer(outdir = SERVER_DIR) {
   });
   // server/db/client.ts finds its migrations beside itself (`./migrations`): beside the bundle, then.
   cpSync(path.join(root, 'server/db/migrations'), path.join(partial, 'migrations'), { recursive: true });
+  // And an empty embedded database, which a new DATA_DIR is created from instead of by initdb at
+  // run time (server/db/client.ts, EMPTY_DATABASE): a few seconds here, some 500 MB less there.
+  cpSync(await emptyDatabase(), path.join(partial, 'pglite-empty.tar.gz'));
   rmSync(outdir, { recursive: true, force: true });
   renameSync(partial, outdir);
 }

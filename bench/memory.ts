@@ -194,7 +194,7 @@ async function main() {
     '',
     `\`npm run bench:memory\` on ${meta.date.slice(0, 10)}: ${meta.cpu}, ${meta.cores} cores, ${meta.memoryGB} GB, Node ${meta.node}; load average ${loadBefore} before, ${loadAfter} after (the machine is shared: times are noisy, memory much less so).`,
     '',
-    'Each start: the time from spawning the process to its first healthy answer, and its resident memory (RSS) 2 s later; "fresh" is an empty database that the server creates (PGlite: initdb), migrates and seeds, "restart" the same database again. The V8 heap and "external" (PGlite\'s WebAssembly memory, buffers) come from `process.memoryUsage()`; the rest of the RSS is code and native memory.',
+    'Each start: the time from spawning the process to its first healthy answer, and its resident memory (RSS) 2 s later; "fresh" is an empty database that the server creates (PGlite: by initdb from the sources, from the empty database the build ships when built), migrates and seeds, "restart" the same database again. The V8 heap and "external" (PGlite\'s WebAssembly memory, buffers) come from `process.memoryUsage()`; the rest of the RSS is code and native memory.',
     '',
     '| engine | server | database | ready ms | RSS MB | peak RSS MB | V8 heap MB | external MB |',
     '|---|---|---|---:|---:|---:|---:|---:|',

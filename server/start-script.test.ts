@@ -147,7 +147,8 @@ describe('npm start', () => {
 
   // What a process manager signals: npm (systemd's main process, `docker stop` without an init), the
   // server, or the whole group (systemd's KillMode=control-group). npm -> node scripts/start.mjs ->
-  // node dist-server/index.js: package.json's `exec` leaves no shell in between.
+  // node dist-server/index.js: package.json's `exec` leaves no shell in between. Each case starts that
+  // real chain (a few seconds): what happens to processes and ports can only be seen so.
   it.each([
     ['the npm process itself', (npm: number) => process.kill(npm, 'SIGTERM')],
     ['the server process', (_npm: number, server: number) => process.kill(server, 'SIGTERM')],

@@ -43,11 +43,12 @@ function newest(file) {
 }
 
 /**
- * Whether `output` is missing or older than any of `sources` (paths in the project). A source that
- * is not there (a production image keeps only the build) counts as older.
+ * Whether `output` is missing or older than any of `sources` (paths in the project). Without the
+ * server's sources (a production image keeps only the build) a build that is there is never stale.
  */
 export function isStale(output, sources = SOURCES) {
   if (!existsSync(output)) return true;
+  if (!existsSync(path.join(root, 'server'))) return false;
   const times = sources
     .map((p) => path.join(root, p))
     .filter(existsSync)

@@ -66,6 +66,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-ssr/**',
+      'dist-server/**',
       'node_modules/**',
       'coverage/**',
       'playwright-report/**',

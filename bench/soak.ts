@@ -7,16 +7,25 @@
  *
  *   npm run bench:soak                      # 10 minutes, 40 requests a second
  *   npm run bench:soak -- --minutes 2 --rate 40
+ *   npm run bench:soak -- --engine pglite --server built --out soak-pglite-built
  *
- * Writes bench/results/reliability.json and bench/results/reliability.md. Exits 1 on any error or
- * when memory grew more than 25 % (after the first window's warm-up) from the first window to the last.
+ * `--engine pglite` runs it on the embedded database (a throw-away DATA_DIR) instead; `--server built`
+ * runs the build (dist-server/, `npm run build` first) with node, as production does, instead of the
+ * sources through tsx. Writes bench/results/<out>.json and .md (`reliability` by default). Exits 1 on
+ * any error or when memory grew more than 25 % (after the first window's warm-up) from the first
+ * window to the last.
  */
 import type { Cart } from '../contract/cart';
 import { shownFigures } from '../contract/checkout-rules';
 import { users } from '../server/db/schema';
 import { parseEnv } from '../server/env';
 import { issueSession } from '../server/lib/auth/session';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { migrate, openDatabase, type Database } from '../server/db/client';
+import { seed } from '../server/db/seed';
 import {
   dropDatabase,
   load1,
@@ -27,6 +36,7 @@ import {
   round,
   startServer,
   summarize,
+  type ServerRun,
   writeResults,
   type LatencySummary,
 } from './lib/harness';
@@ -40,8 +50,17 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '40' },
     window: { type: 'string', default: '30' },
     seed: { type: 'string', default: '13' },
+    engine: { type: 'string', default: 'postgres' },
+    server: { type: 'string', default: 'tsx' },
+    out: { type: 'string', default: 'reliability' },
   },
 });
+const ENGINE = args.engine as 'postgres' | 'pglite';
+const RUN = args.server as ServerRun;
+if (!['postgres', 'pglite'].includes(ENGINE) || !['tsx', 'built'].includes(RUN)) {
+  console.error('--engine is postgres or pglite; --server is tsx or built.');
+  process.exit(2);
+}
 const MINUTES = Number(args.minutes);
 const RATE = Number(args.rate);
 const WINDOW_S = Number(args.window);
@@ -66,8 +85,22 @@ async function main() {
   const meta = machine();
   const loadBefore = load1();
   console.log(`soak: ${MINUTES} min at ${RATE} req/s; load average ${loadBefore}; preparing ${DATABASE}…`);
-  const { url, database } = await preparedDatabase(DATABASE);
-  const env = parseEnv({ NODE_ENV: 'development', DATABASE_URL: url });
+  // PostgreSQL: a database of its own; PGlite: a data directory, closed before the server opens it.
+  let where: Record<string, string>;
+  let database: Database;
+  let dataDir: string | undefined;
+  if (ENGINE === 'postgres') {
+    const prepared = await preparedDatabase(DATABASE);
+    database = prepared.database;
+    where = { DATABASE_URL: prepared.url };
+  } else {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'sokoni-soak-'));
+    database = await openDatabase({ dataDir });
+    await migrate(database);
+    await seed(database.db, { demoAccounts: true });
+    where = { DATA_DIR: dataDir };
+  }
+  const env = parseEnv({ NODE_ENV: 'development', ...where });
   const shoppers: Shopper[] = [];
   for (let i = 0; i < SHOPPERS; i++) {
     const [user] = await database.db
@@ -77,15 +110,18 @@ async function main() {
     shoppers.push({ token: await issueSession(database.db, env, user!), lines: 0 });
   }
   await database.close();
-  const server = await startServer({
-    NODE_ENV: 'development',
-    DATABASE_URL: url,
-    SEED: 'false',
-    LOG_LEVEL: 'warn',
-    MPESA_SIMULATOR_DELAY_MS: '300',
-    PAYMENT_QUERY_DELAY_MS: '5000',
-    STATIC_DIR: '.tmp/no-spa',
-  });
+  const server = await startServer(
+    {
+      NODE_ENV: 'development',
+      ...where,
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+      MPESA_SIMULATOR_DELAY_MS: '300',
+      PAYMENT_QUERY_DELAY_MS: '5000',
+      STATIC_DIR: '.tmp/no-spa',
+    },
+    { run: RUN },
+  );
   const base = server.baseUrl;
   const errors: string[] = [];
   try {
@@ -244,7 +280,7 @@ async function main() {
     const md = [
       '# Soak: the server under a steady shop load',
       '',
-      `\`npm run bench:soak -- --minutes ${MINUTES} --rate ${RATE}\` on ${meta.date.slice(0, 10)}: ${meta.cpu}, ${meta.cores} cores, ${meta.memoryGB} GB, Node ${meta.node}; load average ${loadBefore} before, ${loadAfter} after. PostgreSQL on the same machine, the load generator in the same two cores, loopback only.`,
+      `\`npm run bench:soak -- --minutes ${MINUTES} --rate ${RATE} --engine ${ENGINE} --server ${RUN}\` on ${meta.date.slice(0, 10)}: ${meta.cpu}, ${meta.cores} cores, ${meta.memoryGB} GB, Node ${meta.node}; load average ${loadBefore} before, ${loadAfter} after. ${ENGINE === 'postgres' ? 'PostgreSQL on the same machine' : 'The embedded database (PGlite)'}, the server ${RUN === 'built' ? 'built, run with node' : 'from its sources through tsx'}, the load generator in the same two cores, loopback only.`,
       '',
       `Mix: 30 % product lists, 15 % a category, 15 % a product, 15 % search, 20 % cart adds, 5 % checkouts paid through the simulator (${SHOPPERS} shoppers, a new phone per checkout).`,
       '',
@@ -259,14 +295,28 @@ async function main() {
       ...(errors.length ? ['', 'First errors:', '', ...errors.map((e) => `- ${e}`)] : []),
     ].join('\n');
     await writeResults(
-      'reliability',
-      { meta, minutes: MINUTES, rate: RATE, windows, memoryStart, memoryEnd, growth, errors, met },
+      args.out,
+      {
+        meta,
+        minutes: MINUTES,
+        rate: RATE,
+        engine: ENGINE,
+        server: RUN,
+        readyMs: server.readyMs,
+        windows,
+        memoryStart,
+        memoryEnd,
+        growth,
+        errors,
+        met,
+      },
       md,
     );
     if (!met) process.exitCode = 1;
   } finally {
     await server.stop();
-    await dropDatabase(DATABASE);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    else await dropDatabase(DATABASE);
   }
 }
 

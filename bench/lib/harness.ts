@@ -31,7 +31,7 @@ function databaseUrl(name: string, admin = ADMIN_URL) {
 }
 
 /** Drops (if there) and creates an empty database; returns its URL. */
-async function recreateDatabase(bench: string): Promise<string> {
+export async function recreateDatabase(bench: string): Promise<string> {
   const name = benchDatabaseName(bench);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -81,14 +81,24 @@ async function freePort(): Promise<number> {
 export interface ServerProcess {
   pid: number;
   baseUrl: string;
+  /** From spawning the process to the first answer of `ready`, in ms. */
+  readyMs: number;
   /** The last lines the server wrote (for a failure message). */
   output(): string;
   stop(): Promise<void>;
 }
 
+/** How the server is run: from its sources through tsx (development), or the build with node (production). */
+export type ServerRun = 'tsx' | 'built';
+const SERVER_ARGS: Record<ServerRun, string[]> = {
+  tsx: ['--import', 'tsx', 'server/index.ts'],
+  // scripts/build-server.mjs's output: `npm run build` (or `node scripts/build-server.mjs`) first.
+  built: ['dist-server/index.js'],
+};
+
 /**
- * Starts the real server (`node --import tsx server/index.ts`) with these settings added to the
- * environment and waits until `ready` (default: GET /api/health) answers 200.
+ * Starts the real server (by default `node --import tsx server/index.ts`) with these settings added
+ * to the environment and waits until `ready` (default: GET /api/health) answers 200.
  */
 export async function startServer(
   env: Record<string, string>,
@@ -96,15 +106,24 @@ export async function startServer(
     ready = '/api/health',
     timeoutMs = 180_000,
     onLine,
+    run = 'tsx',
+    nodeArgs = [],
+    cwd = path.resolve(import.meta.dirname, '../..'),
   }: {
     ready?: string;
     timeoutMs?: number;
     /** Every line the server writes. */ onLine?: (line: string) => void;
+    run?: ServerRun;
+    /** Options for node itself (`--import` a probe). */
+    nodeArgs?: string[];
+    /** The checkout to run (another version of the shop, to compare). */
+    cwd?: string;
   } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
+  const spawned = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...SERVER_ARGS[run]], {
+    cwd,
     env: { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -135,6 +154,7 @@ export async function startServer(
   const handle: ServerProcess = {
     pid: child.pid!,
     baseUrl,
+    readyMs: NaN,
     output: () => lines.slice(-40).join('\n'),
     async stop() {
       if (exited !== null) return;
@@ -150,7 +170,10 @@ export async function startServer(
       throw new Error(`the server exited (${exited}) before it was ready:\n${handle.output()}`);
     try {
       const res = await fetch(baseUrl + ready);
-      if (res.ok) return handle;
+      if (res.ok) {
+        handle.readyMs = round(performance.now() - spawned, 0);
+        return handle;
+      }
     } catch {
       // not listening yet
     }

@@ -5,6 +5,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import * as schema from './schema';
@@ -30,10 +33,41 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PGlite dump (from `dumpDataDir`) to start from instead of running initdb. */
   loadDataDir?: Blob;
+  /**
+   * For a `dataDir` not created yet: the dump of an empty database to create it from, when that
+   * file exists (by default the build's, `EMPTY_DATABASE`).
+   */
+  emptyDatabase?: string;
   poolSize?: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * The embedded PostgreSQL's settings beyond PGlite's own. Its shared buffers live in the process's
+ * WebAssembly memory, which never shrinks: PostgreSQL's default of 128 MB held 120 MB of the server's
+ * resident memory once touched (bench/results/memory.md), while the shop's tables fit in a few
+ * megabytes and the files under them stay in the system's page cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * An empty embedded database, written by the build beside the server (scripts/build-server.mjs); not
+ * there when the server runs from its sources. A new data directory is created from it rather than
+ * by initdb, which PGlite runs in a second WebAssembly instance: a first start peaked at 830–940 MB
+ * resident with initdb, ~340 MB from the dump (bench/results/memory.md).
+ */
+const EMPTY_DATABASE = fileURLToPath(new URL('./pglite-empty.tar.gz', import.meta.url));
+
+/** The empty database to create `dataDir` from, when it is a directory not created yet. */
+async function emptyDatabaseFor(dataDir: string, file = EMPTY_DATABASE): Promise<Blob | undefined> {
+  if (dataDir.includes('://') || existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    return undefined; // no build beside: initdb
+  }
+}
 
 /** Opens PGlite or a PostgreSQL pool, as configured. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -56,10 +90,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await db.execute(sql`select 1`);
     return database;
   }
+  const dataDir = options.dataDir ?? 'memory://';
   const pglite = new PGlite({
-    dataDir: options.dataDir ?? 'memory://',
-    loadDataDir: options.loadDataDir,
+    dataDir,
+    loadDataDir: options.loadDataDir ?? (await emptyDatabaseFor(dataDir, options.emptyDatabase)),
     relaxedDurability: true,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

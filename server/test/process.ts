@@ -17,13 +17,18 @@ export interface Running {
   logs: () => { msg: string; [key: string]: unknown }[];
 }
 
-/** Runs a node script (by default the server, as `npm start` does) with only the given environment. */
+/**
+ * Runs a node script (by default the server from its sources, as `npm run server` does) with only the
+ * given environment; or another `command` (`npm`), in a process group of its own when `detached`.
+ */
 export function start(
   env: Record<string, string>,
   args: string[] = ['--import', 'tsx', 'server/index.ts'],
+  { command = process.execPath, detached = false }: { command?: string; detached?: boolean } = {},
 ): Running {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     cwd: root,
+    detached,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'development',

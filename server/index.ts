@@ -127,6 +127,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    runtime.shuttingDown = true;
     logger.info('shutting down', { signal });
     const force = setTimeout(() => {
       logger.warn('shutdown timed out; closing remaining connections');

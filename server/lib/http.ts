@@ -34,6 +34,8 @@ export const publicUrl = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>) =>
 export interface Runtime {
   /** The background jobs (server/jobs/runner.ts `RunningJobs`), once started. */
   jobs?: { readonly state: 'running' | 'stopping' | 'stopped'; readonly notStarted: readonly string[] };
+  /** Set as a signal arrives: the load balancer is told at once to send new work elsewhere. */
+  shuttingDown?: boolean;
 }
 
 /** What every module gets: configuration, the database and the logger. */

@@ -22,7 +22,7 @@ function shopWithJobs(database: Database) {
     const res = await app.request('/api/health/ready');
     return { status: res.status, cache: res.headers.get('cache-control'), body: await res.json() };
   };
-  return { app, jobs, ready };
+  return { app, jobs, ready, runtime };
 }
 
 let database: Database;
@@ -82,6 +82,18 @@ describe('liveness and readiness', () => {
     expect(body.data.reasons).toEqual(['The background jobs are stopped: the server is shutting down.']);
     // The other instance is still ready.
     expect((await shop.ready()).status).toBe(200);
+  });
+
+  it('is not ready as soon as a shutdown begins, while requests in flight still finish', async () => {
+    const stopping = shopWithJobs(database);
+    expect((await stopping.ready()).status).toBe(200);
+    // What server/index.ts does when SIGTERM arrives, before it drains and stops the jobs.
+    stopping.runtime.shuttingDown = true;
+    const { status, body } = await stopping.ready();
+    expect(status).toBe(503);
+    expect(body.data.reasons).toEqual(['The server is shutting down: send new requests elsewhere.']);
+    expect((await stopping.app.request('/api/health/live')).status).toBe(200);
+    await stopping.jobs.stop();
   });
 
   it('is not ready before the jobs start, nor while the search index cannot be built', async () => {

@@ -40,6 +40,7 @@ async function migrationsCheck(database: Database): Promise<Check> {
 
 function jobsCheck(runtime: Runtime | undefined): Check {
   const jobs = runtime?.jobs;
+  if (runtime?.shuttingDown) return fail('The server is shutting down: send new requests elsewhere.');
   if (!jobs) return fail('The background jobs have not started.');
   if (jobs.state !== 'running')
     return fail(`The background jobs are ${jobs.state}: the server is shutting down.`);

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -34,6 +35,9 @@ export interface OpenOptions {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** This code's migrations in order, as drizzle's migrator reads them (statements, hash, time). */
+export const codeMigrations = () => readMigrationFiles({ migrationsFolder });
 
 /** Opens PGlite or a PostgreSQL pool, as configured. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {

@@ -12,7 +12,7 @@ import type { Env } from '../env';
 import { isSignInGuard, permit } from './auth/middleware';
 import { error as errorAnswer } from './openapi';
 import type { AuthUser } from './auth/session';
-import { AppError } from './errors';
+import { AppError, databaseUnavailable, isDatabaseUnavailable } from './errors';
 import type { Logger } from './logger';
 
 /**
@@ -177,6 +177,10 @@ export function correlation(logger: Logger) {
 
 /** Turns any thrown value into the error envelope; never leaks stacks or SQL. */
 export function handleError(err: Error, c: Context<AppEnv>) {
+  if (isDatabaseUnavailable(err)) {
+    (c.get('log') ?? console).warn('database unavailable', { error: err.message, path: c.req.path });
+    return handleError(databaseUnavailable(), c);
+  }
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     return errorResponse(c, err.status, err.code, err.message, err.issues, err.details);

@@ -1,18 +1,9 @@
 // `npm run restore FILE`: brings a backup from `npm run backup` (of either engine) into the configured
 // database (DATABASE_URL, else the PGlite DATA_DIR), which must be empty.
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { mkdir, rm } from 'node:fs/promises';
 import { BackupError, checkBackup, restoreBackup } from '../server/db/backup';
-import { EnvError } from '../server/env';
-import {
-  databaseEnv,
-  DatabaseInUseError,
-  describeTarget,
-  openAsIs,
-  refuseDataDirInUse,
-} from './lib/open-database';
+import { databaseEnv, describeTarget, openAsIs } from './lib/open-database';
+import { dataDirEntries, fileArguments, refusal, runWhenStarted, type CommandDeps } from './lib/copy-command';
 
 const USAGE = `Usage: npm run restore FILE
 
@@ -20,44 +11,30 @@ Restores a backup made by \`npm run backup\` into the configured database, which
 PostgreSQL database (DATABASE_URL) or a new or empty data directory (DATA_DIR). The file is checked
 whole (checksum, format, schema version) before anything is written.`;
 
-interface Deps {
-  log?: (line: string) => void;
-  error?: (line: string) => void;
-}
-
 /** Runs the command; resolves to the process exit code (1 with a sentence saying why). */
 export async function restoreCommand(
   argv: string[],
   source: Record<string, string | undefined> = process.env,
-  deps: Deps = {},
+  deps: CommandDeps = {},
 ): Promise<number> {
   const log = deps.log ?? ((l) => console.log(l));
   const error = deps.error ?? ((l) => console.error(l));
-  let file: string;
-  try {
-    const parsed = parseArgs({ args: argv, options: { help: { type: 'boolean' } }, allowPositionals: true });
-    if (parsed.values.help) {
-      log(USAGE);
-      return 0;
-    }
-    if (parsed.positionals.length !== 1) throw new Error('give the backup file to restore');
-    // npm runs scripts in the project's folder; a relative name is meant from where npm was typed.
-    file = path.resolve(source.INIT_CWD ?? '.', parsed.positionals[0]!);
-  } catch (err) {
-    error(`Error: ${(err as Error).message}.\n\n${USAGE}`);
-    return 1;
-  }
+  const files = fileArguments(argv, {
+    usage: USAGE,
+    count: (n) => (n !== 1 ? 'give the backup file to restore' : null),
+    source,
+    log,
+    error,
+  });
+  if (typeof files === 'number') return files;
+  const file = files[0]!;
   try {
     const env = databaseEnv(source);
     const target = describeTarget(env);
-    if (!env.DATABASE_URL) {
-      refuseDataDirInUse(env.DATA_DIR);
-      const entries = await readdir(env.DATA_DIR).catch(() => []);
-      if (entries.length > 0) {
-        throw new BackupError(
-          `${target} is not empty: restore only into a new or empty data directory, so nothing is overwritten.`,
-        );
-      }
+    if (!env.DATABASE_URL && (await dataDirEntries(env)).length > 0) {
+      throw new BackupError(
+        `${target} is not empty: restore only into a new or empty data directory, so nothing is overwritten.`,
+      );
     }
     const checked = await checkBackup(file);
     const database = await openAsIs(env);
@@ -81,20 +58,8 @@ export async function restoreCommand(
     );
     return 0;
   } catch (err) {
-    if (err instanceof BackupError || err instanceof EnvError || err instanceof DatabaseInUseError) {
-      error(err.message);
-      return 1;
-    }
-    throw err;
+    return refusal(err, error);
   }
 }
 
-if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
-  restoreCommand(process.argv.slice(2)).then(
-    (code) => (process.exitCode = code),
-    (err: unknown) => {
-      console.error(`The restore failed: ${err instanceof Error ? err.message : String(err)}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenStarted(import.meta.url, (argv) => restoreCommand(argv), 'The restore failed');

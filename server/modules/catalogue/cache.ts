@@ -27,8 +27,8 @@ import { nextPriceChange, variantQuantities } from './service';
  *   for the entry's variants, once they are `stockTtlMs` old: unchanged, the entry lives on; moved,
  *   it is rebuilt. Hot entries do this in the background from half that age, so readers do not wait.
  * - At most `maxEntries` entries and `maxBytes` of bodies, least recently used out first.
- * - While the database cannot be reached, a key's last stored answer is served however old it is
- *   (stale beats an error); anything else a build throws is thrown.
+ * - While the database cannot be reached, a key's last stored answer is served however old it is,
+ *   even from before a flush (stale beats an error); anything else a build throws is thrown.
  *
  * Validity is judged on the caller's clock (the module's injectable `now`) as [builtAt, expiresAt),
  * so a clock that moves backwards (tests pin several) never gets an answer from its future.
@@ -137,6 +137,12 @@ export function createCatalogueCache(
 
   // Least recently used first: a Map keeps insertion order and a hit re-inserts its key.
   const entries = new Map<string, Entry>();
+  /**
+   * The last answer stored for each key, kept through flushes (same bounds, least recently stored
+   * out first): what is served while the database cannot be reached.
+   */
+  const lastAnswers = new Map<string, { entry: Entry; bytes: number }>();
+  let lastBytes = 0;
   /** Running builds and quantity checks by key, shared by concurrent readers. */
   const inflight = new Map<string, { t: number; generation: number; promise: Promise<Entry> }>();
   let bytes = 0;
@@ -209,6 +215,16 @@ export function createCatalogueCache(
     if (entry.bytes > maxBytes) return;
     entries.set(entry.key, entry);
     bytes += entry.bytes;
+    const replaced = lastAnswers.get(entry.key);
+    if (replaced) lastBytes -= replaced.bytes;
+    lastAnswers.delete(entry.key);
+    lastAnswers.set(entry.key, { entry, bytes: entry.bytes });
+    lastBytes += entry.bytes;
+    for (const [key, e] of lastAnswers) {
+      if (lastAnswers.size <= maxEntries && lastBytes <= maxBytes) break;
+      lastAnswers.delete(key);
+      lastBytes -= e.bytes;
+    }
     for (const [key, e] of entries) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
       entries.delete(key);
@@ -318,12 +334,11 @@ export function createCatalogueCache(
         return await fresh(key, kind, clock, produce);
       } catch (err) {
         // The database is gone (a restart, a failover, a cut cable): the last answer stored for this
-        // key, however old, serves shoppers better than an error. Flushes still drop entries, and the
-        // listener's resync flushes them all once the database is back.
-        const last = entries.get(key);
+        // key, however old and even from before a flush, serves shoppers better than an error.
+        const last = lastAnswers.get(key);
         if (!last || closed || !isDatabaseUnavailable(err)) throw err;
         counters.stale++;
-        return last;
+        return last.entry;
       }
     },
     invalidate,
@@ -337,6 +352,7 @@ export function createCatalogueCache(
       closed = true;
       registry.get(database)?.delete(cache);
       entries.clear();
+      lastAnswers.clear();
       bytes = 0;
       await subscription.close();
     },

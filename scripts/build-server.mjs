@@ -30,6 +30,8 @@ const ENTRY_POINTS = {
   'admin-create': 'scripts/admin-create.ts',
   'seed-large': 'scripts/seed-large.ts',
   'mpesa-check': 'scripts/mpesa-check.ts',
+  backup: 'scripts/backup.ts',
+  restore: 'scripts/restore.ts',
 };
 
 /** What the build is made from: a change in any of them makes it stale. */

@@ -10,6 +10,7 @@ import { RELEASE } from '../contract/constants';
 import { bearerScheme } from './lib/auth/middleware';
 import { connectSources, newNonce, pagePolicy } from './lib/csp';
 import { openApiDocument } from './lib/openapi-document';
+import { retryAfterHeader } from './lib/openapi';
 import { createPageRenderer, type PageRenderer } from './lib/ssr';
 import { catalogueCacheFor, catalogueModule } from './modules/catalogue';
 import { AppError } from './lib/errors';
@@ -131,14 +132,24 @@ const errorAnswer = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
+/** The 503 any operation that reads or writes the shop's data answers while the database is away. */
+const databaseAway = {
+  ...errorAnswer(
+    'The database cannot be reached just now (`database_unavailable`); try again after `Retry-After` seconds',
+  ),
+  headers: retryAfterHeader,
+};
+
 /**
  * The answers this app's own middleware gives before a route's (the document's description says
  * why), in each operation that does not already name them or the whole 4XX range: 400 for a control
- * character (refuseControlChars) on any operation, 413 on any that takes a body.
+ * character (refuseControlChars) on any operation, 413 on any that takes a body; and the 503 of the
+ * error handler while the database cannot be reached (lib/errors.ts), on every operation.
  */
 function withAppAnswers<T extends { paths?: Record<string, object> }>(document: T): T {
   for (const item of Object.values(document.paths ?? {})) {
     for (const op of Object.values(item) as { requestBody?: unknown; responses: Record<string, unknown> }[]) {
+      op.responses['503'] ??= databaseAway;
       if (op.responses['4XX']) continue;
       op.responses['400'] ??= errorAnswer('A control character in the URL or the body (`validation_failed`)');
       if (op.requestBody) op.responses['413'] ??= errorAnswer('The body is too large (`payload_too_large`)');

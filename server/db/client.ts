@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -68,6 +69,9 @@ async function emptyDatabaseFor(dataDir: string, file = EMPTY_DATABASE): Promise
     return undefined; // no build beside: initdb
   }
 }
+
+/** This code's migrations in order, as drizzle's migrator reads them (statements, hash, time). */
+export const codeMigrations = () => readMigrationFiles({ migrationsFolder });
 
 /** Opens PGlite or a PostgreSQL pool, as configured. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {

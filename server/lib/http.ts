@@ -12,7 +12,7 @@ import type { Env } from '../env';
 import { isSignInGuard, permit } from './auth/middleware';
 import { error as errorAnswer } from './openapi';
 import type { AuthUser } from './auth/session';
-import { AppError } from './errors';
+import { AppError, databaseUnavailable, isDatabaseUnavailable } from './errors';
 import type { ErrorReporter } from './error-reporting';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
@@ -198,6 +198,10 @@ export function correlation(logger: Logger) {
  * 500) is logged and, given a reporter, reported with the request's correlation id.
  */
 export function handleError(err: Error, c: Context<AppEnv>, errors?: ErrorReporter) {
+  if (isDatabaseUnavailable(err)) {
+    (c.get('log') ?? console).warn('database unavailable', { error: err.message, path: c.req.path });
+    return handleError(databaseUnavailable(), c);
+  }
   if (err instanceof AppError) {
     for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
     return errorResponse(c, err.status, err.code, err.message, err.issues, err.details);

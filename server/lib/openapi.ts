@@ -23,16 +23,16 @@ export const ok = <T extends z.ZodType>(description: string, schema: T) =>
 /** An error answer: the error envelope. */
 export const error = (description: string) => json(description, ErrorBody);
 
-/** A 429: a limit was reached; `Retry-After` says in how many seconds to try again. */
-export const rateLimited = (description: string) => ({
-  ...error(description),
-  headers: {
-    'Retry-After': {
-      description: 'Seconds to wait before trying again',
-      schema: { type: 'integer' as const, minimum: 1 },
-    },
+/** The `Retry-After` header of an answer that says when to try again (a 429, a 503). */
+export const retryAfterHeader = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer' as const, minimum: 1 },
   },
-});
+};
+
+/** A 429: a limit was reached; `Retry-After` says in how many seconds to try again. */
+export const rateLimited = (description: string) => ({ ...error(description), headers: retryAfterHeader });
 
 /** The 400 of a route whose only input is a UUID in its path. */
 export const badId = error('The id in the path is not a UUID');

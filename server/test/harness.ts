@@ -49,8 +49,8 @@ function watchOverlappingQueries() {
   } as typeof proto.query;
 }
 
-/** A fresh database cloned from the migrated, seeded template. */
-export async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+/** A fresh database cloned from the migrated, seeded template (on PostgreSQL, with its URL). */
+export async function freshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   if (dbKind === 'postgres') {
     watchOverlappingQueries();
     const url = process.env.TEST_DATABASE_URL!;
@@ -62,6 +62,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
     const database = await openDatabase({ url: withDatabase(url, name), poolSize: 20 });
     return {
       database,
+      url: withDatabase(url, name),
       drop: async () => {
         await database.close();
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -80,12 +81,21 @@ export async function freshDatabase(): Promise<{ database: Database; drop(): Pro
   return { database, drop: () => database.close() };
 }
 
-/** Builds the app over a fresh database, as a test file needs it (silent unless given a logger). */
+/**
+ * Builds the app over a fresh database, as a test file needs it (silent unless given a logger). On
+ * PostgreSQL, `through` may route the app's connections elsewhere (a proxy a fault test cuts).
+ */
 export async function createTestContext(
   overrides: Record<string, string> = {},
-  { logger = createLogger('silent') }: { logger?: Logger } = {},
+  { logger = createLogger('silent'), through }: { logger?: Logger; through?: (url: string) => string } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
+  const fresh = await freshDatabase();
+  const database =
+    through && fresh.url ? await openDatabase({ url: through(fresh.url), poolSize: 10 }) : fresh.database;
+  const drop = async () => {
+    if (database !== fresh.database) await database.close();
+    await fresh.drop();
+  };
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '.tmp/no-spa', ...overrides });
   const app = createApp({ env, database, logger });
   return {

@@ -428,3 +428,30 @@ describe('consistency rules', () => {
     expect(cached.body).toBe('{"n":2}');
   });
 });
+
+describe('the database away', () => {
+  it("serves a key's last answer, however old, while the database cannot be reached, and nothing else", async () => {
+    const b = await instance({ maxAgeMs: 30_000, stockTtlMs: 30_000 });
+    const t0 = b.clock.now.getTime();
+    const shown = await (await b.request('/v1/categories')).text();
+    b.clock.now = new Date(t0 + HOUR);
+    const clock = () => b.clock.now;
+    // As drizzle throws it: its own error, node-postgres's refusal as the cause.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const unreachable = () => Promise.reject(new Error('Failed query: select …', { cause: refused }));
+
+    // Even after a flush (an admin's save just before the database went).
+    b.cache.invalidate('test');
+    expect((await b.cache.answer('categories', 'categories', clock, unreachable)).body).toBe(shown);
+    expect(b.cache.stats().stale).toBe(1);
+    // Any other failure is not hidden behind an old answer, and a key never read has nothing to serve.
+    await expect(
+      b.cache.answer('categories', 'categories', clock, () =>
+        Promise.reject(new Error('column "x" does not exist')),
+      ),
+    ).rejects.toThrow('column "x" does not exist');
+    await expect(b.cache.answer('never-read', 'categories', clock, unreachable)).rejects.toThrow(
+      'Failed query',
+    );
+  });
+});

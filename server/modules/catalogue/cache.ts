@@ -8,6 +8,7 @@ import {
 } from '../../lib/catalogue-changes';
 import type { Logger } from '../../lib/logger';
 import { bodyEtag } from '../../lib/conditional';
+import { isDatabaseUnavailable } from '../../lib/errors';
 import { nextPriceChange, variantQuantities } from './service';
 
 /*
@@ -26,6 +27,8 @@ import { nextPriceChange, variantQuantities } from './service';
  *   for the entry's variants, once they are `stockTtlMs` old: unchanged, the entry lives on; moved,
  *   it is rebuilt. Hot entries do this in the background from half that age, so readers do not wait.
  * - At most `maxEntries` entries and `maxBytes` of bodies, least recently used out first.
+ * - While the database cannot be reached, a key's last stored answer is served however old it is,
+ *   even from before a flush (stale beats an error); anything else a build throws is thrown.
  *
  * Validity is judged on the caller's clock (the module's injectable `now`) as [builtAt, expiresAt),
  * so a clock that moves backwards (tests pin several) never gets an answer from its future.
@@ -74,6 +77,8 @@ interface CatalogueCacheStats {
   stockMoved: number;
   /** Answers built while not listening, served and not stored. */
   uncached: number;
+  /** Old answers served because the database could not be reached to build a new one. */
+  stale: number;
   invalidations: number;
   listening: boolean;
 }
@@ -132,6 +137,12 @@ export function createCatalogueCache(
 
   // Least recently used first: a Map keeps insertion order and a hit re-inserts its key.
   const entries = new Map<string, Entry>();
+  /**
+   * The last answer stored for each key, kept through flushes (same bounds, least recently stored
+   * out first): what is served while the database cannot be reached.
+   */
+  const lastAnswers = new Map<string, { entry: Entry; bytes: number }>();
+  let lastBytes = 0;
   /** Running builds and quantity checks by key, shared by concurrent readers. */
   const inflight = new Map<string, { t: number; generation: number; promise: Promise<Entry> }>();
   let bytes = 0;
@@ -144,6 +155,7 @@ export function createCatalogueCache(
     stockChecks: 0,
     stockMoved: 0,
     uncached: 0,
+    stale: 0,
     invalidations: 0,
   };
   // The next discount boundary, asked once per flush and shared by every entry built meanwhile.
@@ -203,6 +215,16 @@ export function createCatalogueCache(
     if (entry.bytes > maxBytes) return;
     entries.set(entry.key, entry);
     bytes += entry.bytes;
+    const replaced = lastAnswers.get(entry.key);
+    if (replaced) lastBytes -= replaced.bytes;
+    lastAnswers.delete(entry.key);
+    lastAnswers.set(entry.key, { entry, bytes: entry.bytes });
+    lastBytes += entry.bytes;
+    for (const [key, e] of lastAnswers) {
+      if (lastAnswers.size <= maxEntries && lastBytes <= maxBytes) break;
+      lastAnswers.delete(key);
+      lastBytes -= e.bytes;
+    }
     for (const [key, e] of entries) {
       if (entries.size <= maxEntries && bytes <= maxBytes) break;
       entries.delete(key);
@@ -308,29 +330,16 @@ export function createCatalogueCache(
 
   const cache: CatalogueCache = {
     async answer(key, kind, clock, produce) {
-      const t = clock().getTime();
-      if (!subscription.listening || closed) {
-        counters.uncached++;
-        return build(key, kind, t, produce);
+      try {
+        return await fresh(key, kind, clock, produce);
+      } catch (err) {
+        // The database is gone (a restart, a failover, a cut cable): the last answer stored for this
+        // key, however old and even from before a flush, serves shoppers better than an error.
+        const last = lastAnswers.get(key);
+        if (!last || closed || !isDatabaseUnavailable(err)) throw err;
+        counters.stale++;
+        return last.entry;
       }
-      const entry = entries.get(key);
-      if (entry && entry.generation === generation && entry.builtAt <= t && t < entry.expiresAt) {
-        if (t < entry.stockUntil) {
-          counters.hits++;
-          entries.delete(key);
-          entries.set(key, entry);
-          if (t >= entry.renewAt) inBackground(key, t, () => build(key, kind, t, produce));
-          else if (t >= entry.stockCheckAt) inBackground(key, t, () => checkStock(entry, t, produce));
-          return entry;
-        }
-        // Its quantities are too old to show: one small query decides whether it can still serve.
-        const checked = await shared(key, t, () => checkStock(entry, t, produce));
-        if (isValid(checked, t)) return checked;
-      }
-      counters.misses++;
-      // Concurrent misses share one build (after a flush, every reader of a page would query at once).
-      const built = await shared(key, t, () => build(key, kind, t, produce));
-      return isValid(built, t) ? built : build(key, kind, t, produce);
     },
     invalidate,
     stats: () => ({ entries: entries.size, bytes, ...counters, listening: subscription.listening }),
@@ -343,9 +352,37 @@ export function createCatalogueCache(
       closed = true;
       registry.get(database)?.delete(cache);
       entries.clear();
+      lastAnswers.clear();
       bytes = 0;
       await subscription.close();
     },
+  };
+
+  /** The answer valid now: from the cache, or built (and stored when nothing could have been missed). */
+  const fresh: CatalogueCache['answer'] = async (key, kind, clock, produce) => {
+    const t = clock().getTime();
+    if (!subscription.listening || closed) {
+      counters.uncached++;
+      return build(key, kind, t, produce);
+    }
+    const entry = entries.get(key);
+    if (entry && entry.generation === generation && entry.builtAt <= t && t < entry.expiresAt) {
+      if (t < entry.stockUntil) {
+        counters.hits++;
+        entries.delete(key);
+        entries.set(key, entry);
+        if (t >= entry.renewAt) inBackground(key, t, () => build(key, kind, t, produce));
+        else if (t >= entry.stockCheckAt) inBackground(key, t, () => checkStock(entry, t, produce));
+        return entry;
+      }
+      // Its quantities are too old to show: one small query decides whether it can still serve.
+      const checked = await shared(key, t, () => checkStock(entry, t, produce));
+      if (isValid(checked, t)) return checked;
+    }
+    counters.misses++;
+    // Concurrent misses share one build (after a flush, every reader of a page would query at once).
+    const built = await shared(key, t, () => build(key, kind, t, produce));
+    return isValid(built, t) ? built : build(key, kind, t, produce);
   };
   let set = registry.get(database);
   if (!set) registry.set(database, (set = new Set()));

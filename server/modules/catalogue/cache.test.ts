@@ -241,6 +241,47 @@ describe('invalidation by catalogue notifications', () => {
     );
   });
 
+  it('keeps its answers while a limited discount gives uses, and drops them when the last one goes', async () => {
+    const [fish] = await base.db
+      .select({ id: schema.discounts.id, redemptions: schema.discounts.redemptions })
+      .from(schema.discounts)
+      .where(eq(schema.discounts.name, 'Fish Friday'));
+    const [link] = await base.db
+      .select({ productId: schema.discountProducts.productId })
+      .from(schema.discountProducts)
+      .where(eq(schema.discountProducts.discountId, fish!.id))
+      .limit(1);
+    const uses = (change: number) =>
+      base.db.execute(sql`update discounts set redemptions = redemptions + ${change} where id = ${fish!.id}`);
+    const priceOf = async () => (await detail(a, link!.productId)).variants[0]!.saleInfo.discountedPrice;
+    await changed(a, () =>
+      base.db
+        .update(schema.discounts)
+        .set({ usageLimit: fish!.redemptions + 2 })
+        .where(eq(schema.discounts.id, fish!.id)),
+    );
+    const onSale = await priceOf();
+    expect(onSale).not.toBeNull();
+
+    // A checkout takes a use, and one is left: the page is the same, and no instance is told.
+    const flushes = a.cache.stats().invalidations;
+    await uses(1);
+    await new Promise((r) => setTimeout(r, dbKind === 'postgres' ? 300 : 50));
+    expect(a.cache.stats().invalidations).toBe(flushes);
+    expect(await a.queriesDuring(priceOf)).toBe(0);
+
+    // The last use goes: the product is no longer priced with it. One comes back: it is again.
+    await changed(a, () => uses(1));
+    expect(await priceOf()).toBeNull();
+    await changed(a, () => uses(-1));
+    expect(await priceOf()).toBe(onSale);
+
+    await uses(-1);
+    await changed(a, () =>
+      base.db.update(schema.discounts).set({ usageLimit: null }).where(eq(schema.discounts.id, fish!.id)),
+    );
+  });
+
   it('drops a variant price change', async () => {
     const product = await detail(a, productId);
     const variant = product.variants[0]!;

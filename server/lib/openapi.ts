@@ -23,8 +23,8 @@ export const ok = <T extends z.ZodType>(description: string, schema: T) =>
 /** An error answer: the error envelope. */
 export const error = (description: string) => json(description, ErrorBody);
 
-/** A 429: a limit was reached; `Retry-After` says in how many seconds to try again. */
-export const rateLimited = (description: string) => ({
+/** An answer with `Retry-After`, the seconds to wait before trying again (a 429 or a 503). */
+export const retryLater = (description: string) => ({
   ...error(description),
   headers: {
     'Retry-After': {
@@ -33,6 +33,9 @@ export const rateLimited = (description: string) => ({
     },
   },
 });
+
+/** A 429: a limit was reached. */
+export const rateLimited = (description: string) => retryLater(description);
 
 /** The 400 of a route whose only input is a UUID in its path. */
 export const badId = error('The id in the path is not a UUID');

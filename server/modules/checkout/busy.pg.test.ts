@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartItems, orders, variants } from '../../db/schema';
-import { eventually } from '../../test/harness';
+import { eventually, someoneWaitsForALock } from '../../test/harness';
 import {
   checkoutBody,
   checkoutWith,
@@ -39,12 +39,7 @@ describe('checkout when more shoppers check out than the shop serves at once', (
     });
     await isLocked;
     const firstAnswer = checkoutWith(first.call, firstBody);
-    await eventually(async () => {
-      const waiting = (await ctx.database.db.execute(
-        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: unknown[] };
-      return waiting.rows.length > 0;
-    }, 5_000);
+    await eventually(() => someoneWaitsForALock(ctx.database.db), 5_000);
 
     try {
       const busy = await checkoutWith(second.call, secondBody);

@@ -131,6 +131,13 @@ const EnvSchema = z
     MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** Orders one account may have holding stock while waiting for payment; the next checkout is a 409. */
     CHECKOUT_MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(MAX_UNPAID_ORDERS),
+    /**
+     * Checkouts one instance runs at once; the others wait in line. Checkouts of one product queue on
+     * its stock row anyway, so more at once only hold more database connections while they wait.
+     */
+    CHECKOUT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    /** How long a checkout may wait in that line before it is answered 503 with Retry-After. */
+    CHECKOUT_QUEUE_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
     /** M-Pesa prompts (checkouts and "pay again") one account may start per hour. */
     PROMPTS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).default(20),
     /** M-Pesa prompts one paying phone number may receive per minute and per hour, whoever asks. */

@@ -3,7 +3,7 @@
  * process, the figures of a process (/proc) and of the machine, percentiles and result files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -209,6 +209,24 @@ export function cpuSecondsOf(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds used so far by every process whose command name is `comm` (say `postgres`: the server
+ * and its backends), as far as this user may read them.
+ */
+export function cpuSecondsOfCommand(comm: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== comm) continue;
+    } catch {
+      continue;
+    }
+    total += cpuSecondsOf(Number(pid)) ?? 0;
+  }
+  return total;
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -31,8 +31,11 @@ export const retryAfterHeader = {
   },
 };
 
-/** A 429: a limit was reached; `Retry-After` says in how many seconds to try again. */
-export const rateLimited = (description: string) => ({ ...error(description), headers: retryAfterHeader });
+/** An answer with `Retry-After`, the seconds to wait before trying again (a 429 or a 503). */
+export const retryLater = (description: string) => ({ ...error(description), headers: retryAfterHeader });
+
+/** A 429: a limit was reached. */
+export const rateLimited = (description: string) => retryLater(description);
 
 /** The 400 of a route whose only input is a UUID in its path. */
 export const badId = error('The id in the path is not a UUID');

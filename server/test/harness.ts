@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database, type Db } from '../db/client';
 import { parseEnv, type Env } from '../env';
 import { createLogger, type Logger } from '../lib/logger';
 import { withDatabase } from './global-setup';
@@ -129,4 +130,12 @@ export async function eventually(
     if (performance.now() - started > timeoutMs) throw new Error(`not true within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/** Whether a statement on this PostgreSQL database is waiting for a lock another transaction holds. */
+export async function someoneWaitsForALock(db: Db): Promise<boolean> {
+  const waiting = (await db.execute(
+    sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  )) as unknown as { rows: unknown[] };
+  return waiting.rows.length > 0;
 }

@@ -44,6 +44,24 @@ async function instance(options: CatalogueCacheOptions = {}) {
   return created;
 }
 
+/** The sample's Fish Friday discount and one product it covers. */
+async function fishFriday() {
+  const [fish] = await base.db
+    .select({
+      id: schema.discounts.id,
+      value: schema.discounts.value,
+      redemptions: schema.discounts.redemptions,
+    })
+    .from(schema.discounts)
+    .where(eq(schema.discounts.name, 'Fish Friday'));
+  const [link] = await base.db
+    .select({ productId: schema.discountProducts.productId })
+    .from(schema.discountProducts)
+    .where(eq(schema.discountProducts.discountId, fish!.id))
+    .limit(1);
+  return { fish: fish!, link: link! };
+}
+
 describe('serving from the cache', () => {
   let a: CacheInstance;
   beforeAll(async () => {
@@ -209,23 +227,15 @@ describe('invalidation by catalogue notifications', () => {
   });
 
   it('drops a discount change and a discount added to a product', async () => {
-    const [fish] = await base.db
-      .select({ id: schema.discounts.id, value: schema.discounts.value })
-      .from(schema.discounts)
-      .where(eq(schema.discounts.name, 'Fish Friday'));
-    const [link] = await base.db
-      .select({ productId: schema.discountProducts.productId })
-      .from(schema.discountProducts)
-      .where(eq(schema.discountProducts.discountId, fish!.id))
-      .limit(1);
+    const { fish, link } = await fishFriday();
     const priceOf = async (id: string) => (await detail(a, id)).variants[0]!.saleInfo.discountedPrice;
-    const before = await priceOf(link!.productId);
+    const before = await priceOf(link.productId);
     expect(before).not.toBeNull();
     await changed(a, () =>
-      base.db.update(schema.discounts).set({ value: 50 }).where(eq(schema.discounts.id, fish!.id)),
+      base.db.update(schema.discounts).set({ value: 50 }).where(eq(schema.discounts.id, fish.id)),
     );
-    const listPrice = (await detail(a, link!.productId)).variants[0]!.price;
-    expect(await priceOf(link!.productId)).toBe(Math.round(listPrice / 2));
+    const listPrice = (await detail(a, link.productId)).variants[0]!.price;
+    expect(await priceOf(link.productId)).toBe(Math.round(listPrice / 2));
 
     // A product with no discount yet gets this one.
     const plain = (await list(a, '/v2/products?limit=100')).data.find(
@@ -233,11 +243,44 @@ describe('invalidation by catalogue notifications', () => {
     )!;
     expect(await priceOf(plain.productId)).toBeNull();
     await changed(a, () =>
-      base.db.insert(schema.discountProducts).values({ discountId: fish!.id, productId: plain.productId }),
+      base.db.insert(schema.discountProducts).values({ discountId: fish.id, productId: plain.productId }),
     );
     expect(await priceOf(plain.productId)).toBe(Math.round(plain.variants[0]!.price / 2));
     await changed(a, () =>
-      base.db.update(schema.discounts).set({ value: fish!.value }).where(eq(schema.discounts.id, fish!.id)),
+      base.db.update(schema.discounts).set({ value: fish.value }).where(eq(schema.discounts.id, fish.id)),
+    );
+  });
+
+  it('keeps its answers while a limited discount gives uses, and drops them when the last one goes', async () => {
+    const { fish, link } = await fishFriday();
+    const uses = (change: number) =>
+      base.db.execute(sql`update discounts set redemptions = redemptions + ${change} where id = ${fish.id}`);
+    const priceOf = async () => (await detail(a, link.productId)).variants[0]!.saleInfo.discountedPrice;
+    await changed(a, () =>
+      base.db
+        .update(schema.discounts)
+        .set({ usageLimit: fish.redemptions + 2 })
+        .where(eq(schema.discounts.id, fish.id)),
+    );
+    const onSale = await priceOf();
+    expect(onSale).not.toBeNull();
+
+    // A checkout takes a use, and one is left: the page is the same, and no instance is told.
+    const flushes = a.cache.stats().invalidations;
+    await uses(1);
+    await new Promise((r) => setTimeout(r, dbKind === 'postgres' ? 300 : 50));
+    expect(a.cache.stats().invalidations).toBe(flushes);
+    expect(await a.queriesDuring(priceOf)).toBe(0);
+
+    // The last use goes: the product is no longer priced with it. One comes back: it is again.
+    await changed(a, () => uses(1));
+    expect(await priceOf()).toBeNull();
+    await changed(a, () => uses(-1));
+    expect(await priceOf()).toBe(onSale);
+
+    await uses(-1);
+    await changed(a, () =>
+      base.db.update(schema.discounts).set({ usageLimit: null }).where(eq(schema.discounts.id, fish.id)),
     );
   });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CheckoutBody, CheckoutConflict, CheckoutResult, IdempotencyKey } from '../../../contract/checkout';
 import { bearerSecurity } from '../../lib/auth/middleware';
-import { body, error, json, ok, rateLimited, shoppersOnly } from '../../lib/openapi';
+import { body, error, json, ok, rateLimited, retryLater, shoppersOnly } from '../../lib/openapi';
 
 // Paths are under /v1/checkout, where server/app.ts mounts this module.
 
@@ -49,6 +49,10 @@ export const checkoutRoute = createRoute({
     429: rateLimited(
       'Too many M-Pesa prompts to this phone number or from this account, or too many unknown promo codes from ' +
         'this account or address (`rate_limited`)',
+    ),
+    503: retryLater(
+      'More shoppers are checking out at this moment than the shop serves at once, and this one waited its longest ' +
+        'in line (`busy`): nothing was ordered or held; try again after `Retry-After` seconds',
     ),
     ...signedIn,
     403: error(

@@ -18,6 +18,7 @@ import { cartItems, orderDiscounts, orderItems, orders, users } from '../../db/s
 import type { Config } from '../../lib/http';
 import type { AuthUser } from '../../lib/auth/session';
 import { AppError, badRequest, refused } from '../../lib/errors';
+import { createGate } from '../../lib/gate';
 import type { Logger } from '../../lib/logger';
 import { queueOrderMail } from '../../lib/mail/order-mail';
 import { wakeMailWorker } from '../../lib/mail/outbox';
@@ -50,6 +51,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const prompt = { ...deps, now: deps.now ?? (() => new Date()) };
   const settings = deliverySettings(deps.env);
   const guesses = promoGuesses(deps.db, deps.env);
+  const line = createGate({
+    concurrency: deps.env.CHECKOUT_CONCURRENCY,
+    maxWaitMs: deps.env.CHECKOUT_QUEUE_MS,
+    busy: checkoutBusy,
+  });
 
   return {
     /**
@@ -68,42 +74,52 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const now = prompt.now();
       const who: PromoGuesser = { userId: user.id, ip };
       if (request.promoCode !== undefined) await guesses.check(who, now);
+      // A cart the shelf can no longer cover (every checkout once a sale has sold out) is refused
+      // after one read, without waiting in the line or opening a transaction.
+      refuseShortLines((await loadCartLines(deps.db, user.id, now)).lines);
       // Set when the code is refused as unknown: counted once the transaction has rolled back.
       let wrongCode = false;
-      const placed = await deps.db
-        .transaction(async (tx) => {
-          const usedBy = await lockShopperAndFindKey(tx, user.id, idempotencyKey, request.hash);
-          if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
-          await limitUnpaidOrders(tx, deps.env, user.id);
-          await countPrompt(tx, deps.env, user.id, request.phone, now);
-          // Priced after the shopper's lock, so their uses of a code are counted one checkout at a time.
-          const priced = await priceCart(tx, user.id, request, settings, now);
-          if (priced.promoRefused) {
-            wrongCode = priced.promoRefused.reason === 'unknown';
-            throw refused(promoRefusal(priced.promoRefused));
-          }
-          const taken = await reserveLines(tx, priced.lines);
-          // One use of each discount that priced a line, taken now; one that ended, was paused or
-          // ran out since the prices were read is a 409 and the transaction takes nothing.
-          // The code's use with them, in the same id order, so checkouts and payment retries lock
-          // discount rows in one order and never deadlock.
-          await takeUses(tx, priced, user.id, now);
-          // The amount asked for is the amount the page showed: any difference (an offer ended, a
-          // price or the delivery fee changed) is a 409 with the new figures, and nothing is taken.
-          const changed = priceChangedRefusal(request.shown, priced.cart);
-          if (changed) throw refused(changed);
-          const order = await writeOrder(tx, { userId: user.id, idempotencyKey, request, priced, now });
-          await recordSale(tx, order.id, taken);
-          const attempt = await openAttempt(
-            tx,
-            deps.env,
-            { orderId: order.id, phone: request.phone, amount: priced.cart.total },
-            now,
-          );
-          await emptyCart(tx, priced.lines);
-          await queueOrderMail(tx, order.id, 'received');
-          return { kind: 'placed' as const, order, attempt };
-        })
+      const placed = await line
+        .run(() =>
+          deps.db.transaction(async (tx) => {
+            const usedBy = await lockShopperAndFindKey(tx, user.id, idempotencyKey, request.hash);
+            if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
+            await limitUnpaidOrders(tx, deps.env, user.id);
+            await countPrompt(tx, deps.env, user.id, request.phone, now);
+            // Priced after the shopper's lock, so their uses of a code are counted one checkout at a time.
+            const priced = await priceCart(tx, user.id, request, settings, now);
+            if (priced.promoRefused) {
+              wrongCode = priced.promoRefused.reason === 'unknown';
+              throw refused(promoRefusal(priced.promoRefused));
+            }
+            // The amount asked for is the amount the page showed: any difference (an offer ended, a
+            // price or the delivery fee changed) is a 409 with the new figures, and nothing is taken.
+            const changed = priceChangedRefusal(request.shown, priced.cart);
+            if (changed) throw refused(changed);
+            // Everything that concerns this shopper alone first. The rows every shopper of a product
+            // wants (its variant's stock, its discount's uses) are locked last, so each checkout holds
+            // them only for the few statements below and the commit: in a flash sale hundreds of
+            // checkouts queue on one variant row, and whatever runs while it is held runs once for each
+            // of them, one after another.
+            const order = await writeOrder(tx, { userId: user.id, idempotencyKey, request, priced, now });
+            const attempt = await openAttempt(
+              tx,
+              deps.env,
+              { orderId: order.id, phone: request.phone, amount: priced.cart.total },
+              now,
+            );
+            await emptyCart(tx, priced.lines);
+            await queueOrderMail(tx, order.id, 'received');
+            const taken = await reserveLines(tx, priced.lines);
+            // One use of each discount that priced a line, taken now; one that ended, was paused or
+            // ran out since the prices were read is a 409 and the transaction takes nothing.
+            // The code's use with them, in the same id order, so checkouts and payment retries lock
+            // discount rows in one order and never deadlock.
+            await takeUses(tx, priced, user.id, now);
+            await recordSale(tx, order.id, taken);
+            return { kind: 'placed' as const, order, attempt };
+          }),
+        )
         .catch(async (err: unknown) => {
           if (wrongCode) await guesses.countWrong(who, now);
           throw err;
@@ -117,6 +133,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
       return { result: await orderState(deps.db, placed.order.id), replayed: false };
     },
   };
+}
+
+/** The answer to a checkout that waited CHECKOUT_QUEUE_MS in line: nothing was held, try again. */
+function checkoutBusy() {
+  const seconds = 2;
+  return new AppError(
+    503,
+    'busy',
+    `Many people are checking out right now and nothing was ordered. Please try again in ${seconds} seconds.`,
+    undefined,
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 interface CheckoutRequest {
@@ -204,14 +232,22 @@ async function priceCart(
   const promoRefused = cart.promo?.applied === false ? cart.promo : null;
   const tooMuch = totalRefusal(cart.total);
   if (!promoRefused && tooMuch) throw refused(tooMuch);
-  // A variant the admin switched off reads as stock 0 with its units still counted, so the
-  // reservation would take them: refuse it as sold out here.
-  const off = cart.Items.find((l) => l.stock === 0);
-  if (off) throw refused(reservationRefusal(variantLabel(off.name, off.variantName), 0, CART_HINT));
+  // Before any order is written (the reservation, last, still decides a race).
+  refuseShortLines(cart.Items);
   // A line the code prices takes no use of the automatic discount it no longer uses.
   const automatic = [...pricedBy].filter(([itemId]) => !promoLines.has(itemId)).map(([, d]) => d);
   const discounts = [...new Map(automatic.map((d) => [d.discountId, d])).values()];
   return { lines: cart.Items, discounts, promo: applied, promoRefused, where, cart, base };
+}
+
+/**
+ * A line the stock as read cannot cover is a 409 naming it. A variant the admin switched off reads as
+ * stock 0 with its units still counted, so the reservation would take them: it is refused as sold out.
+ */
+function refuseShortLines(lines: readonly CartLine[]) {
+  const short = lines.find((l) => l.quantity > l.stock);
+  if (short)
+    throw refused(reservationRefusal(variantLabel(short.name, short.variantName), short.stock, CART_HINT));
 }
 
 /**

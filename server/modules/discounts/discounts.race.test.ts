@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CODE_TAKEN, Discount, type DiscountBodyInput } from '../../../contract/discounts';
 import { cartItems, discountProducts, discounts, orderDiscounts } from '../../db/schema';
-import { dbKind, eventually, raceEngine } from '../../test/harness';
+import { dbKind, eventually, raceEngine, someoneWaitsForALock } from '../../test/harness';
 import {
   api,
   checkoutBody,
@@ -198,12 +198,7 @@ describe(`promo codes are unique (${raceEngine})`, () => {
       });
       const saving = admin.post('/discounts', orderCode('uhuru'));
       // The request's insert waits on the open transaction's row in the index.
-      await eventually(async () => {
-        const waiting = (await ctx.database.db.execute(
-          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: unknown[] };
-        return waiting.rows.length > 0;
-      }, 5_000);
+      await eventually(() => someoneWaitsForALock(ctx.database.db), 5_000);
       commit();
       await holder;
       const res = await saving;

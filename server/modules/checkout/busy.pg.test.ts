@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { cartItems, orders, variants } from '../../db/schema';
+import { eventually, someoneWaitsForALock } from '../../test/harness';
+import {
+  checkoutBody,
+  checkoutWith,
+  phoneEnding,
+  servedContextForFile,
+  shopperWithCart,
+  shownFor,
+  stockOf,
+} from '../../test/shop';
+
+// PostgreSQL only (the server-pg project): a checkout is held inside the line's only place by a row
+// lock another connection keeps, which PGlite's single connection cannot do.
+
+const ctx = servedContextForFile({ CHECKOUT_CONCURRENCY: '1', CHECKOUT_QUEUE_MS: '300' });
+
+describe('checkout when more shoppers check out than the shop serves at once', () => {
+  it('answers 503 with Retry-After to the one that waited its longest in line, holding nothing for it', async () => {
+    const first = await shopperWithCart(ctx, { stock: 5, quantity: 1 });
+    const second = await shopperWithCart(ctx, { stock: 5, quantity: 1 });
+    const bodyOf = async (s: typeof first) => {
+      const body = checkoutBody(phoneEnding('00'));
+      return { ...body, shown: await shownFor(s.call, body) };
+    };
+    const [firstBody, secondBody] = [await bodyOf(first), await bodyOf(second)];
+
+    // An admin saving the first product holds its stock row: the first checkout waits on it, in the
+    // only place the line has.
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const admin = ctx.database.db.transaction(async (tx) => {
+      await tx.select().from(variants).where(eq(variants.id, first.variantId)).for('update');
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    await isLocked;
+    const firstAnswer = checkoutWith(first.call, firstBody);
+    await eventually(() => someoneWaitsForALock(ctx.database.db), 5_000);
+
+    try {
+      const busy = await checkoutWith(second.call, secondBody);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('Retry-After')).toBe('2');
+      expect(await busy.json()).toMatchObject({
+        code: 'busy',
+        message: expect.stringMatching(
+          /^Many people are checking out right now and nothing was ordered\. Please try again in 2 seconds\./,
+        ),
+      });
+      // Nothing was taken for the second shopper: the stock, the cart, no order.
+      expect(await stockOf(ctx.database.db, second.variantId)).toBe(5);
+      expect(
+        await ctx.database.db.select().from(cartItems).where(eq(cartItems.userId, second.id)),
+      ).toHaveLength(1);
+      expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, second.id))).toHaveLength(0);
+    } finally {
+      release();
+      await admin;
+    }
+    expect((await firstAnswer).status).toBe(201);
+    // Trying again when told to, with the line free, places the order.
+    expect((await checkoutWith(second.call, secondBody)).status).toBe(201);
+    expect(await stockOf(ctx.database.db, second.variantId)).toBe(4);
+  });
+});

@@ -59,7 +59,8 @@ let tokens: Record<'customer' | 'admin', string>;
 let knownIds: string[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A ready shop, as a server with its jobs running is: readiness's 503 is for a server that is not.
+  ctx = await createTestContext({}, { runtime: { jobs: { state: 'running', notStarted: [] } } });
   doc = await (await ctx.request('/api/openapi.json')).json();
   tokens = { customer: (await shopper(ctx)).token, admin: (await shopper(ctx, 'admin')).token };
   const products: { productId: string }[] = (await (await ctx.request('/api/v2/products')).json()).data;

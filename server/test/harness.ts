@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { parseEnv, type Env } from '../env';
 import { createLogger, type Logger } from '../lib/logger';
+import type { Runtime } from '../lib/http';
 import { withDatabase } from './global-setup';
 
 export interface TestContext {
@@ -84,11 +85,16 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
 
 /**
  * Builds the app over a fresh database, as a test file needs it (silent unless given a logger). On
- * PostgreSQL, `through` may route the app's connections elsewhere (a proxy a fault test cuts).
+ * PostgreSQL, `through` may route the app's connections elsewhere (a proxy a fault test cuts);
+ * `runtime` is what a server would say runs beside the app (without it the app is never ready).
  */
 export async function createTestContext(
   overrides: Record<string, string> = {},
-  { logger = createLogger('silent'), through }: { logger?: Logger; through?: (url: string) => string } = {},
+  {
+    logger = createLogger('silent'),
+    through,
+    runtime,
+  }: { logger?: Logger; through?: (url: string) => string; runtime?: Runtime } = {},
 ): Promise<TestContext> {
   const fresh = await freshDatabase();
   const database =
@@ -98,7 +104,7 @@ export async function createTestContext(
     await fresh.drop();
   };
   const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STATIC_DIR: '.tmp/no-spa', ...overrides });
-  const app = createApp({ env, database, logger });
+  const app = createApp({ env, database, logger, runtime });
   return {
     database,
     env,

@@ -83,6 +83,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     });
     // An idle client losing its server (restart, failover) must not crash the process.
     pool.on('error', () => undefined);
+    // The same loss while a request holds the connection (between two statements of a transaction)
+    // is an 'error' event on the checked-out client, which the pool does not listen to then: unheard,
+    // it would end the process. Heard here, the client's next statement fails instead (a 503
+    // database_unavailable) and the pool discards the client when it is released with that error.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const database: Database = {
       db,

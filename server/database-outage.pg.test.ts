@@ -1,8 +1,7 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, variants } from './db/schema';
-import { openDatabase } from './db/client';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './lib/errors';
+import { DATABASE_RETRY_AFTER_SECONDS } from './lib/errors';
 import { createLogger } from './lib/logger';
 import { catalogueCacheFor } from './modules/catalogue';
 import { productBody } from './test/admin';
@@ -54,11 +53,17 @@ describe('the database going away while shoppers browse', () => {
       const search = `/api/v1/search/orama?q=${encodeURIComponent(shopper.product.name.split(' ')[0]!)}`;
       await eventually(async () => (await read(search)).body.includes(shopper.product.productId), 5_000);
       const before = new Map<string, string>();
-      for (const path of [...pages, search]) {
-        const answer = await read(path);
-        expect(answer.status).toBe(200);
-        before.set(path, answer.body);
-      }
+      // Until a round is answered from the cache alone: a change of the setup notified late flushes
+      // the answers being built, and those are served but not stored.
+      await eventually(async () => {
+        const builds = cache.stats().builds;
+        for (const path of [...pages, search]) {
+          const answer = await read(path);
+          expect(answer.status).toBe(200);
+          before.set(path, answer.body);
+        }
+        return cache.stats().builds === builds;
+      }, 10_000);
 
       // Admins keep saving products, one after another on three screens, when the cable is cut: each
       // save is afterwards all there (both variants) or not at all.
@@ -146,30 +151,4 @@ describe('the database going away while shoppers browse', () => {
     },
     OUTAGE_MS + 20_000,
   );
-});
-
-describe('a connection lost in the middle of a transaction', () => {
-  it('fails that transaction without ending the process, and the pool goes on', async () => {
-    // Its own proxy and one-connection pool: the connection is cut while the transaction holds it.
-    const target = new URL(process.env.TEST_DATABASE_URL!);
-    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const database = await openDatabase({ url: proxy.url(target.toString()), poolSize: 1 });
-    try {
-      const transaction = database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`);
-        await proxy.cut();
-        // The reset reaches the waiting client here, as an 'error' event no query is waiting on.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        await tx.execute(sql`select 1`);
-      });
-      await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
-      await proxy.restore();
-      // The broken connection was discarded: the pool's one place serves the next query.
-      await eventually(() => database.ping(), 5_000);
-    } finally {
-      await proxy.restore();
-      await database.close();
-      await proxy.close();
-    }
-  });
 });

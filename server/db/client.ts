@@ -73,6 +73,9 @@ async function emptyDatabaseFor(dataDir: string, file = EMPTY_DATABASE): Promise
 /** This code's migrations in order, as drizzle's migrator reads them (statements, hash, time). */
 export const codeMigrations = () => readMigrationFiles({ migrationsFolder });
 
+/** How long closing the PostgreSQL pool waits for connections still in use. */
+const CLOSE_WAIT_MS = 5_000;
+
 /** Opens PGlite or a PostgreSQL pool, as configured. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
@@ -94,7 +97,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       pool,
       ping: () => ping(db),
-      close: () => pool.end(),
+      // A connection a request still holds after the database went away may never be given back:
+      // closing waits for the others, and at most CLOSE_WAIT_MS for that one.
+      close: () =>
+        Promise.race([
+          pool.end(),
+          new Promise<void>((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref()),
+        ]),
     };
     await db.execute(sql`select 1`);
     return database;

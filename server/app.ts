@@ -1,13 +1,13 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { TrieRouter } from 'hono/router/trie-router';
 import { secureHeaders } from 'hono/secure-headers';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { RELEASE } from '../contract/constants';
 import { bearerScheme } from './lib/auth/middleware';
+import { compressAnswers } from './lib/compress';
 import { connectSources, newNonce, pagePolicy } from './lib/csp';
 import { openApiDocument } from './lib/openapi-document';
 import { retryAfterHeader } from './lib/openapi';
@@ -180,7 +180,7 @@ export function createApp(given: Deps) {
   else app.all('/metrics', notServed);
   app.use('*', correlation(deps.logger));
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-origin', contentSecurityPolicy: undefined }));
-  app.use('/api/*', compress());
+  app.use('/api/*', compressAnswers());
   // Before the body is read and before any module's sign-in check: a path no route has is a 404 and a
   // method its path lacks a 405 with `Allow`, for a guest and a signed-in caller alike.
   // The development routes give themselves away to no other machine, not even by a 405.

@@ -56,7 +56,7 @@ export function sendJson(c: Context, answer: JsonAnswer, status: 200 = 200) {
 }
 
 /** Whether Accept-Encoding allows gzip (by name or `*`) with a non-zero weight. */
-function acceptsGzip(header: string | undefined): boolean {
+export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const part of header.split(',')) {

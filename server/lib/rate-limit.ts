@@ -65,22 +65,64 @@ async function refusal(db: Db, l: Limit, now: Date): Promise<AppError | null> {
  * nothing. Returns the count in the window, this request included.
  */
 export async function hitRateLimit(db: Db, l: Limit, now = new Date()): Promise<number> {
+  const [count] = await hitRateLimits(db, [l], now);
+  return count!;
+}
+
+/**
+ * One request counted against several limits (on different buckets) in one statement: counted in
+ * all of them when each has room, else in none, and the 429 of the first full one (in the order
+ * given) is thrown. Under concurrency the rooms are judged bucket by bucket, each under its row's
+ * lock, so no limit is ever passed, but a request refused by one may have been counted in another:
+ * call it inside the transaction of what it guards, which the 429 rolls back. Returns each limit's
+ * count in its window, this request included.
+ */
+export async function hitRateLimits(db: Db, limits: readonly Limit[], now = new Date()): Promise<number[]> {
   const at = now.toISOString();
-  const since = windowStart(l, now).toISOString();
-  const expiresAt = new Date(now.getTime() + l.windowSeconds * 1000).toISOString();
-  const inWindow = sql`(select count(*) from unnest(${rateLimits.hits}) h where h > ${since})`;
+  const rows = limits.map((l) => ({
+    bucket: bucketOf(l.scope, l.subject),
+    since: windowStart(l, now).toISOString(),
+    expiresAt: new Date(now.getTime() + l.windowSeconds * 1000).toISOString(),
+    limit: l.limit,
+  }));
+  const asked = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.bucket}::text, ${r.since}::timestamptz, ${r.expiresAt}::timestamptz, ${r.limit}::bigint)`,
+    ),
+    sql`, `,
+  );
+  // A bucket's count in its window, with its own window and limit read back from the list.
+  const inWindow = sql`(select count(*) from unnest(r.hits) h
+    where h > (select since from asked where asked.bucket = r.bucket))`;
   const result = await db.execute(sql`
-    insert into ${rateLimits} (bucket, hits, expires_at)
-    values (${bucketOf(l.scope, l.subject)}, array[${at}::timestamptz], ${expiresAt})
+    with asked (bucket, since, expires_at, lim) as (values ${asked}),
+    full_now as (
+      select 1 from asked join ${rateLimits} r on r.bucket = asked.bucket where ${inWindow} >= asked.lim
+    )
+    insert into ${rateLimits} as r (bucket, hits, expires_at)
+    select bucket, array[${at}::timestamptz], expires_at from asked where not exists (select 1 from full_now)
     on conflict (bucket) do update
-      set hits = array(select h from unnest(${rateLimits.hits}) h where h > ${since} order by h)
+      set hits = array(select h from unnest(r.hits) h
+                       where h > (select since from asked where asked.bucket = r.bucket) order by h)
                  || ${at}::timestamptz,
-          expires_at = greatest(${rateLimits.expiresAt}, ${expiresAt}::timestamptz)
-      where ${inWindow} < ${l.limit}
-    returning cardinality(hits) as "count"`);
-  const [row] = (result as unknown as { rows: { count: number | string }[] }).rows;
-  if (row) return Number(row.count);
-  throw (await refusal(db, l, now)) ?? tooManyRequests(1, l.message);
+          expires_at = greatest(r.expires_at, excluded.expires_at)
+      where ${inWindow} < (select lim from asked where asked.bucket = r.bucket)
+    returning bucket, cardinality(hits) as "count"`);
+  const counted = new Map(
+    (result as unknown as { rows: { bucket: string; count: number | string }[] }).rows.map((r) => [
+      r.bucket,
+      Number(r.count),
+    ]),
+  );
+  const missing = limits.filter((_, i) => !counted.has(rows[i]!.bucket));
+  // Not counted anywhere when one was full: which one (the first, in order) says the 429.
+  for (const l of missing) {
+    const full = await refusal(db, l, now);
+    if (full) throw full;
+  }
+  if (missing.length) throw tooManyRequests(1, missing[0]!.message);
+  return rows.map((r) => counted.get(r.bucket)!);
 }
 
 /** Throws a 429 when the window already holds `limit` counted requests, without counting. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { Config } from '../../lib/http';
 import { refused } from '../../lib/errors';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { hitRateLimits } from '../../lib/rate-limit';
 
 // What stops one shopper holding the shop's stock or flooding a phone with prompts (issue 13 §1): a
 // cap on orders holding stock unpaid, and prompts counted per account and per paying phone. Both run
@@ -31,40 +31,37 @@ export async function limitUnpaidOrders(
     throw refused(unpaidOrdersRefusal(env.CHECKOUT_MAX_UNPAID_ORDERS));
 }
 
-/** Counts one prompt for the account and for the phone; a 429 with Retry-After past any allowance. */
+/**
+ * Counts one prompt for the account and for the phone (one statement); a 429 with Retry-After past
+ * any allowance. Inside the transaction that opens the attempt, which a 429 rolls back.
+ */
 export async function countPrompt(tx: Db, env: PromptLimits, userId: string, phone: string, now: Date) {
   const toPhone = 'Too many M-Pesa prompts were sent to this phone number.';
-  await hitRateLimit(
+  await hitRateLimits(
     tx,
-    {
-      scope: 'prompts-phone-minute',
-      subject: phone,
-      limit: env.PROMPTS_PER_PHONE_PER_MINUTE,
-      windowSeconds: 60,
-      message: toPhone,
-    },
-    now,
-  );
-  await hitRateLimit(
-    tx,
-    {
-      scope: 'prompts-phone-hour',
-      subject: phone,
-      limit: env.PROMPTS_PER_PHONE_PER_HOUR,
-      windowSeconds: 3600,
-      message: toPhone,
-    },
-    now,
-  );
-  await hitRateLimit(
-    tx,
-    {
-      scope: 'prompts-account',
-      subject: userId,
-      limit: env.PROMPTS_PER_ACCOUNT_PER_HOUR,
-      windowSeconds: 3600,
-      message: 'Too many payment requests from this account.',
-    },
+    [
+      {
+        scope: 'prompts-phone-minute',
+        subject: phone,
+        limit: env.PROMPTS_PER_PHONE_PER_MINUTE,
+        windowSeconds: 60,
+        message: toPhone,
+      },
+      {
+        scope: 'prompts-phone-hour',
+        subject: phone,
+        limit: env.PROMPTS_PER_PHONE_PER_HOUR,
+        windowSeconds: 3600,
+        message: toPhone,
+      },
+      {
+        scope: 'prompts-account',
+        subject: userId,
+        limit: env.PROMPTS_PER_ACCOUNT_PER_HOUR,
+        windowSeconds: 3600,
+        message: 'Too many payment requests from this account.',
+      },
+    ],
     now,
   );
 }

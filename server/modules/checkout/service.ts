@@ -28,8 +28,8 @@ import { type CartLine, loadCartLines, priceWithPromo, promoGuesses, type PromoG
 import { deliverySettings, placeInput, resolvePlace } from '../delivery';
 import { orderState } from '../orders';
 import { countPrompt, limitUnpaidOrders, openAttempt, sendPrompt, type PromptDeps } from '../payments';
-import { OfferEndedError, type OrderDiscount, recordSale, reserveLines, takeDiscountUses } from '../stock';
-import { CART_HINT, reservationRefusal, variantLabel } from '../../../contract/stock';
+import { OfferEndedError, type OrderDiscount, takeOrderStock } from '../stock';
+import { CART_HINT, type Refusal, reservationRefusal, variantLabel } from '../../../contract/stock';
 
 export interface CheckoutDeps {
   db: Db;
@@ -74,28 +74,34 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const now = prompt.now();
       const who: PromoGuesser = { userId: user.id, ip };
       if (request.promoCode !== undefined) await guesses.check(who, now);
-      // A cart the shelf can no longer cover (every checkout once a sale has sold out) is refused
-      // after one read, without waiting in the line or opening a transaction.
-      refuseShortLines((await loadCartLines(deps.db, user.id, now)).lines);
-      // Set when the code is refused as unknown: counted once the transaction has rolled back.
+      // Set when the code is refused as unknown: counted once nothing else is left to undo.
       let wrongCode = false;
+      // The cart priced as the transaction will price it, read without locks: whatever would refuse
+      // it there (sold out, an offer ended, a price or the code changed) refuses it here, without
+      // waiting in the line or opening a transaction. In a flash sale that is nearly every checkout
+      // after the first few hundred; one that passes is judged again under the locks.
+      await refuseEarly(deps.db, { userId: user.id, idempotencyKey, request, settings, now }).catch(
+        async (err: unknown) => {
+          if (err instanceof WrongCode) await guesses.countWrong(who, now);
+          throw err;
+        },
+      );
       const placed = await line
         .run(() =>
           deps.db.transaction(async (tx) => {
             const usedBy = await lockShopperAndFindKey(tx, user.id, idempotencyKey, request.hash);
             if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
+            // Priced after the shopper's lock, so their uses of a code are counted one checkout at a
+            // time; and first, since it is what refuses most (a sale sold out while this one waited).
+            const priced = await priceCart(tx, user.id, request, settings, now, { lock: true });
+            try {
+              refuseUnlike(request, priced);
+            } catch (err) {
+              wrongCode = err instanceof WrongCode;
+              throw err;
+            }
             await limitUnpaidOrders(tx, deps.env, user.id);
             await countPrompt(tx, deps.env, user.id, request.phone, now);
-            // Priced after the shopper's lock, so their uses of a code are counted one checkout at a time.
-            const priced = await priceCart(tx, user.id, request, settings, now);
-            if (priced.promoRefused) {
-              wrongCode = priced.promoRefused.reason === 'unknown';
-              throw refused(promoRefusal(priced.promoRefused));
-            }
-            // The amount asked for is the amount the page showed: any difference (an offer ended, a
-            // price or the delivery fee changed) is a 409 with the new figures, and nothing is taken.
-            const changed = priceChangedRefusal(request.shown, priced.cart);
-            if (changed) throw refused(changed);
             // Everything that concerns this shopper alone first. The rows every shopper of a product
             // wants (its variant's stock, its discount's uses) are locked last, so each checkout holds
             // them only for the few statements below and the commit: in a flash sale hundreds of
@@ -110,13 +116,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
             );
             await emptyCart(tx, priced.lines);
             await queueOrderMail(tx, order.id, 'received');
-            const taken = await reserveLines(tx, priced.lines);
-            // One use of each discount that priced a line, taken now; one that ended, was paused or
-            // ran out since the prices were read is a 409 and the transaction takes nothing.
-            // The code's use with them, in the same id order, so checkouts and payment retries lock
-            // discount rows in one order and never deadlock.
-            await takeUses(tx, priced, user.id, now);
-            await recordSale(tx, order.id, taken);
+            // The units, and one use of each discount that priced a line (the code's with them), in
+            // one statement; a line sold out or an offer that ended, was paused or ran out since the
+            // prices were read is a 409 and the transaction takes nothing.
+            await takeUnitsAndUses(tx, order.id, priced, user.id, now);
             return { kind: 'placed' as const, order, attempt };
           }),
         )
@@ -169,6 +172,61 @@ function readRequest(body: CheckoutBody): CheckoutRequest {
   return { phone, place, address: body.address, shown: body.shown, promoCode: body.promoCode, hash };
 }
 
+/** A 409 for a code refused as unknown: what the guessing guard counts. */
+class WrongCode extends AppError {
+  constructor({ status, code, message, details }: Refusal) {
+    super(status, code, message, undefined, undefined, details);
+  }
+}
+
+/**
+ * Refuses the checkout when the cart as priced is not the order the page showed: the code no
+ * longer applies, or any figure differs (an offer ended, a price or the delivery fee changed), a
+ * 409 with the new figures.
+ */
+function refuseUnlike(request: CheckoutRequest, priced: PricedCart) {
+  if (priced.promoRefused) {
+    const refusal = promoRefusal(priced.promoRefused);
+    throw priced.promoRefused.reason === 'unknown' ? new WrongCode(refusal) : refused(refusal);
+  }
+  // The amount asked for is the amount the page showed: any difference is a 409 with the new
+  // figures, and nothing is taken.
+  const changed = priceChangedRefusal(request.shown, priced.cart);
+  if (changed) throw refused(changed);
+}
+
+/**
+ * The transaction's judgement of the cart, before it: priced without locks. A refusal stands only
+ * when the Idempotency-Key made no order yet; a retry of a placed order goes on to its answer.
+ */
+async function refuseEarly(
+  db: Db,
+  o: {
+    userId: string;
+    idempotencyKey: string;
+    request: CheckoutRequest;
+    settings: DeliverySettings;
+    now: Date;
+  },
+) {
+  try {
+    refuseUnlike(o.request, await priceCart(db, o.userId, o.request, o.settings, o.now, { lock: false }));
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status >= 500) throw err;
+    if (await orderOfKey(db, o.userId, o.idempotencyKey)) return;
+    throw err;
+  }
+}
+
+/** The order the shopper's Idempotency-Key made, if any. */
+async function orderOfKey(db: Db, userId: string, idempotencyKey: string) {
+  const [existing] = await db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  return existing;
+}
+
 /**
  * One checkout per shopper at a time: a double click, a retry or a second tab waits here and then
  * finds the order (same key) or an empty cart. A blocked customer is refused here (403
@@ -186,10 +244,7 @@ async function lockShopperAndFindKey(tx: Db, userId: string, idempotencyKey: str
   // A blocked (or, racing this checkout, an erased) customer is refused before anything is held.
   if (shopper?.blockedAt || shopper?.erasedAt)
     throw new AppError(403, 'customer_blocked', CUSTOMER_BLOCKED_MESSAGE);
-  const [existing] = await tx
-    .select({ id: orders.id, requestHash: orders.requestHash })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  const existing = await orderOfKey(tx, userId, idempotencyKey);
   if (existing && existing.requestHash !== requestHash) throw refused(idempotencyKeyReused());
   return existing?.id;
 }
@@ -219,21 +274,23 @@ async function priceCart(
   request: Pick<CheckoutRequest, 'place' | 'promoCode'>,
   settings: DeliverySettings,
   now: Date,
+  { lock }: { lock: boolean },
 ): Promise<PricedCart> {
-  const { lines: listed, unsold, pricedBy } = await loadCartLines(tx, userId, now, { lock: true });
+  const { lines: listed, unsold, pricedBy } = await loadCartLines(tx, userId, now, { lock });
   // A line the shop stopped selling (a hidden or archived product or variant) is refused as a
   // variant no longer sold, never bought.
   const [gone] = unsold;
   if (gone) throw refused(reservationRefusal(gone.label, null, CART_HINT));
   if (listed.length === 0) throw refused(cartEmpty());
+  // Sold out is known without the place (and is what refuses most in a flash sale); the reservation,
+  // last, still decides a race.
+  refuseShortLines(listed);
   const where = await resolvePlace(tx, request.place, settings);
   const base = cartView(listed, where.fee);
   const { cart, promoLines, applied } = await priceWithPromo(tx, base, request.promoCode, userId, now);
   const promoRefused = cart.promo?.applied === false ? cart.promo : null;
   const tooMuch = totalRefusal(cart.total);
   if (!promoRefused && tooMuch) throw refused(tooMuch);
-  // Before any order is written (the reservation, last, still decides a race).
-  refuseShortLines(cart.Items);
   // A line the code prices takes no use of the automatic discount it no longer uses.
   const automatic = [...pricedBy].filter(([itemId]) => !promoLines.has(itemId)).map(([, d]) => d);
   const discounts = [...new Map(automatic.map((d) => [d.discountId, d])).values()];
@@ -251,19 +308,18 @@ function refuseShortLines(lines: readonly CartLine[]) {
 }
 
 /**
- * One use of each automatic discount that priced a line and of the code, in one pass in id order,
- * with the same conditional update for each (so no limit in all is ever passed). A code that ended,
- * was paused or ran out since the cart was priced is a 409 with the sentence why, read again now,
- * and the transaction takes nothing. The shopper's own limit was checked under their lock by
- * priceCart.
+ * The order's units, and one use of each automatic discount that priced a line and of the code, with
+ * the same conditional update for each (so no limit in all is ever passed). A code that ended, was
+ * paused or ran out since the cart was priced is a 409 with the sentence why, read again now, and
+ * the transaction takes nothing. The shopper's own limit was checked under their lock by priceCart.
  */
-async function takeUses(tx: Db, priced: PricedCart, userId: string, now: Date) {
+async function takeUnitsAndUses(tx: Db, orderId: string, priced: PricedCart, userId: string, now: Date) {
   const promo = priced.promo;
   const uses = promo
     ? [...priced.discounts, { discountId: promo.discountId, name: promo.name }]
     : priced.discounts;
   try {
-    await takeDiscountUses(tx, uses, now);
+    await takeOrderStock(tx, { orderId, lines: priced.lines, uses, now });
   } catch (err) {
     if (!promo || !(err instanceof OfferEndedError) || err.discountId !== promo.discountId) throw err;
     const { cart } = await priceWithPromo(tx, priced.base, promo.code, userId, now);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CODE_TAKEN, Discount, type DiscountBodyInput } from '../../../contract/discounts';
@@ -17,7 +18,7 @@ import {
   stockOf,
   waitForOrder,
 } from '../../test/shop';
-import { OfferEndedError, releaseOrderStock, takeDiscountUses } from '../stock/service';
+import { OfferEndedError, releaseOrderStock, takeOrderStock } from '../stock/service';
 
 // Usage limits under concurrency (see raceEngine), over real HTTP with the Daraja simulator.
 
@@ -139,7 +140,12 @@ describe(`discount usage limits (${raceEngine})`, () => {
     await ctx.database.db.update(discounts).set({ active: false }).where(eq(discounts.id, discountId));
     await expect(
       ctx.database.db.transaction((tx) =>
-        takeDiscountUses(tx, [{ discountId, name: 'Flash sale' }], new Date()),
+        takeOrderStock(tx, {
+          orderId: randomUUID(),
+          lines: [],
+          uses: [{ discountId, name: 'Flash sale' }],
+          now: new Date(),
+        }),
       ),
     ).rejects.toBeInstanceOf(OfferEndedError);
     expect(await usesTaken(discountId)).toBe(0);

@@ -7,11 +7,9 @@ export {
   OfferEndedError,
   heldUses,
   OutOfStockError,
-  recordSale,
   releaseOrderStock,
-  reserveLines,
   reserveOrderStock,
-  takeDiscountUses,
+  takeOrderStock,
   type OrderDiscount,
 } from './service';
 export { stockModule } from './handlers';

@@ -1,20 +1,6 @@
-import {
-  and,
-  asc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { discounts, orderDiscounts, orderItems, orders, variants } from '../../db/schema';
+import { discounts, orderDiscounts, orderItems, orders, stockMovements, variants } from '../../db/schema';
 import { recordStockMovements } from './movements';
 import { AppError } from '../../lib/errors';
 import { offerEnded, offerEndedForOrder } from '../../../contract/discounts';
@@ -59,57 +45,86 @@ export class OutOfStockError extends AppError {
   }
 }
 
-/** Units a line took off a variant, and the variant's level after: what its sale records. */
-export interface TakenUnits {
-  variantId: string;
-  quantity: number;
-  levelAfter: number;
-}
-
 /**
- * Takes the lines' units off stock, each with `quantity = quantity - n WHERE quantity >= n`; throws
- * OutOfStockError for the first line that does not fit. Call it inside a transaction (or savepoint)
- * so an error undoes the lines already taken. Lines are taken in variant-id order so concurrent
- * checkouts lock rows in the same order and cannot deadlock. Answers what each line took, for
- * recordSale once the order exists.
+ * Takes an order's units and discount uses in ONE statement: each variant's `quantity - n` where n
+ * are left, the sale in the stock history, and one use of each discount that applies at `now` (or
+ * at any time, with `anySchedule`) and has a use left, taken only once every line was. Rows are
+ * locked variants first, then discounts, each in id order, as every other writer locks them, so
+ * none deadlock. In a flash sale hundreds of checkouts queue on one variant row, whose lock is held
+ * from here to the commit: one round trip instead of one per line, per discount and for the history.
+ * Throws OutOfStockError for the first line (in variant order) that did not fit, else OfferEndedError
+ * for the first discount (in id order) with no use to give: call it inside a transaction (or
+ * savepoint), which the error undoes whole.
  */
-export async function reserveLines(
+export async function takeOrderStock(
   tx: Db,
-  lines: readonly StockLine[],
-  hint = CART_HINT,
-): Promise<TakenUnits[]> {
-  const taken: TakenUnits[] = [];
-  for (const line of byVariant(lines)) {
+  o: {
+    orderId: string;
+    lines: readonly StockLine[];
+    uses: readonly OrderDiscount[];
+    now: Date;
+    anySchedule?: boolean;
+    hint?: string;
+    refusal?: (name: string) => Refusal;
+  },
+): Promise<void> {
+  const hint = o.hint ?? CART_HINT;
+  const wanted = new Map<string, { line: StockLine; quantity: number }>();
+  for (const line of byVariant(o.lines)) {
     if (!line.variantId) throw new OutOfStockError(line, null, hint);
-    const [row] = await tx
-      .update(variants)
-      .set({ quantity: sql`${variants.quantity} - ${line.quantity}` })
-      .where(and(eq(variants.id, line.variantId), gte(variants.quantity, line.quantity)))
-      .returning({ level: variants.quantity });
-    if (!row) {
-      const [left] = await tx
-        .select({ left: variants.quantity })
-        .from(variants)
-        .where(eq(variants.id, line.variantId));
-      throw new OutOfStockError(line, left ? left.left : null, hint);
-    }
-    taken.push({ variantId: line.variantId, quantity: line.quantity, levelAfter: row.level });
+    const same = wanted.get(line.variantId);
+    wanted.set(line.variantId, { line: same?.line ?? line, quantity: (same?.quantity ?? 0) + line.quantity });
   }
-  return taken;
-}
-
-/** Writes the order's sale into the stock history: one movement per line reserveLines took. */
-export function recordSale(tx: Db, orderId: string, taken: readonly TakenUnits[]): Promise<void> {
-  return recordStockMovements(
-    tx,
-    taken.map((t) => ({
-      variantId: t.variantId,
-      kind: 'sale',
-      change: -t.quantity,
-      levelAfter: t.levelAfter,
-      orderId,
-    })),
+  const want = [...wanted].map(([id, w]) => ({ id, quantity: w.quantity }));
+  const uses = [...new Map(o.uses.map((d) => [d.discountId, d])).values()].sort((a, b) =>
+    a.discountId < b.discountId ? -1 : 1,
   );
+  const now = o.now.toISOString();
+  const applies = o.anySchedule
+    ? sql`true`
+    : sql`d.active and d.starts_at <= ${now}::timestamptz and (d.ends_at is null or d.ends_at > ${now}::timestamptz)`;
+  const result = await tx.execute(sql`
+    with want as (
+      select * from jsonb_to_recordset(${JSON.stringify(want)}::jsonb) as w(id uuid, quantity int)
+    ), locked as (
+      select v.id from ${variants} v where v.id in (select id from want) order by v.id for no key update
+    ), took as (
+      update ${variants} v set quantity = v.quantity - w.quantity
+      from want w
+      where v.id = w.id and v.id in (select id from locked) and v.quantity >= w.quantity
+      returning v.id, w.quantity, v.quantity as level_after
+    ), sold as (
+      insert into ${stockMovements} (variant_id, kind, change, level_after, order_id, created_at)
+      select t.id, 'sale', -t.quantity, t.level_after, ${o.orderId}::uuid,
+        greatest(clock_timestamp(), (select max(m.created_at) + interval '1 microsecond'
+          from ${stockMovements} m where m.variant_id = t.id))
+      from took t
+    ), held as (
+      select d.id from ${discounts} d
+      where d.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(uses.map((d) => d.discountId))}::jsonb))
+        and (select count(*) from took) = ${want.length}
+      order by d.id for no key update
+    ), used as (
+      update ${discounts} d set redemptions = d.redemptions + 1
+      where d.id in (select id from held) and ${applies}
+        and (d.usage_limit is null or d.redemptions < d.usage_limit)
+      returning d.id
+    )
+    select (select coalesce(json_agg(id), '[]') from took) as took,
+      (select coalesce(json_agg(id), '[]') from used) as used`);
+  const [row] = (result as unknown as { rows: { took: string[]; used: string[] }[] }).rows;
+  const took = new Set(row!.took);
+  const short = [...wanted].find(([id]) => !took.has(id));
+  if (short) {
+    const [left] = await tx
+      .select({ left: variants.quantity })
+      .from(variants)
+      .where(eq(variants.id, short[0]));
+    throw new OutOfStockError(short[1].line, left ? left.left : null, hint);
+  }
+  const used = new Set(row!.used);
+  const none = uses.find((d) => !used.has(d.discountId));
+  if (none) throw new OfferEndedError((o.refusal ?? offerEnded)(none.name), none.discountId);
 }
 
 /** Thrown when a discount that priced an order cannot give it a use: ended, paused or used up. */
@@ -127,39 +142,6 @@ export class OfferEndedError extends AppError {
 export interface OrderDiscount {
   discountId: string;
   name: string;
-}
-
-/**
- * Takes one use of each discount with ONE conditional update per discount (`redemptions + 1` only
- * while it applies at `now` and has a use left); throws OfferEndedError for the first that cannot,
- * so a concurrent checkout that took the last use, or a pause or end meanwhile, stops this one. Call
- * it inside the transaction that writes the order, after reserveLines (the lock order).
- */
-export async function takeDiscountUses(
-  tx: Db,
-  used: readonly OrderDiscount[],
-  now: Date,
-  refusal: (name: string) => Refusal = offerEnded,
-): Promise<void> {
-  const byId = [...new Map(used.map((d) => [d.discountId, d])).values()].sort((a, b) =>
-    a.discountId < b.discountId ? -1 : 1,
-  );
-  for (const d of byId) {
-    const taken = await tx
-      .update(discounts)
-      .set({ redemptions: sql`${discounts.redemptions} + 1` })
-      .where(
-        and(
-          eq(discounts.id, d.discountId),
-          eq(discounts.active, true),
-          lte(discounts.startsAt, now),
-          or(isNull(discounts.endsAt), gt(discounts.endsAt, now)),
-          sql`(${discounts.usageLimit} is null or ${discounts.redemptions} < ${discounts.usageLimit})`,
-        ),
-      )
-      .returning({ id: discounts.id });
-    if (taken.length === 0) throw new OfferEndedError(refusal(d.name), d.discountId);
-  }
 }
 
 /** The discounts an order's price used (whether or not it holds their uses now). */
@@ -204,11 +186,17 @@ export async function reserveOrderStock(tx: Db, orderId: string, mode: RetakeMod
   const used = await orderDiscountsOf(tx, orderId);
   // A savepoint, so a line that does not fit undoes the lines before it but not the caller's work.
   await tx.transaction(async (sp) => {
-    await recordSale(sp, orderId, await reserveLines(sp, lines, ORDER_HINT));
-    if (mode.kind === 'retry') {
-      await takeDiscountUses(sp, used, mode.now, offerEndedForOrder);
-      await checkShopperLimits(sp, orderId);
-    } else await retakeWithinLimit(sp, used);
+    await takeOrderStock(sp, {
+      orderId,
+      lines,
+      uses: used,
+      now: mode.kind === 'retry' ? mode.now : new Date(),
+      // Money already paid at a price the shop offered needs only a use left under the total limit.
+      anySchedule: mode.kind === 'late_payment',
+      hint: ORDER_HINT,
+      refusal: offerEndedForOrder,
+    });
+    if (mode.kind === 'retry') await checkShopperLimits(sp, orderId);
     await sp.update(orders).set({ stockReserved: true }).where(eq(orders.id, orderId));
   });
 }
@@ -249,23 +237,6 @@ async function checkShopperLimits(tx: Db, orderId: string): Promise<void> {
     )
     .limit(1);
   if (over?.code) throw new OfferEndedError(shopperLimitRefusal(over.code));
-}
-
-/** One use of each discount while a use is left, whatever its schedule; OfferEndedError if not. */
-async function retakeWithinLimit(tx: Db, used: readonly OrderDiscount[]): Promise<void> {
-  for (const d of used) {
-    const taken = await tx
-      .update(discounts)
-      .set({ redemptions: sql`${discounts.redemptions} + 1` })
-      .where(
-        and(
-          eq(discounts.id, d.discountId),
-          sql`(${discounts.usageLimit} is null or ${discounts.redemptions} < ${discounts.usageLimit})`,
-        ),
-      )
-      .returning({ id: discounts.id });
-    if (taken.length === 0) throw new OfferEndedError(offerEndedForOrder(d.name));
-  }
 }
 
 /**

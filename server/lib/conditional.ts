@@ -21,10 +21,11 @@ export function bodyEtag(body: string): string {
   return `"${createHash('sha1').update(body).digest('hex')}"`;
 }
 
-/** A one-off answer (not kept anywhere): its tag now, its gzip only when sent gzipped. */
+/** An answer: its tag now, its gzip when first sent gzipped (and kept with it). */
 export function jsonAnswer(value: unknown): JsonAnswer {
   const body = JSON.stringify(value);
-  return { body, etag: bodyEtag(body), gzipped: () => gzipSync(body) };
+  let gzipped: Uint8Array | undefined;
+  return { body, etag: bodyEtag(body), gzipped: () => (gzipped ??= gzipSync(body)) };
 }
 
 /**

@@ -115,13 +115,19 @@ export interface ProductIndex {
   remove(id: string): boolean;
   has(id: string): boolean;
   readonly size: number;
+  /** Changes with every upsert and remove, and is never the same for two indexes of this process. */
+  readonly version: number;
 }
+
+/** The versions of every index of the process come from this one count. */
+let writes = 0;
 
 /** An empty index; fill it with `upsert` or use `buildProductIndex`. */
 export function createProductIndex(): ProductIndex {
   const state: SearchState = { scratch: new Scratch(), limit: Number.POSITIVE_INFINITY };
   const orama = newOrama(state);
   const results = new Map<string, SearchResult>();
+  let version = ++writes;
   const index: ProductIndex = {
     search(q, limit) {
       state.limit = limit;
@@ -148,16 +154,21 @@ export function createProductIndex(): ProductIndex {
         description: doc.description,
       });
       results.set(doc.id, toResult(doc));
+      version = ++writes;
     },
     remove(id) {
       if (!results.has(id)) return false;
       remove(orama, id);
       results.delete(id);
+      version = ++writes;
       return true;
     },
     has: (id) => results.has(id),
     get size() {
       return results.size;
+    },
+    get version() {
+      return version;
     },
   };
   return index;

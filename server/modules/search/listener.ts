@@ -7,7 +7,7 @@ import {
 } from '../../lib/catalogue-changes';
 import type { Logger } from '../../lib/logger';
 
-export {  type ListenOptions } from '../../lib/catalogue-changes';
+export { type ListenOptions } from '../../lib/catalogue-changes';
 
 /**
  * One notification: the products (or categories) a committed statement touched, or "everything".

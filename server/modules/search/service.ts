@@ -40,6 +40,8 @@ export interface SearchIndex {
   /** Builds the whole index again from the database and swaps it in. */
   rebuild(): Promise<void>;
   stats(): SearchIndexStats;
+  /** Changes whenever what a search would find may have changed. */
+  version(): number;
   /** Stops listening; searches still answer from what the index holds. */
   close(): Promise<void>;
 }
@@ -201,6 +203,7 @@ function createSearchIndex(
       current.remove(productId);
     },
     rebuild,
+    version: () => current.version,
     stats: () => ({
       products: current.size,
       builtAt,

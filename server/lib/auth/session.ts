@@ -22,10 +22,21 @@ export interface AuthUser {
 
 type TokenEnv = Pick<Env, 'JWT_SECRET' | 'JWT_ISSUER' | 'JWT_AUDIENCE' | 'JWT_TTL_SECONDS'>;
 
-const keys = new Map<string, Uint8Array>();
+// Imported once per secret: given the raw bytes, jose imports a WebCrypto key on every call, which
+// cost as much as the signature check itself.
+const keys = new Map<string, Promise<CryptoKey>>();
 const keyOf = (secret: string) => {
   let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = new TextEncoder().encode(secret)));
+  if (!key) {
+    key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, key);
+  }
   return key;
 };
 
@@ -59,7 +70,7 @@ export async function issueSession(
     .setJti(jti)
     .setIssuer(env.JWT_ISSUER)
     .setAudience(env.JWT_AUDIENCE)
-    .sign(keyOf(env.JWT_SECRET));
+    .sign(await keyOf(env.JWT_SECRET));
 }
 
 /**
@@ -76,7 +87,7 @@ export async function verifyToken(
   // jose's rule: a token is good while `now` (in whole seconds) is before its `exp`.
   if (seen?.checkedBy === checkedBy && seen.claims.exp > Math.floor(now.getTime() / 1000)) return seen.claims;
   try {
-    const { payload } = await jwtVerify(token, keyOf(env.JWT_SECRET), {
+    const { payload } = await jwtVerify(token, await keyOf(env.JWT_SECRET), {
       algorithms: ['HS256'],
       issuer: env.JWT_ISSUER,
       audience: env.JWT_AUDIENCE,

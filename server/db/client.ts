@@ -17,6 +17,20 @@ type Schema = typeof schema;
 /** The drizzle handle services take; the same type for PGlite and node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * A statement prepared once per database handle: drizzle builds its SQL once, and as a named
+ * statement PostgreSQL parses and plans it once per connection instead of on every use. Inside a
+ * transaction (a handle of its own) it is built once for that transaction, still named.
+ */
+export function preparedPerHandle<P>(prepare: (db: Db) => P): (db: Db) => P {
+  const made = new WeakMap<Db, P>();
+  return (db) => {
+    let prepared = made.get(db);
+    if (!prepared) made.set(db, (prepared = prepare(db)));
+    return prepared;
+  };
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

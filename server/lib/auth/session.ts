@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { TokenClaims, type UserType } from '../../../contract/auth';
 import type { StaffRole } from '../../../contract/roles';
-import type { Db } from '../../db/client';
+import { preparedPerHandle, type Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../errors';
@@ -125,13 +125,11 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** Resolves an Authorization header to the user of a live session, or throws a 401. */
 /**
  * The live-session check every signed-in request makes, as a named prepared statement per database
  * handle: parsed and planned once per connection.
  */
-const sessionChecks = new WeakMap<Db, ReturnType<typeof prepareSessionCheck>>();
-const prepareSessionCheck = (db: Db) =>
+const preparedSessionCheck = preparedPerHandle((db) =>
   db
     .select({ id: users.id, email: users.email, name: users.name, type: users.type, role: users.role })
     .from(sessions)
@@ -149,13 +147,10 @@ const prepareSessionCheck = (db: Db) =>
         isNull(users.erasedAt),
       ),
     )
-    .prepare('session_check');
-function preparedSessionCheck(db: Db) {
-  let prepared = sessionChecks.get(db);
-  if (!prepared) sessionChecks.set(db, (prepared = prepareSessionCheck(db)));
-  return prepared;
-}
+    .prepare('session_check'),
+);
 
+/** Resolves an Authorization header to the user of a live session, or throws a 401. */
 export async function authenticate(
   db: Db,
   env: TokenEnv,

@@ -8,7 +8,7 @@ import {
   type CartQuoteBody,
 } from '../../../contract/cart';
 import { imagePath } from '../../../contract/catalogue';
-import type { Db } from '../../db/client';
+import { preparedPerHandle, type Db } from '../../db/client';
 import {
   attributes,
   attributeValues,
@@ -145,17 +145,10 @@ function cartLinesQuery(db: Db, userId: string | Placeholder) {
     .$dynamic();
 }
 
-/**
- * The cart read as a named prepared statement, one per database handle: PostgreSQL parses and plans
- * its subqueries once per connection instead of on every cart answer.
- */
-const preparedCartLinesOf = new WeakMap<Db, ReturnType<typeof prepareCartLines>>();
-const prepareCartLines = (db: Db) => cartLinesQuery(db, sql.placeholder('userId')).prepare('cart_lines');
-function preparedCartLines(db: Db) {
-  let prepared = preparedCartLinesOf.get(db);
-  if (!prepared) preparedCartLinesOf.set(db, (prepared = prepareCartLines(db)));
-  return prepared;
-}
+/** The cart read, prepared: PostgreSQL parses and plans its subqueries once per connection. */
+const preparedCartLines = preparedPerHandle((db) =>
+  cartLinesQuery(db, sql.placeholder('userId')).prepare('cart_lines'),
+);
 
 /**
  * The user's cart lines priced at `now` with the catalogue's sale rules, oldest first, in one

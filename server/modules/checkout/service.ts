@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { CUSTOMER_BLOCKED_MESSAGE } from '../../../contract/admin-customers';
 import type { Cart } from '../../../contract/cart';
@@ -13,7 +13,7 @@ import {
 } from '../../../contract/checkout-rules';
 import type { DeliverySettings, Place, PlaceInput } from '../../../contract/delivery';
 import { normaliseKenyanPhone } from '../../../contract/phone';
-import type { Db } from '../../db/client';
+import { preparedPerHandle, type Db } from '../../db/client';
 import { cartItems, orderDiscounts, orderItems, orders, users } from '../../db/schema';
 import type { Config } from '../../lib/http';
 import type { AuthUser } from '../../lib/auth/session';
@@ -220,12 +220,21 @@ async function refuseEarly(
 
 /** The order the shopper's Idempotency-Key made, if any. */
 async function orderOfKey(db: Db, userId: string, idempotencyKey: string) {
-  const [existing] = await db
-    .select({ id: orders.id, requestHash: orders.requestHash })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)));
+  const [existing] = await preparedOrderOfKey(db).execute({ userId, idempotencyKey });
   return existing;
 }
+const preparedOrderOfKey = preparedPerHandle((db) =>
+  db
+    .select({ id: orders.id, requestHash: orders.requestHash })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.idempotencyKey, sql.placeholder('idempotencyKey')),
+      ),
+    )
+    .prepare('order_of_key'),
+);
 
 /**
  * One checkout per shopper at a time: a double click, a retry or a second tab waits here and then

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DeliveryArea } from '../../../contract/cart';
-import type { Db } from '../../db/client';
+import { preparedPerHandle, type Db } from '../../db/client';
 import { deliveryAreas } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import {
@@ -47,11 +47,17 @@ export function listDeliveryAreas(db: Db): Promise<DeliveryArea[]> {
 }
 
 /** Resolves an area id or a point to coordinates and the delivery fee; an unknown area is a 400. */
+const preparedArea = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(deliveryAreas)
+    .where(eq(deliveryAreas.id, sql.placeholder('id')))
+    .prepare('delivery_area'),
+);
+
 export async function resolvePlace(db: Db, input: PlaceInput, settings: DeliverySettings): Promise<Place> {
   const [area] =
-    'deliveryAreaId' in input
-      ? await db.select().from(deliveryAreas).where(eq(deliveryAreas.id, input.deliveryAreaId))
-      : [];
+    'deliveryAreaId' in input ? await preparedArea(db).execute({ id: input.deliveryAreaId }) : [];
   const place = placeOf(input, area, settings);
   if (!place) {
     throw badRequest(UNKNOWN_AREA_MESSAGE, [{ path: 'deliveryAreaId', message: 'unknown delivery area' }]);

@@ -31,11 +31,13 @@ export function compressAnswers(): MiddlewareHandler {
 async function gzippedJson(c: Context): Promise<boolean> {
   const res = c.res;
   if (!JSON_TYPE.test(res.headers.get('Content-Type') ?? '')) return false;
+  // Headers first: reading `body` turns the node adapter's ready answer (a string it writes as it
+  // is) into a stream, which costs every answer passed through untouched (the catalogue's).
   if (
     c.req.method === 'HEAD' ||
-    !res.body ||
     res.headers.has('Content-Encoding') ||
-    NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '')
+    NO_TRANSFORM.test(res.headers.get('Cache-Control') ?? '') ||
+    !res.body
   )
     return true;
   // Hono's context copies the headers of the answer it replaces onto the new one, so each change

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox, orders, paymentAttempts } from '../../db/schema';
+import { createUser } from '../../test/auth';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { seedOrder, type SeedOrderOptions } from '../../test/orders';
 import { queueOrderMail, type OrderMailEvent } from './order-mail';
@@ -61,5 +62,44 @@ describe('an order mail with a promo code', () => {
     expect(mail.totals).toEqual(['Items: KSH 600', 'Delivery: KSH 150', 'Total: KSH 750']);
     expect(mail.text).not.toContain('Promo');
     expect(mail.html).not.toContain('Promo');
+  });
+});
+
+describe('what an order mail says about the payment and the rider', () => {
+  it('gives the M-Pesa receipt of the payment on record, and the rider who is bringing it', async () => {
+    const db = ctx.database.db;
+    const order = await seedOrder(db, { name: 'Amina Odhiambo' });
+    const at = new Date('2031-06-01T09:00:00Z');
+    // A failed try, then the paid one: the receipt is the paid one's.
+    for (const [status, receipt] of [
+      ['failed', null],
+      ['paid', 'QK71RCPT42'],
+    ] as const)
+      await db.insert(paymentAttempts).values({
+        orderId: order.orderId,
+        phone: '254712345678',
+        amount: 750,
+        status,
+        receipt,
+        completedAt: at,
+        nextCheckAt: at,
+        expiresAt: at,
+      });
+    const rider = await createUser(db, {
+      type: 'admin',
+      role: 'rider',
+      name: 'Otieno Rider',
+      phone: '254722000111',
+    });
+    await db.update(orders).set({ riderId: rider.id }).where(eq(orders.id, order.orderId));
+    const text = async (event: OrderMailEvent) => {
+      const id = await queueOrderMail(db, order.orderId, event);
+      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+      return mail!.text;
+    };
+    expect(await text('paid')).toContain('Your M-Pesa receipt is QK71RCPT42.');
+    expect(await text('out_for_delivery')).toContain(
+      'Otieno Rider is bringing it; you can call them on 0722 000 111.',
+    );
   });
 });

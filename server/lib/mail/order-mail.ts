@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { orderLabel } from '../../../contract/fulfilment';
 import { formatKenyanPhone } from '../../../contract/phone';
 import type { Db } from '../../db/client';
@@ -49,7 +50,9 @@ export async function queueOrderMail(db: Db, orderId: string, event: OrderMailEv
   return data ? enqueueMail(db, orderEmail(data, event)) : null;
 }
 
+/** The order, its lines, its receipt and its rider in one statement: it runs in the change's transaction. */
 async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | null> {
+  const rider = alias(users, 'rider');
   const [order] = await db
     .select({
       email: users.email,
@@ -67,39 +70,24 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
       refundStatus: orders.refundStatus,
       refundAmount: orders.refundAmount,
       refundReference: orders.refundReference,
-      riderId: orders.riderId,
+      riderName: rider.name,
+      riderPhone: rider.phone,
+      lines: sql<OrderMailData['lines']>`coalesce((
+        select json_agg(json_build_object('name', i.name, 'variantName', i.variant_name,
+          'quantity', i.quantity, 'totalPrice', i.total_price) order by i.position)
+        from ${orderItems} i where i.order_id = ${orders.id}), '[]')`,
+      receipt: sql<string | null>`(
+        select a.receipt from ${paymentAttempts} a
+        where a.order_id = ${orders.id} and a.receipt is not null and a.status in ('paid', 'needs_review')
+        order by a.completed_at desc nulls first, a.created_at desc limit 1)`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(rider, eq(rider.id, orders.riderId))
     .where(and(eq(orders.id, orderId), isNull(users.erasedAt)));
   if (!order) return null;
-  // One query after the other: this runs inside the transaction of the change, on one connection.
-  const lines = await db
-    .select({
-      name: orderItems.name,
-      variantName: orderItems.variantName,
-      quantity: orderItems.quantity,
-      totalPrice: orderItems.totalPrice,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
-  const [paid] = await db
-    .select({ receipt: paymentAttempts.receipt })
-    .from(paymentAttempts)
-    .where(
-      and(
-        eq(paymentAttempts.orderId, orderId),
-        isNotNull(paymentAttempts.receipt),
-        inArray(paymentAttempts.status, ['paid', 'needs_review']),
-      ),
-    )
-    .orderBy(desc(paymentAttempts.completedAt), desc(paymentAttempts.createdAt))
-    .limit(1);
-  const [rider] = order.riderId
-    ? await db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, order.riderId))
-    : [];
-  return { ...order, receipt: paid?.receipt ?? null, lines, rider: rider ?? null };
+  const { riderName, riderPhone, ...rest } = order;
+  return { ...rest, rider: riderName === null ? null : { name: riderName, phone: riderPhone } };
 }
 
 /** The message for an event: subject, a plain-text part and the same words as HTML (escaped). */

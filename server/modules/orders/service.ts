@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { CheckoutResult, Order, OrderList, OrderListQuery } from '../../../contract/checkout';
+import type {
+  AttemptStatus,
+  CheckoutResult,
+  Order,
+  OrderList,
+  OrderListQuery,
+} from '../../../contract/checkout';
 import { checkoutResult, orderView, type OrderRecord } from '../../../contract/order-view';
 import type { Db } from '../../db/client';
 import { orderItems, orders, paymentAttempts } from '../../db/schema';
@@ -61,15 +67,19 @@ export async function getOrder(db: Db, userId: string, orderId: string): Promise
 
 /** An order and its payment state, as checkout and a payment retry answer. */
 export async function orderState(db: Db, orderId: string): Promise<CheckoutResult> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw notFound('Order');
-  const [latest] = await db
-    .select({ status: paymentAttempts.status })
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.orderId, orderId))
-    .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-    .limit(1);
-  return checkoutResult(orderRecord(order), latest?.status);
+  const [row] = await db
+    .select({
+      order: orders,
+      // Named in full: drizzle writes a one-table select's columns unqualified, and a bare "id" here
+      // would be the attempt's.
+      latest: sql<AttemptStatus | null>`(select a.status from ${paymentAttempts} a
+        where a.order_id = ${orders}.${sql.identifier(orders.id.name)}
+        order by a.created_at desc, a.id desc limit 1)`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!row) throw notFound('Order');
+  return checkoutResult(orderRecord(row.order), row.latest ?? undefined);
 }
 
 /** An order row as the shared order view reads it. */

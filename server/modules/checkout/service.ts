@@ -28,8 +28,15 @@ import { type CartLine, loadCartLines, priceWithPromo, promoGuesses, type PromoG
 import { deliverySettings, placeInput, resolvePlace } from '../delivery';
 import { orderState } from '../orders';
 import { countPrompt, limitUnpaidOrders, openAttempt, sendPrompt, type PromptDeps } from '../payments';
-import { OfferEndedError, type OrderDiscount, takeOrderStock } from '../stock';
-import { CART_HINT, type Refusal, reservationRefusal, variantLabel } from '../../../contract/stock';
+import {
+  type LevelAfter,
+  OfferEndedError,
+  type OrderDiscount,
+  OutOfStockError,
+  takeOrderStock,
+} from '../stock';
+import { createShelfMemory } from './shelf';
+import { CART_HINT, type Refusal, reservationRefusal } from '../../../contract/stock';
 
 export interface CheckoutDeps {
   db: Db;
@@ -51,6 +58,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const prompt = { ...deps, now: deps.now ?? (() => new Date()) };
   const settings = deliverySettings(deps.env);
   const guesses = promoGuesses(deps.db, deps.env);
+  const shelf = createShelfMemory();
   const line = createGate({
     concurrency: deps.env.CHECKOUT_CONCURRENCY,
     maxWaitMs: deps.env.CHECKOUT_QUEUE_MS,
@@ -80,15 +88,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
       // it there (sold out, an offer ended, a price or the code changed) refuses it here, without
       // waiting in the line or opening a transaction. In a flash sale that is nearly every checkout
       // after the first few hundred; one that passes is judged again under the locks.
-      await refuseEarly(deps.db, { userId: user.id, idempotencyKey, request, settings, now }).catch(
-        async (err: unknown) => {
-          if (err instanceof WrongCode) await guesses.countWrong(who, now);
-          throw err;
-        },
-      );
+      const early = await refuseEarly(deps.db, {
+        userId: user.id,
+        idempotencyKey,
+        request,
+        settings,
+        now,
+      }).catch(async (err: unknown) => {
+        if (err instanceof WrongCode) await guesses.countWrong(who, now);
+        throw err;
+      });
       const placed = await line
-        .run(() =>
-          deps.db.transaction(async (tx) => {
+        .run(() => {
+          // Its turn may come after the sale sold out: what the last checkouts saw refuses it then.
+          const short = early && shelf.short(early.lines);
+          if (short) throw new OutOfStockError(short.line, short.left, CART_HINT);
+          return deps.db.transaction(async (tx) => {
             const usedBy = await lockShopperAndFindKey(tx, user.id, idempotencyKey, request.hash);
             if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
             // Priced after the shopper's lock, so their uses of a code are counted one checkout at a
@@ -119,17 +134,20 @@ export function createCheckoutService(deps: CheckoutDeps) {
             // The units, and one use of each discount that priced a line (the code's with them), in
             // one statement; a line sold out or an offer that ended, was paused or ran out since the
             // prices were read is a 409 and the transaction takes nothing.
-            await takeUnitsAndUses(tx, order.id, priced, user.id, now);
-            return { kind: 'placed' as const, order, attempt };
-          }),
-        )
+            const levels = await takeUnitsAndUses(tx, order.id, priced, user.id, now);
+            return { kind: 'placed' as const, order, attempt, levels };
+          });
+        })
         .catch(async (err: unknown) => {
+          if (err instanceof OutOfStockError && err.line.variantId && err.left !== null)
+            shelf.saw(err.line.variantId, err.left);
           if (wrongCode) await guesses.countWrong(who, now);
           throw err;
         });
 
       if (placed.kind === 'replay')
         return { result: await orderState(deps.db, placed.orderId), replayed: true };
+      for (const l of placed.levels) shelf.saw(l.variantId, l.levelAfter);
       wakeMailWorker();
       // After the commit: the prompt must never go out for an order that does not exist.
       await sendPrompt(prompt, placed.attempt, placed.order.number);
@@ -197,7 +215,8 @@ function refuseUnlike(request: CheckoutRequest, priced: PricedCart) {
 
 /**
  * The transaction's judgement of the cart, before it: priced without locks. A refusal stands only
- * when the Idempotency-Key made no order yet; a retry of a placed order goes on to its answer.
+ * when the Idempotency-Key made no order yet; a retry of a placed order goes on to its answer
+ * (undefined here).
  */
 async function refuseEarly(
   db: Db,
@@ -210,10 +229,12 @@ async function refuseEarly(
   },
 ) {
   try {
-    refuseUnlike(o.request, await priceCart(db, o.userId, o.request, o.settings, o.now, { lock: false }));
+    const priced = await priceCart(db, o.userId, o.request, o.settings, o.now, { lock: false });
+    refuseUnlike(o.request, priced);
+    return priced;
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
-    if (await orderOfKey(db, o.userId, o.idempotencyKey)) return;
+    if (await orderOfKey(db, o.userId, o.idempotencyKey)) return undefined;
     throw err;
   }
 }
@@ -312,8 +333,7 @@ async function priceCart(
  */
 function refuseShortLines(lines: readonly CartLine[]) {
   const short = lines.find((l) => l.quantity > l.stock);
-  if (short)
-    throw refused(reservationRefusal(variantLabel(short.name, short.variantName), short.stock, CART_HINT));
+  if (short) throw new OutOfStockError(short, short.stock, CART_HINT);
 }
 
 /**
@@ -322,13 +342,19 @@ function refuseShortLines(lines: readonly CartLine[]) {
  * paused or ran out since the cart was priced is a 409 with the sentence why, read again now, and
  * the transaction takes nothing. The shopper's own limit was checked under their lock by priceCart.
  */
-async function takeUnitsAndUses(tx: Db, orderId: string, priced: PricedCart, userId: string, now: Date) {
+async function takeUnitsAndUses(
+  tx: Db,
+  orderId: string,
+  priced: PricedCart,
+  userId: string,
+  now: Date,
+): Promise<LevelAfter[]> {
   const promo = priced.promo;
   const uses = promo
     ? [...priced.discounts, { discountId: promo.discountId, name: promo.name }]
     : priced.discounts;
   try {
-    await takeOrderStock(tx, { orderId, lines: priced.lines, uses, now });
+    return await takeOrderStock(tx, { orderId, lines: priced.lines, uses, now });
   } catch (err) {
     if (!promo || !(err instanceof OfferEndedError) || err.discountId !== promo.discountId) throw err;
     const { cart } = await priceWithPromo(tx, priced.base, promo.code, userId, now);

@@ -5,6 +5,7 @@
  */
 export {
   OfferEndedError,
+  type LevelAfter,
   heldUses,
   OutOfStockError,
   releaseOrderStock,

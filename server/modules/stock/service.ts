@@ -35,7 +35,12 @@ export interface StockLine {
 
 /** Thrown when a line cannot be reserved; names the product so the shopper knows what to change. */
 export class OutOfStockError extends AppError {
-  constructor(line: StockLine, left: number | null, hint: string) {
+  constructor(
+    readonly line: StockLine,
+    /** The units the variant had left (null: it is no longer sold). */
+    readonly left: number | null,
+    hint: string,
+  ) {
     const { status, code, message } = reservationRefusal(
       variantLabel(line.name, line.variantName),
       left,
@@ -43,6 +48,12 @@ export class OutOfStockError extends AppError {
     );
     super(status, code, message);
   }
+}
+
+/** A variant's quantity right after an order took its units. */
+export interface LevelAfter {
+  variantId: string;
+  levelAfter: number;
 }
 
 /**
@@ -67,7 +78,7 @@ export async function takeOrderStock(
     hint?: string;
     refusal?: (name: string) => Refusal;
   },
-): Promise<void> {
+): Promise<LevelAfter[]> {
   const hint = o.hint ?? CART_HINT;
   const wanted = new Map<string, { line: StockLine; quantity: number }>();
   for (const line of byVariant(o.lines)) {
@@ -110,10 +121,11 @@ export async function takeOrderStock(
         and (d.usage_limit is null or d.redemptions < d.usage_limit)
       returning d.id
     )
-    select (select coalesce(json_agg(id), '[]') from took) as took,
+    select (select coalesce(json_agg(json_build_object('variantId', id, 'levelAfter', level_after)), '[]')
+        from took) as took,
       (select coalesce(json_agg(id), '[]') from used) as used`);
-  const [row] = (result as unknown as { rows: { took: string[]; used: string[] }[] }).rows;
-  const took = new Set(row!.took);
+  const [row] = (result as unknown as { rows: { took: LevelAfter[]; used: string[] }[] }).rows;
+  const took = new Set(row!.took.map((t) => t.variantId));
   const short = [...wanted].find(([id]) => !took.has(id));
   if (short) {
     const [left] = await tx
@@ -125,6 +137,7 @@ export async function takeOrderStock(
   const used = new Set(row!.used);
   const none = uses.find((d) => !used.has(d.discountId));
   if (none) throw new OfferEndedError((o.refusal ?? offerEnded)(none.name), none.discountId);
+  return row!.took;
 }
 
 /** Thrown when a discount that priced an order cannot give it a use: ended, paused or used up. */

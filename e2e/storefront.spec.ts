@@ -1,13 +1,12 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { buyableCards, cardName, ksh, money } from './support/shop';
 
-// The storefront as a guest uses it: landing page, a category, a product and the cart. Runs on the
-// real server and on the mocks. The mock fixtures and the seeded catalogue sell different products,
-// so the steps pick products by position and state (the first ones in stock) and read names and
-// prices off the page.
+// The storefront as a guest uses it: landing page, a category, a product and the cart, on the real
+// server (playwright.config.ts says why not on the mocks too). The steps pick products by position
+// and state (the first ones in stock) and read names and prices off the page, so they hold for any
+// catalogue, the mock fixtures' as much as the seeded one.
 
-// Several page loads each; the mocked project starts MSW on every load, which on a busy two-core
-// machine takes its time.
+// Several page loads each, which on a busy two-core machine take their time.
 test.describe.configure({ timeout: 90_000 });
 const PAGE_LOAD = { timeout: 20_000 };
 

@@ -114,6 +114,10 @@ export async function shopperSeesDelivered(page: Page, number: number) {
 export async function openOrder(page: Page, number: number) {
   await backOffice(page).getByRole('link', { name: 'Orders' }).click();
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(String(number));
+  // The box reaches the address only once typing pauses (the router may write the number quoted,
+  // `q="1277"`). A click on the order before then (often listed already, being the newest) was
+  // undone by that late change of the list's address, and the order's page never came: a retry.
+  await expect(page).toHaveURL((url) => (url.searchParams.get('q') ?? '').includes(String(number)), LOAD);
   const link = page.getByRole('link', { name: new RegExp(`SKN${number}\\b`) }).first();
   await expect(link).toBeVisible(LOAD);
   await link.click();

@@ -218,19 +218,25 @@ describe('fuzzing every route of the OpenAPI document', () => {
   it('answers every generated request below 500, and a refused one changes no data', async () => {
     const failures: string[] = [];
     let sent = 0;
+    // The data as the last answer left it: the fingerprint taken after each request is the next
+    // one's "before" too, instead of a second one taken just before it (nothing else writes between
+    // the two), which takes a quarter off this test's time.
+    let before = await fingerprint();
     for (const [template, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         await fc
           .assert(
             fc.asyncProperty(requestArbitrary(op), async (r) => {
-              const before = await fingerprint();
               const res = await send(method.toUpperCase(), template, r);
               sent += 1;
+              const after = await fingerprint();
+              const changed = after !== before;
+              before = after;
               if (res.status >= 500) {
                 failures.push(`${method.toUpperCase()} ${template} → ${res.status} ${await res.text()}`);
                 return false;
               }
-              if (res.status >= 400 && (await fingerprint()) !== before) {
+              if (res.status >= 400 && changed) {
                 failures.push(`${method.toUpperCase()} ${template} → ${res.status} changed data`);
                 return false;
               }

@@ -46,7 +46,6 @@ export function listDeliveryAreas(db: Db): Promise<DeliveryArea[]> {
     .orderBy(asc(deliveryAreas.position), asc(deliveryAreas.name));
 }
 
-/** Resolves an area id or a point to coordinates and the delivery fee; an unknown area is a 400. */
 const preparedArea = preparedPerHandle((db) =>
   db
     .select()
@@ -54,10 +53,30 @@ const preparedArea = preparedPerHandle((db) =>
     .where(eq(deliveryAreas.id, sql.placeholder('id')))
     .prepare('delivery_area'),
 );
+type AreaRow = typeof deliveryAreas.$inferSelect;
 
+/**
+ * The areas change only by a migration or a hand edit of the table (no screen writes them), yet
+ * every cart answer with a fee and every checkout needs one: each database handle keeps the areas
+ * it read for a minute. A transaction is a handle of its own, so the one that places an order reads
+ * its area afresh; an id not kept is always read.
+ */
+const AREA_KEPT_MS = 60_000;
+const keptAreas = new WeakMap<Db, Map<string, { area: AreaRow; at: number }>>();
+async function areaById(db: Db, id: string): Promise<AreaRow | undefined> {
+  let kept = keptAreas.get(db);
+  if (!kept) keptAreas.set(db, (kept = new Map()));
+  const hit = kept.get(id);
+  if (hit && Date.now() - hit.at < AREA_KEPT_MS) return hit.area;
+  const [area] = await preparedArea(db).execute({ id });
+  if (area) kept.set(id, { area, at: Date.now() });
+  else kept.delete(id);
+  return area;
+}
+
+/** Resolves an area id or a point to coordinates and the delivery fee; an unknown area is a 400. */
 export async function resolvePlace(db: Db, input: PlaceInput, settings: DeliverySettings): Promise<Place> {
-  const [area] =
-    'deliveryAreaId' in input ? await preparedArea(db).execute({ id: input.deliveryAreaId }) : [];
+  const area = 'deliveryAreaId' in input ? await areaById(db, input.deliveryAreaId) : undefined;
   const place = placeOf(input, area, settings);
   if (!place) {
     throw badRequest(UNKNOWN_AREA_MESSAGE, [{ path: 'deliveryAreaId', message: 'unknown delivery area' }]);

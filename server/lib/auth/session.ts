@@ -18,6 +18,8 @@ export interface AuthUser {
   role: StaffRole | null;
   /** The session (the token's `jti`) the request came with. */
   sessionId: string;
+  /** Whether the shop has blocked this customer (read with the session; checkout refuses at once). */
+  blocked?: boolean;
 }
 
 type TokenEnv = Pick<Env, 'JWT_SECRET' | 'JWT_ISSUER' | 'JWT_AUDIENCE' | 'JWT_TTL_SECONDS'>;
@@ -131,7 +133,14 @@ export function bearerToken(header: string | undefined): string | undefined {
  */
 const preparedSessionCheck = preparedPerHandle((db) =>
   db
-    .select({ id: users.id, email: users.email, name: users.name, type: users.type, role: users.role })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      type: users.type,
+      role: users.role,
+      blocked: sql<boolean>`${users.blockedAt} is not null`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

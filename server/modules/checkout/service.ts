@@ -82,6 +82,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       const now = prompt.now();
       const who: PromoGuesser = { userId: user.id, ip };
       if (request.promoCode !== undefined) await guesses.check(who, now);
+      // A blocked customer is refused before the cart is even priced (the transaction checks again,
+      // under the lock, for a block racing this checkout).
+      if (user.blocked) throw customerBlocked();
       // Set when the code is refused as unknown: counted once nothing else is left to undo.
       let wrongCode = false;
       // The cart priced as the transaction will price it, read without locks: whatever would refuse
@@ -190,6 +193,8 @@ function readRequest(body: CheckoutBody): CheckoutRequest {
   return { phone, place, address: body.address, shown: body.shown, promoCode: body.promoCode, hash };
 }
 
+const customerBlocked = () => new AppError(403, 'customer_blocked', CUSTOMER_BLOCKED_MESSAGE);
+
 /** A 409 for a code refused as unknown: what the guessing guard counts. */
 class WrongCode extends AppError {
   constructor({ status, code, message, details }: Refusal) {
@@ -272,8 +277,7 @@ async function lockShopperAndFindKey(tx: Db, userId: string, idempotencyKey: str
     .where(eq(users.id, userId))
     .for('no key update');
   // A blocked (or, racing this checkout, an erased) customer is refused before anything is held.
-  if (shopper?.blockedAt || shopper?.erasedAt)
-    throw new AppError(403, 'customer_blocked', CUSTOMER_BLOCKED_MESSAGE);
+  if (shopper?.blockedAt || shopper?.erasedAt) throw customerBlocked();
   const existing = await orderOfKey(tx, userId, idempotencyKey);
   if (existing && existing.requestHash !== requestHash) throw refused(idempotencyKeyReused());
   return existing?.id;

@@ -549,7 +549,7 @@ type Result = {
 
 function report(r: Result): string {
   const yes = (b: boolean) => (b ? 'met' : '**NOT met**');
-  const ms = (l: LatencySummary) => `${l.p50Ms} / ${l.p99Ms} / ${l.maxMs}`;
+  const ms = (l: LatencySummary) => (Number.isNaN(l.p50Ms) ? 'none' : `${l.p50Ms} / ${l.p99Ms} / ${l.maxMs}`);
   const b = r.books;
   return [
     `# Flash sale: ${SHOPPERS} shoppers, ${UNITS} units, ${INSTANCES} instance${INSTANCES > 1 ? 's' : ''}`,
@@ -584,7 +584,7 @@ function report(r: Result): string {
     '| latency (ms) | p50 / p99 / max |',
     '|---|---:|',
     `| checkout | ${ms(r.checkouts.latency)} |`,
-    `| cart read before a second checkout | ${ms(r.checkouts.cartReads)} |`,
+    `| cart read before a second checkout (after an offer ended) | ${ms(r.checkouts.cartReads)} |`,
     `| product page, quiet (3 s before) | ${ms(r.reads.quiet.productPage)} |`,
     `| product page, during the rush | ${ms(r.reads.rush.productPage)} |`,
     `| search, quiet | ${ms(r.reads.quiet.search)} |`,

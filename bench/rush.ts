@@ -32,7 +32,6 @@ import {
   discountProducts,
   discounts,
   orderDiscounts,
-  orderItems,
   orders,
   products,
   users,
@@ -42,6 +41,7 @@ import { openDatabase, type Db } from '../server/db/client';
 import { parseEnv } from '../server/env';
 import { issueSession } from '../server/lib/auth/session';
 import { DARAJA_SIMULATOR_PATH } from '../server/lib/payments/config';
+import { unitsHeldBy } from '../server/modules/stock';
 import {
   cpuSecondsOf,
   cpuSecondsOfCommand,
@@ -479,22 +479,10 @@ function cpuSpent(a: ReturnType<typeof cpuNow>, b: ReturnType<typeof cpuNow>, se
  * (paid orders); the discount's uses counted and the paid orders holding one.
  */
 async function booksOf(db: Db, variantId: string, discountId: string) {
-  const unitsBy = (status: 'pending' | 'paid') =>
-    db
-      .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number) })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(
-        and(
-          eq(orderItems.variantId, variantId),
-          eq(orders.stockReserved, true),
-          eq(orders.paymentStatus, status),
-        ),
-      );
-  const [[shelf], [held], [sold], [discount], [paidUses], payments] = await Promise.all([
+  const [[shelf], held, sold, [discount], [paidUses], payments] = await Promise.all([
     db.select({ n: variants.quantity }).from(variants).where(eq(variants.id, variantId)),
-    unitsBy('pending'),
-    unitsBy('paid'),
+    unitsHeldBy(db, variantId, 'unpaid'),
+    unitsHeldBy(db, variantId, 'paid'),
     db.select({ n: discounts.redemptions }).from(discounts).where(eq(discounts.id, discountId)),
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -514,8 +502,8 @@ async function booksOf(db: Db, variantId: string, discountId: string) {
   ]);
   return {
     stock: shelf!.n,
-    held: held!.n,
-    sold: sold!.n,
+    held,
+    sold,
     uses: discount!.n,
     paidUses: paidUses!.n,
     orders: Object.fromEntries(payments.map((p) => [p.status, p.n])),

@@ -358,7 +358,7 @@ async function takeUnitsAndUses(
     ? [...priced.discounts, { discountId: promo.discountId, name: promo.name }]
     : priced.discounts;
   try {
-    return await takeOrderStock(tx, { orderId, lines: priced.lines, uses, now });
+    return await takeOrderStock(tx, { orderId, lines: priced.lines, uses, usesAt: now });
   } catch (err) {
     if (!promo || !(err instanceof OfferEndedError) || err.discountId !== promo.discountId) throw err;
     const { cart } = await priceWithPromo(tx, priced.base, promo.code, userId, now);

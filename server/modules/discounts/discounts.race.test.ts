@@ -144,7 +144,7 @@ describe(`discount usage limits (${raceEngine})`, () => {
           orderId: randomUUID(),
           lines: [],
           uses: [{ discountId, name: 'Flash sale' }],
-          now: new Date(),
+          usesAt: new Date(),
         }),
       ),
     ).rejects.toBeInstanceOf(OfferEndedError);

@@ -24,9 +24,12 @@ import { movementRow } from './movements';
 
 type Actor = Pick<AuthUser, 'id' | 'name' | 'email'>;
 
-/** Units of the variant held by unpaid orders: off the quantity on sale, still on the shelf. */
-async function heldUnits(tx: Db, variantId: string): Promise<number> {
-  const [row] = await tx
+/**
+ * Units of the variant that orders hold: `unpaid` ones (off the quantity on sale, still on the
+ * shelf) or `paid` ones (sold).
+ */
+export async function unitsHeldBy(db: Db, variantId: string, held: 'unpaid' | 'paid'): Promise<number> {
+  const [row] = await db
     .select({ held: sql<number>`coalesce(sum(${orderItems.quantity}), 0)`.mapWith(Number) })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -34,7 +37,7 @@ async function heldUnits(tx: Db, variantId: string): Promise<number> {
       and(
         eq(orderItems.variantId, variantId),
         eq(orders.stockReserved, true),
-        ne(orders.paymentStatus, 'paid'),
+        held === 'paid' ? eq(orders.paymentStatus, 'paid') : ne(orders.paymentStatus, 'paid'),
       ),
     );
   return row?.held ?? 0;
@@ -82,13 +85,13 @@ export async function adjustStock(
       // A count is absolute: the row is held while the difference is worked out and written.
       const locked = await findVariant(tx, variantId, true);
       if (!locked || locked.archived) throw noVariant();
-      held = await heldUnits(tx, variantId);
+      held = await unitsHeldBy(tx, variantId, 'unpaid');
       const counted = countedChange(body.countedTo, locked.quantity, held);
       if (counted === null) throw new AppError(409, 'stock_held', countBelowHeldMessage(held));
       change = counted;
     } else {
       change = body.change!;
-      held = await heldUnits(tx, variantId);
+      held = await unitsHeldBy(tx, variantId, 'unpaid');
     }
     const [row] = await tx
       .update(variants)
@@ -173,7 +176,7 @@ export async function stockHistory(
   return db.transaction(async (tx) => {
     const variant = await findVariant(tx, variantId);
     if (!variant) throw noVariant();
-    const held = await heldUnits(tx, variantId);
+    const held = await unitsHeldBy(tx, variantId, 'unpaid');
     const rows = await tx
       .select({ m: stockMovements, orderNumber: orders.number })
       .from(stockMovements)

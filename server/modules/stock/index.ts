@@ -14,4 +14,5 @@ export {
   type OrderDiscount,
 } from './service';
 export { stockModule } from './handlers';
+export { unitsHeldBy } from './adjustments';
 export { recordStockMovements, type StockMovement } from './movements';

@@ -58,8 +58,8 @@ export interface LevelAfter {
 
 /**
  * Takes an order's units and discount uses in ONE statement: each variant's `quantity - n` where n
- * are left, the sale in the stock history, and one use of each discount that applies at `now` (or
- * at any time, with `anySchedule`) and has a use left, taken only once every line was. Rows are
+ * are left, the sale in the stock history, and one use of each discount that applies at `usesAt`
+ * (null: whatever its schedule) and has a use left, taken only once every line was. Rows are
  * locked variants first, then discounts, each in id order, as every other writer locks them, so
  * none deadlock. In a flash sale hundreds of checkouts queue on one variant row, whose lock is held
  * from here to the commit: one round trip instead of one per line, per discount and for the history.
@@ -73,8 +73,8 @@ export async function takeOrderStock(
     orderId: string;
     lines: readonly StockLine[];
     uses: readonly OrderDiscount[];
-    now: Date;
-    anySchedule?: boolean;
+    /** When the discounts must apply (active, started, not ended); null: a use left is enough. */
+    usesAt: Date | null;
     hint?: string;
     refusal?: (name: string) => Refusal;
   },
@@ -90,10 +90,11 @@ export async function takeOrderStock(
   const uses = [...new Map(o.uses.map((d) => [d.discountId, d])).values()].sort((a, b) =>
     a.discountId < b.discountId ? -1 : 1,
   );
-  const now = o.now.toISOString();
-  const applies = o.anySchedule
-    ? sql`true`
-    : sql`d.active and d.starts_at <= ${now}::timestamptz and (d.ends_at is null or d.ends_at > ${now}::timestamptz)`;
+  const at = o.usesAt?.toISOString();
+  const applies =
+    at === undefined
+      ? sql`true`
+      : sql`d.active and d.starts_at <= ${at}::timestamptz and (d.ends_at is null or d.ends_at > ${at}::timestamptz)`;
   const result = await tx.execute(sql`
     with want as (
       select * from jsonb_to_recordset(${JSON.stringify(want)}::jsonb) as w(id uuid, quantity int)
@@ -203,9 +204,8 @@ export async function reserveOrderStock(tx: Db, orderId: string, mode: RetakeMod
       orderId,
       lines,
       uses: used,
-      now: mode.kind === 'retry' ? mode.now : new Date(),
       // Money already paid at a price the shop offered needs only a use left under the total limit.
-      anySchedule: mode.kind === 'late_payment',
+      usesAt: mode.kind === 'retry' ? mode.now : null,
       hint: ORDER_HINT,
       refusal: offerEndedForOrder,
     });

@@ -1,4 +1,5 @@
 import type { GetUserResult, User, UserType } from './auth';
+import type { Language } from './languages';
 import type { StaffRole } from './roles';
 
 // The account rules the server and the mocks share: how emails compare, how an account reads, and
@@ -17,6 +18,8 @@ export interface AccountRecord {
   type: UserType;
   /** A staff account's role; null for a shopper. */
   role: StaffRole | null;
+  language: Language;
+  smsUpdates: boolean;
   createdAt: Date;
 }
 
@@ -29,6 +32,8 @@ export const userView = (u: AccountRecord): User => ({
   country: u.country,
   type: u.type,
   role: u.role,
+  language: u.language,
+  smsUpdates: u.smsUpdates,
   createdAt: u.createdAt.toISOString(),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Uuid } from './common';
 import { STAFF_ROLES } from './roles';
+import { LANGUAGES } from './languages';
 
 /** Password length bounds (docs/design.md#sign-in-and-sign-up); the server hashes with argon2id. */
 export const PASSWORD_MIN = 8;
@@ -57,6 +58,9 @@ const ProfileToken = profileToken.meta({ id: 'ProfileToken' });
 export const OtpPurpose = z.enum(['login', 'register', 'reset']).meta({ id: 'OtpPurpose' });
 export type OtpPurpose = z.infer<typeof OtpPurpose>;
 
+/** A language the shop speaks to shoppers in (contract/languages.ts). */
+export const Language = z.enum(LANGUAGES).meta({ id: 'Language' });
+
 export const UserType = z.enum(['admin', 'customer']).meta({ id: 'UserType' });
 export type UserType = z.infer<typeof UserType>;
 
@@ -73,6 +77,10 @@ export const User = z
     type: UserType,
     /** A staff account's role (contract/roles.ts), which says what it may do; null for a shopper. */
     role: StaffRole.nullable(),
+    /** The language the shop speaks to this person in (pages, mails, SMS). */
+    language: Language,
+    /** Whether order updates go to the order's M-Pesa phone by SMS (on by default). */
+    smsUpdates: z.boolean(),
     createdAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: 'User' });
@@ -138,6 +146,8 @@ export const UpdateMeBody = z
     name: PersonName.optional(),
     phone: Phone.nullable().optional(),
     country: CountryCode.nullable().optional(),
+    language: Language.optional(),
+    smsUpdates: z.boolean().optional(),
   })
   .meta({ id: 'UpdateMeBody' });
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;

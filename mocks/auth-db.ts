@@ -1,6 +1,7 @@
 import { userView, type AccountRecord } from '../contract/accounts';
 import type { OtpPurpose, User, UserType } from '../contract/auth';
 import { DEMO_ACCOUNTS } from '../contract/demo-accounts';
+import { DEFAULT_LANGUAGE, type Language } from '../contract/languages';
 import { isStaffRole, type StaffRole } from '../contract/roles';
 
 /*
@@ -10,7 +11,10 @@ import { isStaffRole, type StaffRole } from '../contract/roles';
  * before a reload must still be there after it. Tests (Vitest) keep it in memory and reset it.
  */
 
-export interface MockUser extends Omit<AccountRecord, 'createdAt'> {
+export interface MockUser extends Omit<AccountRecord, 'createdAt' | 'language' | 'smsUpdates'> {
+  /** The person's language and SMS choice; absent means the defaults, as a new account has (English, SMS on). */
+  language?: Language;
+  smsUpdates?: boolean;
   /** Plain text: this is a mock; the real server stores argon2id hashes. */
   password: string | null;
   createdAt: number;
@@ -138,7 +142,13 @@ export const findUserByEmail = (email: string) => authDb.users.find((u) => u.ema
 export const findUserById = (id: string) => authDb.users.find((u) => u.id === id);
 
 /** The public shape of an account (contract/accounts.ts). */
-export const toUser = (u: MockUser): User => userView({ ...u, createdAt: new Date(u.createdAt) });
+export const toUser = (u: MockUser): User =>
+  userView({
+    ...u,
+    language: u.language ?? DEFAULT_LANGUAGE,
+    smsUpdates: u.smsUpdates ?? true,
+    createdAt: new Date(u.createdAt),
+  });
 
 /** Puts a mail in the dev outbox, newest first, as the server's mail worker records a sent one. */
 export function mockMail(mail: Pick<MockMail, 'to' | 'subject' | 'text' | 'html'>, now = Date.now()): void {

@@ -507,6 +507,8 @@ export const authHandlers = [
       if (changes.name !== undefined) user.name = changes.name;
       if (changes.phone !== undefined) user.phone = changes.phone;
       if (changes.country !== undefined) user.country = changes.country;
+      if (changes.language !== undefined) user.language = changes.language;
+      if (changes.smsUpdates !== undefined) user.smsUpdates = changes.smsUpdates;
       saveAuthDb();
       return toUser(user);
     }),

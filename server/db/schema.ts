@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '../../contract/admin';
 import { STAFF_ROLES } from '../../contract/roles';
+import { LANGUAGES } from '../../contract/languages';
 import { PROMO_SCOPES } from '../../contract/promo';
 import { STOCK_MOVEMENT_KINDS, STOCK_REASONS } from '../../contract/stock-movements';
 import {
@@ -274,6 +275,10 @@ export const users = pgTable(
     /** When the shopper's personal data was erased (name, email, phone, addresses replaced); the orders stay. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
+    /** The language pages, mails and SMS speak to this person in (contract/languages.ts). */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
+    /** Whether order updates go by SMS to the order's M-Pesa phone. */
+    smsUpdates: boolean('sms_updates').notNull().default(true),
     ...timestamps,
   },
   (t) => [

@@ -52,7 +52,6 @@ const accountErased = () => new AppError(403, 'account_erased', ACCOUNT_ERASED_M
 const invalidCredentials = () =>
   new AppError(400, 'invalid_credentials', 'The email or password is not correct.');
 
-
 /**
  * The account rules of email-first sign-in (docs/design.md#sign-in-and-sign-up); every method takes plain
  * data and throws AppErrors.
@@ -238,7 +237,14 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
       refuseUnknownCountry(body.country);
       const [row] = await db
         .update(users)
-        .set({ name: body.name, phone: body.phone, country: body.country, updatedAt: now() })
+        .set({
+          name: body.name,
+          phone: body.phone,
+          country: body.country,
+          language: body.language,
+          smsUpdates: body.smsUpdates,
+          updatedAt: now(),
+        })
         .where(eq(users.id, user.id))
         .returning();
       if (!row) throw notFound('The account');

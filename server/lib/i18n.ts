@@ -1,0 +1,34 @@
+import { createInstance, type TFunction } from 'i18next';
+import { DEFAULT_LANGUAGE, LOCALES, type Language } from '../../contract/languages';
+import enSms from '../locales/en/sms.json';
+import swSms from '../locales/sw/sms.json';
+
+// What the server writes to people in their language (SMS, and mails as they are translated): one
+// i18next instance over the catalogues in server/locales/<language>/<namespace>.json. Every key exists
+// in both languages (server/lib/i18n.test.ts); a missing one would fall back to English.
+
+export const SERVER_CATALOGUES = {
+  en: { sms: enSms },
+  sw: { sms: swSms },
+} satisfies Record<Language, Record<string, Record<string, unknown>>>;
+
+export type ServerNamespace = keyof (typeof SERVER_CATALOGUES)['en'];
+
+const i18n = createInstance();
+void i18n.init({
+  resources: SERVER_CATALOGUES,
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  initAsync: false,
+  // Texts here go into SMS and into templates that escape for themselves.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** The texts of one namespace in `language`. */
+export const translator = (language: Language, ns: ServerNamespace): TFunction =>
+  i18n.getFixedT(language, ns);
+
+/** Shillings as a shopper reads them in `language`: "KSH 1,250" (the same in both). */
+export const formatKsh = (amount: number, language: Language) =>
+  `KSH ${amount.toLocaleString(LOCALES[language])}`;

@@ -4,6 +4,7 @@ import pluginRouter from '@tanstack/eslint-plugin-router';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
@@ -13,7 +14,10 @@ const forbid = (...groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
 });
 // The common-passwords list (@zxcvbn-ts, ~400 kB) is for the server only, never the storefront's bundle.
-const SERVER = [['**/server/**', '../server', '../../server', '@zxcvbn-ts/*'], 'Only contract/ is shared with the server; server-only packages stay there.'];
+const SERVER = [
+  ['**/server/**', '../server', '../../server', '@zxcvbn-ts/*'],
+  'Only contract/ is shared with the server; server-only packages stay there.',
+];
 const SRC = [['@/*', '**/src/**'], 'The server and contract never import the SPA.'];
 const MOCKS = [['@mocks/*', '**/mocks/**'], 'Only tests and mock mode load the mocks.'];
 const HEAVY_CONTRACT = [
@@ -29,19 +33,31 @@ const HEAVY_CONTRACT = [
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const INTERNALS = [['@/features/*/**', '**/features/*/**'], 'Import a feature only by its index: @/features/<name>.'];
+const INTERNALS = [
+  ['@/features/*/**', '**/features/*/**'],
+  'Import a feature only by its index: @/features/<name>.',
+];
 const featureBoundaries = (feature) => [
   [
     [
       '@/features/*/**',
       `!@/features/${feature}/**`,
-      ...FEATURES.filter((other) => other !== feature).flatMap((other) => [`../**/${other}`, `../**/${other}/**`]),
+      ...FEATURES.filter((other) => other !== feature).flatMap((other) => [
+        `../**/${other}`,
+        `../**/${other}/**`,
+      ]),
     ],
     'Import another feature only by its index: @/features/<name>.',
   ],
-  [[`@/features/${feature}`, `@/features/${feature}/**`], 'Inside a feature, import its own files by relative path.'],
+  [
+    [`@/features/${feature}`, `@/features/${feature}/**`],
+    'Inside a feature, import its own files by relative path.',
+  ],
 ];
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/test/**'];
+
+/** The storefront's screens (the back office, under admin, stays in English). */
+const SHOPPER_UI = ['src/features/language/**/*.tsx'];
 
 /*
  * The same for the server (docs/architecture.md#server-modules): a module's index.ts is its public face.
@@ -53,12 +69,27 @@ const MODULES = readdirSync(new URL('./server/modules', import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const SERVER_TESTS = ['server/**/*.test.ts', 'server/test/**'];
-const TEST_AND_DEV = [['**/test/*', '**/test/**', '**/dev/*'], 'Production code never imports server/test or server/dev.'];
+const TEST_AND_DEV = [
+  ['**/test/*', '**/test/**', '**/dev/*'],
+  'Production code never imports server/test or server/dev.',
+];
 const MODULE_INTERNALS = [['**/modules/*/**'], 'Import a server module only by its index: modules/<name>.'];
 const moduleBoundaries = (module) => [
-  [MODULES.filter((other) => other !== module).flatMap((other) => [`../${other}/**`, `**/modules/${other}/**`]), 'Import another server module only by its index: ../<name>.'],
-  [[`../${module}`, `../${module}/**`, './index'], 'Inside a server module, import its own files by relative path.'],
-  [['**/jobs', '**/jobs/**', '**/app', '**/env'], 'A server module knows neither the jobs nor the wiring: configuration comes in through Deps.'],
+  [
+    MODULES.filter((other) => other !== module).flatMap((other) => [
+      `../${other}/**`,
+      `**/modules/${other}/**`,
+    ]),
+    'Import another server module only by its index: ../<name>.',
+  ],
+  [
+    [`../${module}`, `../${module}/**`, './index'],
+    'Inside a server module, import its own files by relative path.',
+  ],
+  [
+    ['**/jobs', '**/jobs/**', '**/app', '**/env'],
+    'A server module knows neither the jobs nor the wiring: configuration comes in through Deps.',
+  ],
 ];
 
 export default tseslint.config(
@@ -107,30 +138,84 @@ export default tseslint.config(
     ignores: [...SERVER_TESTS, 'server/dev/**', 'server/app.ts', 'server/index.ts'],
     rules: forbid(SRC, MOCKS, TEST_AND_DEV, MODULE_INTERNALS),
   },
-  { files: ['server/app.ts', 'server/index.ts', 'server/dev/**/*.ts'], ignores: SERVER_TESTS, rules: forbid(SRC, MOCKS, MODULE_INTERNALS) },
+  {
+    files: ['server/app.ts', 'server/index.ts', 'server/dev/**/*.ts'],
+    ignores: SERVER_TESTS,
+    rules: forbid(SRC, MOCKS, MODULE_INTERNALS),
+  },
   {
     files: ['server/lib/**/*.ts', 'server/db/**/*.ts'],
     ignores: SERVER_TESTS,
-    rules: forbid(SRC, MOCKS, TEST_AND_DEV, [['**/modules', '**/modules/**', '**/jobs/**'], 'Shared server code knows no module and no job.']),
+    rules: forbid(SRC, MOCKS, TEST_AND_DEV, [
+      ['**/modules', '**/modules/**', '**/jobs/**'],
+      'Shared server code knows no module and no job.',
+    ]),
   },
   ...MODULES.map((module) => ({
     files: [`server/modules/${module}/**/*.ts`],
     ignores: SERVER_TESTS,
     rules: forbid(SRC, MOCKS, TEST_AND_DEV, ...moduleBoundaries(module)),
   })),
-  { files: ['mocks/**/*.ts'], rules: forbid(SERVER, [['@/*', '**/src/**'], 'Mocks speak the contract, not the SPA.']) },
+  {
+    files: ['mocks/**/*.ts'],
+    rules: forbid(SERVER, [['@/*', '**/src/**'], 'Mocks speak the contract, not the SPA.']),
+  },
   // Each src file gets one of the blocks below (a later block's options replace an earlier one's).
-  { files: ['src/**/*.{ts,tsx}'], ignores: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, INTERNALS) },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'src/main.tsx'],
+    rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, INTERNALS),
+  },
   { files: [...TESTS, 'src/main.tsx'], rules: forbid(SERVER, INTERNALS) },
   {
     files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
     ignores: TESTS,
-    rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, [['@/features', '@/features/*', '@/routes/*', '**/features/**', '**/routes/**'], 'Shared code knows no feature.']),
+    rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, [
+      ['@/features', '@/features/*', '@/routes/*', '**/features/**', '**/routes/**'],
+      'Shared code knows no feature.',
+    ]),
   },
   ...FEATURES.flatMap((feature) => [
-    { files: [`src/features/${feature}/**/*.{ts,tsx}`], ignores: TESTS, rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, ...featureBoundaries(feature)) },
-    { files: [`src/features/${feature}/**/*.test.{ts,tsx}`], rules: forbid(SERVER, ...featureBoundaries(feature)) },
+    {
+      files: [`src/features/${feature}/**/*.{ts,tsx}`],
+      ignores: TESTS,
+      rules: forbid(SERVER, MOCKS, HEAVY_CONTRACT, ...featureBoundaries(feature)),
+    },
+    {
+      files: [`src/features/${feature}/**/*.test.{ts,tsx}`],
+      rules: forbid(SERVER, ...featureBoundaries(feature)),
+    },
   ]),
+  {
+    // Shopper-facing text comes from the catalogues (src/locales), so every screen exists in English
+    // and Kiswahili: a literal text or label in the storefront's JSX is an error. The back office
+    // stays in English.
+    files: SHOPPER_UI,
+    ignores: TESTS,
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'aria-label',
+              'aria-description',
+              'placeholder',
+              'title',
+              'alt',
+              'label',
+              'helperText',
+              'description',
+            ],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s·—–×…]+', 'KSH', 'M-Pesa', 'Sokoni'] },
+          message: 'Shopper-facing text belongs in the catalogues (src/locales): use t().',
+        },
+      ],
+    },
+  },
   {
     // Cycles in the SPA, followed through the `@/` alias (resolved from tsconfig.json's paths), and in
     // the server, where they are followed through the modules' indexes.

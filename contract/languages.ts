@@ -12,3 +12,19 @@ export const LOCALES: Record<Language, string> = { en: 'en-KE', sw: 'sw-KE' };
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** The cookie that keeps a visitor's choice; the server renders pages in it. */
+export const LANGUAGE_COOKIE = 'sokoni.lang';
+
+/**
+ * Every key of a message catalogue as a dotted path, plural forms (`items_one`, `items_other`) under
+ * their base key: what the catalogue tests compare between languages.
+ */
+export function catalogueKeys(node: Record<string, unknown>, prefix = ''): string[] {
+  const keys = Object.entries(node).flatMap(([key, value]) =>
+    value && typeof value === 'object'
+      ? catalogueKeys(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [`${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`],
+  );
+  return [...new Set(keys)].sort();
+}

@@ -5,7 +5,9 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { secureHeaders } from 'hono/secure-headers';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { getCookie } from 'hono/cookie';
 import { RELEASE } from '../contract/constants';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../contract/languages';
 import { bearerScheme } from './lib/auth/middleware';
 import { compressAnswers } from './lib/compress';
 import { connectSources, newNonce, pagePolicy } from './lib/csp';
@@ -256,6 +258,12 @@ const notServed = (c: Context) => {
   return c.text('Not found', 404);
 };
 
+/** The language a page is rendered in: the visitor's choice (the `sokoni.lang` cookie), else English. */
+function pageLanguage(c: Context<AppEnv>): Language {
+  const chosen = getCookie(c, LANGUAGE_COOKIE);
+  return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
+}
+
 /** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
 function mountSpa(app: Hono<AppEnv>, staticDir: string, renderer: PageRenderer) {
   const root = path.resolve(staticDir);
@@ -280,11 +288,12 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string, renderer: PageRenderer) 
       );
     }
     const url = new URL(c.req.url);
-    const rendered = await renderer.page(url.pathname + url.search);
+    const rendered = await renderer.page(url.pathname + url.search, pageLanguage(c));
     const nonce = newNonce();
     c.header('Content-Security-Policy', pagePolicy(nonce, connect));
     c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
+    // The page is in the language of the visitor's cookie.
+    c.header('Vary', 'Accept-Encoding, Cookie');
     const status = rendered.status as 200 | 404;
     // Compressed once per page, whatever the nonce (lib/deflate-parts.ts); every browser accepts deflate.
     if (/\bdeflate\b/i.test(c.req.header('Accept-Encoding') ?? '')) {

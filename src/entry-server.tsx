@@ -7,6 +7,8 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { PRODUCT_NAME } from '@contract/constants';
+import { DEFAULT_LANGUAGE, type Language } from '@contract/languages';
+import type { i18n as I18n } from 'i18next';
 import { NOT_FOUND_TITLE, DEFAULT_TITLE } from './app/layout/app-shell';
 import { AppProviders } from './app/providers';
 import { createAppSystem } from './app/theme/system';
@@ -14,6 +16,7 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter, type AppRouter } from './app/router';
 import { categoryQueries, findCategory, parseCategoryParam } from './features/catalogue';
 import { isApiError, setApiTransport } from './lib/api-client';
+import { createI18n, loadCatalogue, translateTitle } from './lib/i18n';
 import {
   holdEarlyPresses,
   SSR_STATE_ID,
@@ -53,6 +56,8 @@ export interface RenderOptions {
   nonce: string;
   /** How the API is reached: the API server's own `app.fetch`, so nothing goes over the network. */
   fetch: typeof fetch;
+  /** The language the page is in (the visitor's cookie); English when absent. */
+  language?: Language;
 }
 
 export type RenderResult =
@@ -93,14 +98,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The page title as the app shell sets it (deepest route's static title; not found wins). */
-function pageTitle(router: AppRouter): string {
+function pageTitle(router: AppRouter, i18n: I18n): string {
   let title: string | undefined;
   let notFound = false;
   for (const match of router.state.matches) {
     if (match.staticData.title !== undefined) title = match.staticData.title;
     if (match.status === 'notFound' || match._notFound) notFound = true;
   }
-  return `${PRODUCT_NAME} | ${notFound ? NOT_FOUND_TITLE : (title ?? DEFAULT_TITLE)}`;
+  return `${PRODUCT_NAME} | ${translateTitle(i18n.t, notFound ? NOT_FOUND_TITLE : (title ?? DEFAULT_TITLE))}`;
 }
 
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`, no line separators. */
@@ -159,11 +164,15 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Renders `url` (path and query) for a guest, or says why the SPA shell must answer instead. */
-export async function renderPage(url: string, { nonce, fetch }: RenderOptions): Promise<RenderResult> {
+export async function renderPage(
+  url: string,
+  { nonce, fetch, language = DEFAULT_LANGUAGE }: RenderOptions,
+): Promise<RenderResult> {
   if (transportSet !== fetch) {
     setApiTransport(fetch);
     transportSet = fetch;
   }
+  const i18n = createI18n(language, await loadCatalogue(language));
   const queryClient = createQueryClient();
   const router = createAppRouter({
     queryClient,
@@ -213,7 +222,12 @@ export async function renderPage(url: string, { nonce, fetch }: RenderOptions): 
   emotionCache.compat = true;
   const rendered = renderToString(
     <StrictMode>
-      <AppProviders queryClient={queryClient} emotionCache={emotionCache} chakraSystem={createAppSystem()}>
+      <AppProviders
+        queryClient={queryClient}
+        emotionCache={emotionCache}
+        chakraSystem={createAppSystem()}
+        i18n={i18n}
+      >
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
@@ -253,7 +267,7 @@ export async function renderPage(url: string, { nonce, fetch }: RenderOptions): 
   return {
     kind: 'page',
     status,
-    title: pageTitle(router),
+    title: pageTitle(router, i18n),
     head,
     html,
     routes: matches.map((match) => match.routeId),

@@ -11,6 +11,7 @@ import { wireSession } from './app/session-wiring';
 import { replayEarlyPresses, restoreInlineStyles, serverRenderedState } from './app/ssr-state';
 import { makeShopSystem } from './app/theme/system';
 import { apiClient } from './lib/api-client';
+import { documentLanguage, startI18n } from './lib/i18n';
 
 /**
  * Once the app has taken a server-drawn page over, in the task after the commit: presses again what
@@ -38,7 +39,7 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  *    needed to mount, so it is imported then, and evaluated in a task of its own);
  * 2. the session, the query cache and the router; then a server-rendered page's route starts loading;
  * 3. the theme's tokens, in seven steps (`makeShopSystem`);
- * 4. React DOM, then the first render or the taking over of the server's page, in slices.
+ * 4. React DOM and the page's language, then the first render or the taking over of the server's page, in slices.
  */
 async function start() {
   installGlobalErrorHandlers();
@@ -52,6 +53,8 @@ async function start() {
     await startMockWorker();
   }
 
+  // The texts of the language the page is in (its own chunk, preloaded by the page), while the rest starts.
+  const i18nReady = startI18n(documentLanguage());
   wireSession();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient });
@@ -84,6 +87,7 @@ async function start() {
   await yieldToMain();
   // Fetched with the entry (index.html preloads it: vite.config.ts `preloadDynamicImport`).
   const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await i18nReady;
 
   const app = (
     <StrictMode>

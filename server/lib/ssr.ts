@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { deflateParts } from './deflate-parts';
 import type { Logger } from './logger';
 import { NONCE_PLACEHOLDER } from './csp';
+import { DEFAULT_LANGUAGE, LANGUAGES, LOCALES, type Language } from '../../contract/languages';
 
 /*
  * Server rendering of the public storefront pages (docs/architecture.md, Server rendering). The build
@@ -72,8 +73,35 @@ export function routeChunks(manifest: Manifest, routeIds: readonly string[]): st
   return [...chunks].map((file) => `/${file}`);
 }
 
+/** The chunk of a language's catalogue (src/locales/<language>) and what it imports, as `/assets/…` addresses. */
+export function languageChunks(manifest: Manifest, language: Language): string[] {
+  const chunks: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunks.includes(`/${chunk.file}`)) return;
+    chunks.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) if (!manifest[imported]?.isEntry) visit(imported);
+  };
+  visit(`src/locales/${language}/index.ts`);
+  return chunks;
+}
+
+/**
+ * The built index.html in `language`: `<html lang>` says it (the browser starts in the language the
+ * page is in, src/lib/i18n.ts), and its catalogue's chunk is fetched with the entry.
+ */
+export function templateIn(template: string, language: Language, chunks: readonly string[]): string {
+  const preloads = chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+  return template
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${LOCALES[language]}"`)
+    .replace('</head>', () => `${preloads}</head>`);
+}
+
 interface RendererModule {
-  renderPage(url: string, options: { nonce: string; fetch: typeof fetch }): Promise<RenderResult>;
+  renderPage(
+    url: string,
+    options: { nonce: string; fetch: typeof fetch; language: Language },
+  ): Promise<RenderResult>;
 }
 
 /** A page ready to send once its nonce is in: the HTML cut at every nonce placeholder. */
@@ -219,13 +247,12 @@ export function createPageRenderer(options: PageRendererOptions) {
 
   let build: {
     stamp: string;
-    template: string;
-    /** The template of rendered pages: its scripts start after the first frame (made once per build). */
-    renderedTemplate: string;
+    /** Per language: the built index.html in it, and the template of rendered pages (their scripts start after the first frame). */
+    templates: Record<Language, { template: string; renderedTemplate: string }>;
     /** The build's manifest (empty without one): which chunks a page's routes need. */
     manifest: Manifest;
-    /** The plain SPA page of this build, for private addresses. */
-    shell: RenderedPage;
+    /** The plain SPA page of this build in each language, for private addresses. */
+    shells: Record<Language, RenderedPage>;
     renderer: Promise<RendererModule | null>;
   } | null = null;
   let checkedAt = -Infinity;
@@ -266,12 +293,19 @@ export function createPageRenderer(options: PageRendererOptions) {
       : Promise.resolve(null);
     renderer.catch((err: Error) => logOnce(err.message, { stage: 'load' }));
     if (build) flush();
+    const templates = Object.fromEntries(
+      LANGUAGES.map((language) => {
+        const localised = templateIn(template, language, languageChunks(manifest, language));
+        return [language, { template: localised, renderedTemplate: entryAfterFirstPaint(localised) }];
+      }),
+    ) as Record<Language, { template: string; renderedTemplate: string }>;
     build = {
       stamp,
-      template,
-      renderedTemplate: entryAfterFirstPaint(template),
+      templates,
       manifest,
-      shell: splitPage(template, 200, false),
+      shells: Object.fromEntries(
+        LANGUAGES.map((language) => [language, splitPage(templates[language].template, 200, false)]),
+      ) as Record<Language, RenderedPage>,
       renderer: renderer.catch(() => null),
     };
     return build;
@@ -293,11 +327,12 @@ export function createPageRenderer(options: PageRendererOptions) {
     }
   };
 
-  const render = async (url: string): Promise<Entry> => {
+  const render = async (url: string, language: Language, key: string): Promise<Entry> => {
     const generation = catalogue.generation();
     const listening = catalogue.listening();
     const started = now();
-    const { template, renderedTemplate, manifest, renderer } = await currentBuild();
+    const { templates, manifest, renderer } = await currentBuild();
+    const { template, renderedTemplate } = templates[language];
     const shell = (status: number, cacheable: boolean): Entry & { cacheable: boolean } => ({
       page: splitPage(template, status, false),
       bytes: template.length,
@@ -312,7 +347,11 @@ export function createPageRenderer(options: PageRendererOptions) {
     } else {
       counters.renders++;
       try {
-        const result = await module.renderPage(url, { nonce: NONCE_PLACEHOLDER, fetch: options.fetch });
+        const result = await module.renderPage(url, {
+          nonce: NONCE_PLACEHOLDER,
+          fetch: options.fetch,
+          language,
+        });
         if (result.kind === 'shell') {
           entry = shell(result.status, result.cacheable);
         } else {
@@ -332,25 +371,27 @@ export function createPageRenderer(options: PageRendererOptions) {
       }
     }
     if (entry.cacheable && listening && catalogue.listening() && generation === catalogue.generation()) {
-      store(url, entry);
+      store(key, entry);
     }
     return entry;
   };
 
-  const shared = (url: string) => {
-    let running = inflight.get(url);
+  const shared = (url: string, language: Language, key: string) => {
+    let running = inflight.get(key);
     if (!running) {
-      running = render(url).finally(() => inflight.delete(url));
-      inflight.set(url, running);
+      running = render(url, language, key).finally(() => inflight.delete(key));
+      inflight.set(key, running);
     }
     return running;
   };
 
   return {
-    /** The page for a GET of `url` (path and query), rendered or the plain SPA page. */
-    async page(url: string): Promise<RenderedPage> {
+    /** The page for a GET of `url` (path and query) in `language`, rendered or the plain SPA page. */
+    async page(url: string, language: Language = DEFAULT_LANGUAGE): Promise<RenderedPage> {
       const pathname = url.split('?')[0] ?? url;
-      if (!isPublicPath(pathname)) return (await currentBuild()).shell;
+      if (!isPublicPath(pathname)) return (await currentBuild()).shells[language];
+      // Pages are kept per language: the same address reads differently in each.
+      const key = `${language} ${url}`;
       await currentBuild();
       const generation = catalogue.generation();
       if (generation !== seenGeneration) {
@@ -358,18 +399,18 @@ export function createPageRenderer(options: PageRendererOptions) {
         flush();
       }
       const t = now();
-      const entry = entries.get(url);
+      const entry = entries.get(key);
       if (entry && entry.generation === generation && t - entry.builtAt < maxAgeMs && entry.builtAt <= t) {
         counters.hits++;
-        entries.delete(url);
-        entries.set(url, entry);
-        if (t - entry.builtAt >= freshMs && !inflight.has(url)) {
-          shared(url).catch((err: Error) => logOnce(err.message, { url }));
+        entries.delete(key);
+        entries.set(key, entry);
+        if (t - entry.builtAt >= freshMs && !inflight.has(key)) {
+          shared(url, language, key).catch((err: Error) => logOnce(err.message, { url }));
         }
         return entry.page;
       }
       counters.misses++;
-      return (await shared(url)).page;
+      return (await shared(url, language, key)).page;
     },
     /** Drops every stored page (a new build, a test). */
     flush,

@@ -3,7 +3,9 @@ import { resetMockDb } from '@mocks/db';
 import { server } from '@mocks/node';
 import { syncSessionFromStorage } from '@/features/session';
 import { resetUiStore } from '@/features/ui';
+import { adoptCatalogue, currentLanguage } from '@/lib/i18n';
 import { page } from '@/lib/page';
+import en from '@/locales/en';
 import { staticMediaQueryList } from '@/test/media';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -20,6 +22,9 @@ const hasDom = typeof window !== 'undefined';
 // One generous wait for every file (the web project shares its module graph, so a per-file value
 // would leak into the next file anyway); the per-test timeouts stay above it.
 configure({ asyncUtilTimeout: 10_000 });
+
+// Components render in English, the default language, as a first visit does.
+adoptCatalogue('en', en);
 
 if (hasDom) {
   // jsdom lacks these browser APIs; Chakra (zag), sonner and the router call them.
@@ -56,6 +61,8 @@ if (hasDom) {
     (await import('sonner')).toast.dismiss();
     // The web project does not enable Vitest globals, so Testing Library cannot register this itself.
     cleanup();
+    // A test that switched to Kiswahili leaves the next one in English.
+    if (currentLanguage() !== 'en') adoptCatalogue('en', en);
     server.resetHandlers();
     localStorage.clear();
     sessionStorage.clear();

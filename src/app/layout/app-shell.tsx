@@ -4,10 +4,13 @@ import { GlobalLoader } from '@/components/layout/global-loader';
 import { usePageTitleOverride } from '@/components/layout/page-title';
 import { useRipple } from '@/components/ripple';
 import { CartSync } from '@/features/cart';
+import { LanguageSync } from '@/features/language';
 import { useDialog, useGlobalLoading } from '@/features/ui';
 import { PRODUCT_NAME } from '@contract/constants';
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateTitle } from '@/lib/i18n';
 import { Header } from './header';
 
 // Dialog machinery loads the first time a dialog opens.
@@ -69,13 +72,15 @@ export function AppShell() {
   const [dialogWanted, setDialogWanted] = useState(dialogShown);
   if (dialogShown && !dialogWanted) setDialogWanted(true);
 
+  const { t } = useTranslation();
+  const shownTitle = translateTitle(t, title);
   useEffect(() => {
-    document.title = `${PRODUCT_NAME} | ${title}`;
-  }, [title]);
+    document.title = `${PRODUCT_NAME} | ${shownTitle}`;
+  }, [shownTitle]);
 
   return (
     <Flex direction="column" minH="100dvh">
-      <SkipNavLink>Skip to content</SkipNavLink>
+      <SkipNavLink>{t('skipToContent')}</SkipNavLink>
       {headerless ? null : <Header />}
       <SkipNavContent />
       <Box as="main" flex="1" key={shownPath} animation={moved ? 'fade-in 250ms ease-out' : undefined}>
@@ -84,6 +89,7 @@ export function AppShell() {
       {footerless ? null : <Footer />}
       <ShellLoader />
       <CartSync />
+      <LanguageSync />
       {dialogWanted ? (
         <Suspense fallback={null}>
           <DialogHost />

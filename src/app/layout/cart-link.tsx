@@ -21,7 +21,15 @@ export function CartLink() {
         </Link>
       </IconButton>
       <Float placement="top-end" offset="2" pointerEvents="none">
-        <Circle size="5" bg="primary.solid" color="primary.contrast" fontSize="xs" fontWeight="bold" aria-hidden="true" data-testid="cart-count">
+        <Circle
+          size="5"
+          bg="primary.solid"
+          color="primary.contrast"
+          fontSize="xs"
+          fontWeight="bold"
+          aria-hidden="true"
+          data-testid="cart-count"
+        >
           {count > 99 ? '99+' : count}
         </Circle>
       </Float>

@@ -1,5 +1,6 @@
 import { CloseButton, Drawer, Portal, Stack, Text } from '@chakra-ui/react';
 import { BrandLogo } from '@/components/layout/brand-logo';
+import { LanguageSwitch } from '@/features/language';
 import { setSidebarOpen, useSidebarOpen } from '@/features/ui';
 import { shopInfo } from '@/lib/shop-info';
 import { NavLinks } from './nav-links';
@@ -26,7 +27,8 @@ export function MobileNav() {
                 <NavLinks direction="column" onNavigate={close} />
               </Stack>
             </Drawer.Body>
-            <Drawer.Footer justifyContent="flex-start">
+            <Drawer.Footer flexDirection="column" alignItems="flex-start" gap="4">
+              <LanguageSwitch />
               <Text fontSize="xs" color="fg.muted">
                 {shopInfo.name} {shopInfo.release}
               </Text>

@@ -8,12 +8,26 @@ import { Link } from '@tanstack/react-router';
  * The enabled menu items (docs/behaviour.md#header-footer-and-menu), as a row in the header or a column in
  * the mobile drawer.
  */
-export function NavLinks({ direction = 'row', onNavigate }: { direction?: 'row' | 'column'; onNavigate?: () => void }) {
+export function NavLinks({
+  direction = 'row',
+  onNavigate,
+}: {
+  direction?: 'row' | 'column';
+  onNavigate?: () => void;
+}) {
   const signedIn = useIsSignedIn();
   const items = menuItemsFor(useMenus(), signedIn).filter((item) => item.enabled);
   const column = direction === 'column';
   return (
-    <Stack as="ul" direction={direction} gap={column ? '1' : '1'} listStyleType="none" m="0" p="0" align={column ? 'stretch' : 'center'}>
+    <Stack
+      as="ul"
+      direction={direction}
+      gap={column ? '1' : '1'}
+      listStyleType="none"
+      m="0"
+      p="0"
+      align={column ? 'stretch' : 'center'}
+    >
       {items.map((item) => (
         <li key={item.path}>
           <Button

@@ -1,10 +1,13 @@
 import { Menu, Portal, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
 import { signOut } from '@/features/auth';
+import { useLanguage } from '@/features/language';
 import { homeFor, type SessionUser } from '@/features/session';
 import { mdiAccountCircleOutline, mdiLogout, mdiReceiptTextOutline, mdiViewDashboardOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, LANGUAGES } from '@contract/languages';
 
 /** The account menu of a signed-in person: their area (or the back office) and sign-out, which ends the server session too. */
 export function SignedInMenu({
@@ -17,6 +20,8 @@ export function SignedInMenu({
   /** Opens at once (the trigger was clicked while this component was loading). */
   defaultOpen?: boolean;
 }) {
+  const { t } = useTranslation();
+  const { language, choose } = useLanguage();
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>{trigger}</Menu.Trigger>
@@ -59,6 +64,19 @@ export function SignedInMenu({
                 </>
               )}
             </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.RadioItemGroup
+              value={language}
+              onValueChange={(e) => void (isLanguage(e.value) && choose(e.value))}
+            >
+              <Menu.ItemGroupLabel>{t('language.label')}</Menu.ItemGroupLabel>
+              {LANGUAGES.map((l) => (
+                <Menu.RadioItem key={l} value={l} closeOnSelect={false}>
+                  <Menu.ItemIndicator />
+                  <span lang={l === 'sw' ? 'sw-KE' : 'en-KE'}>{t(`language.${l}`)}</span>
+                </Menu.RadioItem>
+              ))}
+            </Menu.RadioItemGroup>
             <Menu.Separator />
             <Menu.Item value="logout" onSelect={() => void signOut()} color="fg.error">
               <MdiIcon path={mdiLogout} />

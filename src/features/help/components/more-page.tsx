@@ -80,7 +80,8 @@ const faqKey = (question: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-export function MorePage() {
+/** The More page; `languageSwitch` (composed in by the route) lets a visitor pick the shop's language. */
+export function MorePage({ languageSwitch }: { languageSwitch?: ReactNode }) {
   return (
     <Container maxW="4xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
       <Stack gap="6">
@@ -106,6 +107,7 @@ export function MorePage() {
               </Badge>
             ))}
           </Wrap>
+          {languageSwitch ? <Box pt="2">{languageSwitch}</Box> : null}
         </Stack>
 
         <Section id="delivery" icon={mdiTruckDeliveryOutline} title="Delivery information">

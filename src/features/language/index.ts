@@ -1,0 +1,3 @@
+export { LanguageSwitch } from './components/language-switch';
+export { LanguageSync } from './components/language-sync';
+export { useLanguage } from './hooks/use-language';

@@ -5,11 +5,10 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { secureHeaders } from 'hono/secure-headers';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { getCookie } from 'hono/cookie';
 import { RELEASE } from '../contract/constants';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '../contract/languages';
 import { bearerScheme } from './lib/auth/middleware';
 import { compressAnswers } from './lib/compress';
+import { requestLanguage } from './lib/i18n';
 import { connectSources, newNonce, pagePolicy } from './lib/csp';
 import { openApiDocument } from './lib/openapi-document';
 import { retryAfterHeader } from './lib/openapi';
@@ -258,12 +257,6 @@ const notServed = (c: Context) => {
   return c.text('Not found', 404);
 };
 
-/** The language a page is rendered in: the visitor's choice (the `sokoni.lang` cookie), else English. */
-function pageLanguage(c: Context<AppEnv>): Language {
-  const chosen = getCookie(c, LANGUAGE_COOKIE);
-  return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
-}
-
 /** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
 function mountSpa(app: Hono<AppEnv>, staticDir: string, renderer: PageRenderer) {
   const root = path.resolve(staticDir);
@@ -288,7 +281,7 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string, renderer: PageRenderer) 
       );
     }
     const url = new URL(c.req.url);
-    const rendered = await renderer.page(url.pathname + url.search, pageLanguage(c));
+    const rendered = await renderer.page(url.pathname + url.search, requestLanguage(c));
     const nonce = newNonce();
     c.header('Content-Security-Policy', pagePolicy(nonce, connect));
     c.header('Cache-Control', 'no-cache');

@@ -29,6 +29,8 @@ const MANIFEST = {
     file: 'assets/category.js',
     imports: ['_grid.js'],
   },
+  'src/locales/en/index.ts': { file: 'assets/en.js' },
+  'src/locales/sw/index.ts': { file: 'assets/sw.js' },
 };
 
 /** The built index.html as far as the server cares: a title, a head, an empty #root, nonce placeholders. */
@@ -105,7 +107,12 @@ describe('a public page', () => {
     // Drawn before any script is fetched or run: the entry, its modules and the route's chunks
     // (not those the entry has already) start after the first frame, the entry first.
     expect(html).not.toMatch(/<script [^>]*src=|<link rel="modulepreload"/);
-    expect(html).toContain('const hrefs=["/assets/app.js","/assets/landing.js","/assets/grid.js"];');
+    // The English catalogue's chunk comes with the entry (a page downloads only its language's).
+    expect(html).toContain(
+      'const hrefs=["/assets/app.js","/assets/en.js","/assets/landing.js","/assets/grid.js"];',
+    );
+    expect(html).not.toContain('sw.js');
+    expect(html).toMatch(/^<!doctype html><html lang="en-KE">/);
     expect(html).toContain('import(hrefs[0])');
     expect(html).toContain('requestAnimationFrame(');
     // A press before the app takes the page over is held for it, from before the first paint.
@@ -126,7 +133,7 @@ describe('a public page', () => {
     expect(categoryPage.status).toBe(200);
     const categoryPageHtml = await categoryPage.text();
     expect(categoryPageHtml).toContain(
-      'const hrefs=["/assets/app.js","/assets/category.js","/assets/grid.js"];',
+      'const hrefs=["/assets/app.js","/assets/en.js","/assets/category.js","/assets/grid.js"];',
     );
     const categoryHtml = root(categoryPageHtml);
     expect(categoryHtml).toContain(asHtml(category.name));
@@ -258,6 +265,30 @@ describe("a rendered page's route chunks", () => {
   it('are none for routes the manifest does not know, or without a manifest', () => {
     expect(routeChunks(manifest, ['__root__', '/no-such-route'])).toEqual([]);
     expect(routeChunks({}, ['__root__', '/cart'])).toEqual([]);
+  });
+});
+
+describe('a page in Kiswahili', () => {
+  it('is rendered in the language of the visitor’s cookie, with <html lang> and only its catalogue', async () => {
+    const res = await ctx.request('/more', { headers: { Cookie: 'sokoni.lang=sw' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('vary')).toMatch(/Cookie/);
+    const html = await res.text();
+    expect(html).toMatch(/^<!doctype html><html lang="sw-KE">/);
+    expect(root(html)).toContain('Ruka hadi maudhui');
+    expect(root(html)).not.toContain('Skip to content');
+    expect(html).toContain('"/assets/sw.js"');
+    expect(html).not.toContain('en.js');
+    // The English page at the same address is kept apart from it.
+    const english = await (await ctx.request('/more')).text();
+    expect(english).toMatch(/^<!doctype html><html lang="en-KE">/);
+    expect(root(english)).toContain('Skip to content');
+    // An unknown language is English; a private page comes in the chosen language's shell.
+    const unknown = await (await ctx.request('/more', { headers: { Cookie: 'sokoni.lang=xx' } })).text();
+    expect(unknown).toMatch(/<html lang="en-KE">/);
+    const shell = await (await ctx.request('/checkout', { headers: { Cookie: 'sokoni.lang=sw' } })).text();
+    expect(shell).toMatch(/<html lang="sw-KE">/);
+    expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/sw.js">');
   });
 });
 

@@ -1,15 +1,25 @@
 import { createInstance } from 'i18next';
-import { DEFAULT_LANGUAGE, LOCALES, type Language } from '../../contract/languages';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LOCALES,
+  type Language,
+} from '../../contract/languages';
+import enMail from '../locales/en/mail.json';
 import enSms from '../locales/en/sms.json';
+import swMail from '../locales/sw/mail.json';
 import swSms from '../locales/sw/sms.json';
 
-// What the server writes to people in their language (SMS, and mails as they are translated): one
+// What the server writes to people in their language (mails and SMS): one
 // i18next instance over the catalogues in server/locales/<language>/<namespace>.json. Every key exists
 // in both languages (server/lib/i18n.test.ts); a missing one would fall back to English.
 
 export const SERVER_CATALOGUES = {
-  en: { sms: enSms },
-  sw: { sms: swSms },
+  en: { mail: enMail, sms: enSms },
+  sw: { mail: swMail, sms: swSms },
 } satisfies Record<Language, Record<string, Record<string, unknown>>>;
 
 export type ServerNamespace = keyof (typeof SERVER_CATALOGUES)['en'];
@@ -38,3 +48,12 @@ export const translator = (language: Language, ns: ServerNamespace): Translate =
 /** Shillings as a shopper reads them in `language`: "KSH 1,250" (the same in both). */
 export const formatKsh = (amount: number, language: Language) =>
   `KSH ${amount.toLocaleString(LOCALES[language])}`;
+
+/**
+ * The language of the page a request comes from: the visitor's choice (the `sokoni.lang` cookie the
+ * storefront sets), else English. Pages are rendered in it, and a sign-in code is mailed in it.
+ */
+export function requestLanguage(c: Context): Language {
+  const chosen = getCookie(c, LANGUAGE_COOKIE);
+  return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
+}

@@ -93,7 +93,7 @@ export function languageChunks(manifest: Manifest, language: Language): string[]
 export function templateIn(template: string, language: Language, chunks: readonly string[]): string {
   const preloads = chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
   return template
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${LOCALES[language]}"`)
+    .replace(/<html(?: lang="[^"]*")?/, () => `<html lang="${LOCALES[language]}"`)
     .replace('</head>', () => `${preloads}</head>`);
 }
 

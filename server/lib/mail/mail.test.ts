@@ -178,6 +178,7 @@ describe('SMTP', () => {
         purpose: 'register',
         link: 'http://x/y',
         minutes: 10,
+        language: 'en',
       }),
     );
     await deliverDueMail({
@@ -219,6 +220,19 @@ describe('SMTP', () => {
 });
 
 describe('the code email', () => {
+  it('is written in the language of the page that asked for it', () => {
+    const at = { to: 'a@example.com', code: '012345', link: 'https://shop.example/x', minutes: 10 };
+    const sw = codeEmail({ ...at, purpose: 'login', language: 'sw' });
+    expect(sw.subject).toBe('Msimbo wako wa uthibitisho wa Sokoni');
+    expect(sw.text).toContain('Tumia msimbo huu kuingia kwenye Sokoni:');
+    expect(sw.text).toContain('dakika 10');
+    expect(sw.html).toContain('<html lang="sw-KE">');
+    expect(sw.html).toContain('Weka msimbo');
+    const en = codeEmail({ ...at, purpose: 'login', language: 'en' });
+    expect(en.subject).toBe('Your Sokoni verification code');
+    expect(en.html).toContain('<html lang="en-KE">');
+  });
+
   it('has the code in its text part and an escaped HTML part', () => {
     const m = codeEmail({
       to: 'a@example.com',
@@ -226,6 +240,7 @@ describe('the code email', () => {
       purpose: 'reset',
       link: 'https://shop.example/auth/verify-account/x?a=1&b=<2>',
       minutes: 10,
+      language: 'en',
     });
     expect(m.text).toContain('012345');
     expect(m.text).toContain('10 minutes');

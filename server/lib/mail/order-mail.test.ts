@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, paymentAttempts } from '../../db/schema';
+import { mailOutbox, orders, paymentAttempts, users } from '../../db/schema';
 import { createUser } from '../../test/auth';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { seedOrder, type SeedOrderOptions } from '../../test/orders';
@@ -22,6 +22,26 @@ async function mailOf(o: SeedOrderOptions, event: OrderMailEvent = 'paid') {
   const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
   return { ...mail!, order, totals: mail!.text.split('\n\n').at(-2)!.split('\n') };
 }
+
+describe("an order mail in the shopper's language", () => {
+  it('is in Kiswahili for a shopper who chose it, figures and all', async () => {
+    const order = await seedOrder(ctx.database.db, {
+      name: 'Amina Odhiambo',
+      promo: { code: 'KARIBU10', saving: 60, orderSaving: 60 },
+    });
+    await ctx.database.db.update(users).set({ language: 'sw' }).where(eq(users.id, order.userId));
+    const id = await queueOrderMail(ctx.database.db, order.orderId, 'paid');
+    const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id!));
+    expect(mail!.subject).toMatch(/^Malipo ya oda SKN\d+ yamepokelewa$/);
+    expect(mail!.text).toContain('Habari Amina Odhiambo,');
+    expect(mail!.text).toContain('Tumepokea malipo yako ya M-Pesa ya KSH 690');
+    expect(mail!.text).toContain(
+      'Bidhaa: KSH 600\nMsimbo wa ofa KARIBU10: −KSH 60\nUsafirishaji: KSH 150\nJumla: KSH 690',
+    );
+    expect(mail!.html).toContain('<html lang="sw-KE">');
+    expect(mail!.text).not.toMatch(/Hello|Total|Delivery/);
+  });
+});
 
 describe('an order mail with a promo code', () => {
   it('takes an order code off the items as a line of its own, and the totals add up', async () => {

@@ -2,7 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { orderLabel } from '../../../contract/fulfilment';
 import { formatKenyanPhone } from '../../../contract/phone';
+import { LOCALES, type Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
+import { formatKsh, translator } from '../i18n';
 import { orderItems, orders, paymentAttempts, users } from '../../db/schema';
 import { enqueueMail, type MailMessage } from './outbox';
 import { escapeHtml } from './templates';
@@ -13,12 +15,12 @@ import { escapeHtml } from './templates';
 export type OrderMailEvent =
   'received' | 'paid' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded';
 
-const ksh = (n: number) => `KSH ${n.toLocaleString('en-KE')}`;
-
 /** What an order mail is made of: the order as stored, its lines and the receipt of the money. */
 interface OrderMailData {
   email: string;
   name: string;
+  /** The shopper's language: the mail is written in it. */
+  language: Language;
   number: number;
   subtotal: number;
   shippingRate: number;
@@ -57,6 +59,7 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
     .select({
       email: users.email,
       name: users.name,
+      language: users.language,
       number: orders.number,
       subtotal: orders.subtotal,
       shippingRate: orders.shippingRate,
@@ -90,108 +93,109 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
   return { ...rest, rider: riderName === null ? null : { name: riderName, phone: riderPhone } };
 }
 
-/** The message for an event: subject, a plain-text part and the same words as HTML (escaped). */
+/** The message for an event in the shopper's language: subject, a plain-text part and the same words as HTML (escaped). */
 function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
+  const t = translator(o.language, 'mail');
+  const ksh = (n: number) => formatKsh(n, o.language);
   const label = orderLabel(o.number);
   const where = [o.address, o.areaName].filter(Boolean).join(', ');
   const phone = formatKenyanPhone(o.phone);
+  const total = ksh(o.total);
   const { subject, paragraphs } = ((): { subject: string; paragraphs: string[] } => {
     switch (event) {
       case 'received':
         return {
-          subject: `We have your order ${label}`,
-          paragraphs: [
-            `Thank you for shopping with Sokoni. We have your order ${label} for ${ksh(o.total)}.`,
-            `Please complete the M-Pesa prompt on ${phone}. We start packing as soon as the payment arrives.`,
-          ],
+          subject: t('received.subject', { label }),
+          paragraphs: [t('received.p1', { label, total }), t('received.p2', { phone })],
         };
       case 'paid':
         return {
-          subject: `Payment received for order ${label}`,
+          subject: t('paid.subject', { label }),
           paragraphs: [
-            `We have received your M-Pesa payment of ${ksh(o.total)} for order ${label}.` +
-              (o.receipt ? ` Your M-Pesa receipt is ${o.receipt}.` : ''),
-            `We are packing your order now and will deliver it to ${where}.`,
+            t('paid.p1', { label, total }) + (o.receipt ? t('paid.receipt', { receipt: o.receipt }) : ''),
+            t('paid.p2', { where }),
           ],
         };
       case 'out_for_delivery':
         return {
-          subject: `Order ${label} is on its way`,
+          subject: t('out_for_delivery.subject', { label }),
           paragraphs: [
-            `Your order ${label} has left the shop and is on its way to ${where}.`,
+            t('out_for_delivery.p1', { label, where }),
             ...(o.rider
               ? [
-                  `${o.rider.name} is bringing it` +
-                    (o.rider.phone ? `; you can call them on ${formatKenyanPhone(o.rider.phone)}.` : '.'),
+                  o.rider.phone
+                    ? t('out_for_delivery.riderPhone', {
+                        rider: o.rider.name,
+                        phone: formatKenyanPhone(o.rider.phone),
+                      })
+                    : t('out_for_delivery.rider', { rider: o.rider.name }),
                 ]
               : []),
-            `Please keep ${phone} nearby: the rider may call when they arrive.`,
+            t('out_for_delivery.p3', { phone }),
           ],
         };
       case 'delivered':
         return {
-          subject: `Order ${label} has been delivered`,
-          paragraphs: [
-            `Your order ${label} has been delivered to ${where}. Thank you for shopping with Sokoni.`,
-            'If anything is missing or not right, reply to this email and we will sort it out.',
-          ],
+          subject: t('delivered.subject', { label }),
+          paragraphs: [t('delivered.p1', { label, where }), t('delivered.p2')],
         };
       case 'cancelled':
         return {
-          subject: `Order ${label} has been cancelled`,
+          subject: t('cancelled.subject', { label }),
           paragraphs: [
-            `We are sorry: your order ${label} has been cancelled.`,
-            o.refundStatus === 'due'
-              ? `You paid for it, so we will send your money back to your M-Pesa (${phone}) and email you when we have.`
-              : 'You have not been charged for it.',
+            t('cancelled.p1', { label }),
+            o.refundStatus === 'due' ? t('cancelled.refundDue', { phone }) : t('cancelled.notCharged'),
           ],
         };
       case 'refunded':
         return {
-          subject: `Refund for order ${label}`,
+          subject: t('refunded.subject', { label }),
           paragraphs: [
-            `We have sent ${ksh(o.refundAmount ?? o.total)} back to your M-Pesa (${phone}) for order ${label}.` +
-              (o.refundReference ? ` The M-Pesa reference of the refund is ${o.refundReference}.` : ''),
-            'It should show in your M-Pesa messages shortly.',
+            t('refunded.p1', { label, phone, amount: ksh(o.refundAmount ?? o.total) }) +
+              (o.refundReference ? t('refunded.reference', { reference: o.refundReference }) : ''),
+            t('refunded.p2'),
           ],
         };
     }
   })();
-  const lines = o.lines.map((l) => `${l.quantity} × ${l.name} (${l.variantName}): ${ksh(l.totalPrice)}`);
+  const lines = o.lines.map((l) =>
+    t('line', { quantity: l.quantity, name: l.name, variant: l.variantName, amount: ksh(l.totalPrice) }),
+  );
   // The figures add up to the total: an order code's saving is a line of its own; a line or delivery
   // code's is already in the prices or the fee, so it is said after the total.
+  const code = o.promoCode;
   const totals = [
-    `Items: ${ksh(o.subtotal)}`,
-    ...(o.promoCode && o.orderSaving > 0 ? [`Promo code ${o.promoCode}: −${ksh(o.orderSaving)}`] : []),
-    `Delivery: ${ksh(o.shippingRate)}`,
-    `Total: ${ksh(o.total)}`,
-    ...(o.promoCode && o.orderSaving === 0 && o.promoSaving > 0
-      ? [`Promo code ${o.promoCode} saved you ${ksh(o.promoSaving)}.`]
+    t('items', { amount: ksh(o.subtotal) }),
+    ...(code && o.orderSaving > 0 ? [t('promoLine', { code, amount: ksh(o.orderSaving) })] : []),
+    t('delivery', { amount: ksh(o.shippingRate) }),
+    t('total', { amount: total }),
+    ...(code && o.orderSaving === 0 && o.promoSaving > 0
+      ? [t('promoSaved', { code, amount: ksh(o.promoSaving) })]
       : []),
   ];
-  const hello = o.name ? `Hello ${o.name},` : 'Hello,';
+  const hello = o.name ? t('hello', { name: o.name }) : t('helloNoName');
   const text = [
     hello,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
-    `Order ${label}:`,
+    t('orderLines', { label }),
     ...lines.map((l) => `  ${l}`),
     '',
     ...totals,
     '',
-    'Sokoni',
+    t('signature'),
   ].join('\n');
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
+<html lang="${LOCALES[o.language]}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
 <h1 style="font-size:20px;color:#ED1E79">Sokoni</h1>
 <p>${escapeHtml(hello)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<h2 style="font-size:16px">Order ${escapeHtml(label)}</h2>
+<h2 style="font-size:16px">${escapeHtml(t('orderHeading', { label }))}</h2>
 <ul>
 ${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('\n')}
 </ul>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
-<p>Sokoni</p>
+<p>${escapeHtml(t('signature'))}</p>
 </body></html>`;
   return { to: o.email, subject, text, html };
 }

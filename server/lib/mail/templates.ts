@@ -1,41 +1,40 @@
 import { invitationMail } from '../../../contract/admin-staff';
 import { escapeHtml } from '../../../contract/html';
+import { LOCALES, type Language } from '../../../contract/languages';
+import { translator } from '../i18n';
 import type { MailMessage } from './outbox';
 
 export { escapeHtml };
 
-const INTRO = {
-  register: 'Welcome to Sokoni! Use this code to confirm your email and create your account:',
-  login: 'Use this code to sign in to Sokoni:',
-  reset: 'Use this code to set a new password for your Sokoni account:',
-} as const;
-
-/** The one-time-code email: a text part and an HTML part, both with the 6-digit code. */
+/** The one-time-code email in `language`: a text part and an HTML part, both with the 6-digit code. */
 export function codeEmail({
   to,
   code,
   purpose,
   link,
   minutes,
+  language,
 }: {
   to: string;
   code: string;
-  purpose: keyof typeof INTRO;
+  purpose: 'register' | 'login' | 'reset';
   link: string;
   minutes: number;
+  language: Language;
 }): MailMessage {
-  const intro = INTRO[purpose];
-  const outro = `The code expires in ${minutes} minutes and works once. If you did not ask for it, ignore this email; nobody can sign in without the code.`;
-  const text = `${intro}\n\n    ${code}\n\nEnter it at ${link}\n\n${outro}\n\nSokoni`;
+  const t = translator(language, 'mail');
+  const intro = t(`code.${purpose}`);
+  const outro = t('code.outro', { minutes });
+  const text = `${intro}\n\n    ${code}\n\n${t('code.enterAt', { link })}\n\n${outro}\n\nSokoni`;
   const html = `<!doctype html>
-<html lang="en"><body style="font-family:Arial,sans-serif;color:#222;max-width:480px;margin:auto">
+<html lang="${LOCALES[language]}"><body style="font-family:Arial,sans-serif;color:#222;max-width:480px;margin:auto">
 <h1 style="font-size:20px;color:#ED1E79">Sokoni</h1>
 <p>${escapeHtml(intro)}</p>
 <p style="font-size:32px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>
-<p><a href="${escapeHtml(link)}">Enter the code</a></p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(t('code.enter'))}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(outro)}</p>
 </body></html>`;
-  return { to, subject: 'Your Sokoni verification code', text, html };
+  return { to, subject: t('code.subject'), text, html };
 }
 
 /** A staff invitation: who invited, as what, and the one-time link to join. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, otpChallenges, users } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../../contract/demo-accounts';
 import type { TestContext } from '../../test/harness';
+import { listMail } from '../../lib/mail/outbox';
 import {
   authTestContext,
   client,
@@ -107,6 +108,20 @@ describe('sign-up with a code', () => {
       exist: true,
       user: { name: 'Achieng Otieno' },
     });
+  });
+
+  it('mails the code in the language of the page that asked (the sokoni.lang cookie)', async () => {
+    const email = uniqueEmail();
+    const asked = await api.post('/auth/register', { email }, { headers: { Cookie: 'sokoni.lang=sw' } });
+    expect(asked.status).toBe(200);
+    const [message] = await listMail(ctx.database.db, { to: email, limit: 1 });
+    expect(message!.subject).toBe('Msimbo wako wa uthibitisho wa Sokoni');
+    expect(message!.text).toContain('Karibu Sokoni!');
+    // An unknown language is English, as a first visit is.
+    const other = uniqueEmail();
+    await api.post('/auth/register', { email: other }, { headers: { Cookie: 'sokoni.lang=fr' } });
+    const [english] = await listMail(ctx.database.db, { to: other, limit: 1 });
+    expect(english!.subject).toBe('Your Sokoni verification code');
   });
 
   it('answers register like get-user for a new email', async () => {

@@ -7,6 +7,7 @@ import { publicUrl, type Config } from '../../lib/http';
 import { AppError, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/outbox';
 import { codeEmail } from '../../lib/mail/templates';
+import { DEFAULT_LANGUAGE, type Language } from '../../../contract/languages';
 import { hitRateLimit, tooManyRequests } from '../../lib/rate-limit';
 
 /**
@@ -40,6 +41,7 @@ async function sendCode(
   env: Config,
   challenge: Pick<Challenge, 'id' | 'email' | 'purpose' | 'userId'>,
   code: string,
+  language: Language,
 ) {
   if (isDecoy(challenge)) return;
   await enqueueMail(
@@ -50,6 +52,7 @@ async function sendCode(
       purpose: challenge.purpose,
       link: `${publicUrl(env)}/auth/verify-account/${challenge.id}`,
       minutes: OTP_TTL_SECONDS / 60,
+      language,
     }),
   );
 }
@@ -76,7 +79,12 @@ const countSend = (db: Db, email: string, now: Date) =>
 export async function issueChallenge(
   db: Db,
   env: Config,
-  { email, userId, purpose }: { email: string; userId: string | null; purpose: OtpPurpose },
+  {
+    email,
+    userId,
+    purpose,
+    language = DEFAULT_LANGUAGE,
+  }: { email: string; userId: string | null; purpose: OtpPurpose; language?: Language },
   now: Date,
 ): Promise<{ id: string }> {
   const [live] = await db
@@ -94,7 +102,7 @@ export async function issueChallenge(
     .orderBy(desc(otpChallenges.createdAt))
     .limit(1);
   if (live && now.getTime() - live.lastSentAt.getTime() < OTP_RESEND_SECONDS * 1000) return { id: live.id };
-  if (live) return resendChallenge(db, env, live, now);
+  if (live) return resendChallenge(db, env, live, now, language);
 
   await countSend(db, email, now);
   const code = newCode();
@@ -111,7 +119,7 @@ export async function issueChallenge(
       expiresAt: expiry(now),
     })
     .returning();
-  await sendCode(db, env, created!, code);
+  await sendCode(db, env, created!, code, language);
   return { id };
 }
 
@@ -138,6 +146,7 @@ export async function resendChallenge(
   env: Config,
   challenge: Challenge,
   now: Date,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ id: string }> {
   if (now.getTime() - challenge.lastSentAt.getTime() < OTP_RESEND_SECONDS * 1000) {
     throw tooManyRequests(secondsLeft(challenge.lastSentAt, now), 'A code was sent moments ago.');
@@ -163,7 +172,7 @@ export async function resendChallenge(
     )
     .returning();
   if (!updated) throw tooManyRequests(OTP_RESEND_SECONDS, 'A code was sent moments ago.');
-  await sendCode(db, env, updated, code);
+  await sendCode(db, env, updated, code, language);
   return { id: challenge.id };
 }
 

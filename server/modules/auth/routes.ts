@@ -201,7 +201,9 @@ export const changePasswordRoute = createRoute({
   request: { body: body(ChangePasswordBody) },
   responses: {
     200: ok('The user', User),
-    400: error('Bad body, the current password is wrong, or the new one is too easy to guess: common, built on the shop name, the city, or the email or name of the account, or guessable (`password_too_common`)'),
+    400: error(
+      'Bad body, the current password is wrong, or the new one is too easy to guess: common, built on the shop name, the city, or the email or name of the account, or guessable (`password_too_common`)',
+    ),
     401: signedOut,
     429: limited,
   },

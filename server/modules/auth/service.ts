@@ -15,6 +15,7 @@ import type {
 } from '../../../contract/auth';
 import { codePurpose, normaliseEmail, signInStep, userView } from '../../../contract/accounts';
 import { OTP_RESEND_SECONDS } from '../../../contract/auth';
+import type { Language } from '../../../contract/languages';
 import { ACCOUNT_DEACTIVATED_MESSAGE } from '../../../contract/admin-staff';
 import { ACCOUNT_ERASED_MESSAGE } from '../../../contract/admin-customers';
 import type { Db } from '../../db/client';
@@ -103,7 +104,7 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
 
   return {
     /** Email first: a known account with a password goes to the password step; anyone else gets a code. */
-    async getUser(rawEmail: string, route = 'get-user'): Promise<GetUserResult> {
+    async getUser(rawEmail: string, route = 'get-user', language?: Language): Promise<GetUserResult> {
       const email = normaliseEmail(rawEmail);
       await perEmail(route, email);
       const user = await findByEmail(email);
@@ -113,28 +114,28 @@ export function createAuthService({ db, env, now = () => new Date() }: AuthServi
       const purpose = codePurpose(account);
       if (purpose === null) return signInStep(account, null);
       const { id } = await db.transaction((tx) =>
-        issueChallenge(tx, env, { email, userId: user?.id ?? null, purpose }, now()),
+        issueChallenge(tx, env, { email, userId: user?.id ?? null, purpose, language }, now()),
       );
       wakeMailWorker();
       return signInStep(account, id);
     },
 
     /** A reset code for a real account; an unknown email gets a challenge id too, and no mail. */
-    async forgotPassword(rawEmail: string): Promise<ForgotPasswordResult> {
+    async forgotPassword(rawEmail: string, language?: Language): Promise<ForgotPasswordResult> {
       const email = normaliseEmail(rawEmail);
       await perEmail('forgot-password', email);
       const user = await findByEmail(email);
       const { id } = await db.transaction((tx) =>
-        issueChallenge(tx, env, { email, userId: user?.id ?? null, purpose: 'reset' }, now()),
+        issueChallenge(tx, env, { email, userId: user?.id ?? null, purpose: 'reset', language }, now()),
       );
       wakeMailWorker();
       return { id, purpose: 'reset', otp: true };
     },
 
-    async resendOtp({ id }: { id: string }): Promise<ResendOtpResult> {
+    async resendOtp({ id }: { id: string }, language?: Language): Promise<ResendOtpResult> {
       const challenge = await liveChallenge(db, id);
       await perEmail('resend-otp', challenge.email);
-      await db.transaction((tx) => resendChallenge(tx, env, challenge, now()));
+      await db.transaction((tx) => resendChallenge(tx, env, challenge, now(), language));
       wakeMailWorker();
       return { id, otp: true, resendAfterSeconds: OTP_RESEND_SECONDS };
     },

@@ -12,6 +12,7 @@ import { replayEarlyPresses, restoreInlineStyles, serverRenderedState } from './
 import { makeShopSystem } from './app/theme/system';
 import { apiClient } from './lib/api-client';
 import { documentLanguage, startI18n } from './lib/i18n';
+import { LOCALES } from '@contract/languages';
 
 /**
  * Once the app has taken a server-drawn page over, in the task after the commit: presses again what
@@ -54,7 +55,9 @@ async function start() {
   }
 
   // The texts of the language the page is in (its own chunk, preloaded by the page), while the rest starts.
-  const i18nReady = startI18n(documentLanguage());
+  const language = documentLanguage();
+  document.documentElement.lang = LOCALES[language];
+  const i18nReady = startI18n(language);
   wireSession();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient });

@@ -86,10 +86,21 @@ type LooseT = (key: string, options?: TOptions) => string;
 export const translateTitle = (t: I18n['t'], title: string): string =>
   (t as LooseT)(title, { ns: 'titles', keySeparator: false, nsSeparator: false, defaultValue: title });
 
-/** The language the server rendered the page in (`<html lang="sw-KE">`), English when unknown. */
+/** The language chosen on this device (the cookie), or null when none was. */
+export function chosenLanguage(): Language | null {
+  const value = document.cookie.split('; ').find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
+  const language = value?.slice(LANGUAGE_COOKIE.length + 1);
+  return isLanguage(language) ? language : null;
+}
+
+/**
+ * The language to start in: the one the server rendered the page in (`<html lang="sw-KE">`, from the
+ * same cookie), else the cookie's (the mock build has no server to read it), else English.
+ */
 export function documentLanguage(): Language {
   const lang = document.documentElement.lang;
-  return LANGUAGES.find((l) => LOCALES[l] === lang || l === lang) ?? DEFAULT_LANGUAGE;
+  const rendered = LANGUAGES.find((l) => LOCALES[l] === lang && l !== DEFAULT_LANGUAGE);
+  return rendered ?? chosenLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 /** Shows the shop in `language`: loads its catalogue, keeps the choice in the cookie for a year. */

@@ -3,6 +3,7 @@ import { resetMockDb } from '@mocks/db';
 import { server } from '@mocks/node';
 import { syncSessionFromStorage } from '@/features/session';
 import { resetUiStore } from '@/features/ui';
+import { LANGUAGE_COOKIE } from '@contract/languages';
 import { adoptCatalogue, currentLanguage } from '@/lib/i18n';
 import { page } from '@/lib/page';
 import en from '@/locales/en';
@@ -61,8 +62,10 @@ if (hasDom) {
     (await import('sonner')).toast.dismiss();
     // The web project does not enable Vitest globals, so Testing Library cannot register this itself.
     cleanup();
-    // A test that switched to Kiswahili leaves the next one in English.
+    // A test that switched to Kiswahili leaves the next one in English, with no choice kept.
     if (currentLanguage() !== 'en') adoptCatalogue('en', en);
+    document.cookie = `${LANGUAGE_COOKIE}=; Max-Age=0; Path=/`;
+    document.documentElement.lang = 'en-KE';
     server.resetHandlers();
     localStorage.clear();
     sessionStorage.clear();

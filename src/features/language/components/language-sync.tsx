@@ -1,17 +1,8 @@
-import { isLanguage, LANGUAGE_COOKIE } from '@contract/languages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { authMutations, authQueries } from '@/features/auth';
 import { useIsSignedIn } from '@/features/session';
-import { currentLanguage, switchLanguage } from '@/lib/i18n';
-
-/** The language chosen on this device, when one was (the cookie); null when never chosen. */
-const chosenHere = () => {
-  const value = new RegExp(`(?:^|; )${LANGUAGE_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(
-    document.cookie,
-  )?.[1];
-  return isLanguage(value) ? value : null;
-};
+import { chosenLanguage, currentLanguage, switchLanguage } from '@/lib/i18n';
 
 /**
  * Keeps a signed-in shopper's profile and this device in one language: a choice made on this device
@@ -28,7 +19,7 @@ export function LanguageSync() {
 
   useEffect(() => {
     if (!profileLanguage) return;
-    const here = chosenHere();
+    const here = chosenLanguage();
     if (here && here !== profileLanguage) mutate({ language: here });
     else if (!here && profileLanguage !== currentLanguage()) void switchLanguage(profileLanguage);
   }, [profileLanguage, mutate]);

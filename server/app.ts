@@ -18,6 +18,7 @@ import { AppError } from './lib/errors';
 import { devDarajaModule } from './dev/daraja-routes';
 import { thisMachineOnly } from './dev/loopback';
 import { devMailboxModule } from './dev/mailbox';
+import { devSmsModule } from './dev/sms-routes';
 import {
   correlation,
   errorResponse,
@@ -32,6 +33,7 @@ import {
 } from './lib/http';
 import { createMetrics, metricsHandler, metricsWanted } from './lib/metrics';
 import { MPESA_CALLBACK_PATH } from './lib/payments/config';
+import { SMS_CALLBACK_PATH } from './lib/sms/config';
 import { discountsModule } from './modules/discounts';
 import { activityModule } from './modules/activity';
 import { staffModule } from './modules/staff';
@@ -46,6 +48,7 @@ import { ordersModule } from './modules/orders';
 import { ordersAdminModule, ridersModule } from './modules/orders-admin';
 import { deliveriesModule } from './modules/deliveries';
 import { paymentsModule } from './modules/payments';
+import { smsModule } from './modules/sms';
 import { IMPORT_PATH, productsAdminModule } from './modules/products-admin';
 import { savedItemsModule } from './modules/saved-items';
 import { searchModule } from './modules/search';
@@ -66,8 +69,11 @@ export function apiModules(deps: Deps): Mount[] {
     ['/v1/auth', authModule(deps)],
     ['/v1/setups', setupsModule(deps)],
     // The dev mailbox (/dev/outbox, /dev/mailbox), the Daraja simulator and its virtual phone
-    // (/dev/daraja, /dev/phone); never in production.
-    ...(deps.env.NODE_ENV !== 'production' ? [...devMailboxModule(deps), ...devDarajaModule(deps)] : []),
+    // (/dev/daraja, /dev/phone), the SMS simulator and the dev SMS outbox (/dev/africastalking,
+    // /dev/sms); never in production.
+    ...(deps.env.NODE_ENV !== 'production'
+      ? [...devMailboxModule(deps), ...devDarajaModule(deps), ...devSmsModule(deps)]
+      : []),
     // /v2/products, /v1/products, /v1/categories and /v1/assets/image.
     ...catalogueModule(deps),
     // POST /v1/assets/image and PATCH /v1/assets/image/{imageId}, beside the catalogue's GET.
@@ -76,6 +82,7 @@ export function apiModules(deps: Deps): Mount[] {
     ['/v1/checkout', checkoutModule(deps)],
     ['/v1/orders', ordersModule(deps)],
     [MPESA_CALLBACK_PATH, paymentsModule(deps)],
+    [SMS_CALLBACK_PATH, smsModule(deps)],
     ['/v1/saved-items', savedItemsModule(deps)],
     // The back office: /v1/admin/products and the product writes under /v1/products, the category
     // writes (beside the public list), attributes and the activity log.

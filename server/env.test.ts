@@ -4,6 +4,7 @@ import { describeUrl } from './boot';
 import { EnvError, parseEnv, shouldSeed } from './env';
 import { PRODUCTION_MPESA_TEST_ENV } from './test/daraja';
 import { PRODUCTION_TEST_JWT_SECRET } from './test/env';
+import { PRODUCTION_SMS_TEST_ENV } from './test/sms';
 
 /** Everything else production needs, so a test sees only what it is about. */
 const PRODUCTION = {
@@ -11,6 +12,7 @@ const PRODUCTION = {
   SMTP_URL: 'smtp://mail:587',
   PUBLIC_URL: 'https://sokoni.co.ke',
   ...PRODUCTION_MPESA_TEST_ENV,
+  ...PRODUCTION_SMS_TEST_ENV,
 };
 
 describe('environment', () => {

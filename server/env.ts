@@ -12,6 +12,7 @@ const DEV_JWT_SECRET = 'sokoni-development-secret-change-me-0123456789abcdef';
 export const MPESA_SANDBOX_SHORTCODE = '174379';
 export const MPESA_SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
 const DEV_MPESA_CALLBACK_SECRET = 'sokoni-dev-mpesa-callback-secret-change-me';
+const DEV_SMS_CALLBACK_SECRET = 'sokoni-dev-sms-callback-secret-change-me';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -129,6 +130,41 @@ const EnvSchema = z
     MPESA_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** How long one request to Daraja may take before it counts as failed (and retryable). */
     MPESA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * Africa's Talking, for order updates by SMS. Unset outside production: the built-in simulator at
+     * /api/dev/africastalking. With AT_USERNAME=sandbox, the Africa's Talking sandbox; with another
+     * username, the live API. AT_BASE_URL overrides the address (e.g. one instance's simulator).
+     */
+    AT_USERNAME: z.string().min(1).max(100).optional(),
+    AT_API_KEY: z.string().min(1).optional(),
+    /** The alphanumeric sender id or short code texts come from; unset: the gateway's default. */
+    AT_SENDER_ID: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9 ]{1,11}$/,
+        "must be the sender id Africa's Talking approved (at most 11 letters or digits)",
+      )
+      .optional(),
+    AT_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+    /** The secret last segment of the delivery-report path, so only Africa's Talking can post reports. */
+    SMS_CALLBACK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, - or _ (it is part of a URL)')
+      .default(DEV_SMS_CALLBACK_SECRET),
+    /** How long one send to the gateway may take before its outcome counts as unknown. */
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /** How often the SMS worker looks for due messages, and how many tries a message gets. */
+    SMS_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+    SMS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+    /**
+     * How long a message whose send had no answer waits for the gateway's delivery report before it is
+     * sent again (a report settles it; without one, the gateway most likely never had it).
+     */
+    SMS_UNKNOWN_WAIT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+    /** How long the simulator takes to post a delivery report. */
+    SMS_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /** The simulator answers every send InsufficientBalance (405) while this is on. */
+    SMS_SIMULATOR_BALANCE_EMPTY: boolish.default(false),
     /** Orders one account may have holding stock while waiting for payment; the next checkout is a 409. */
     CHECKOUT_MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(100).default(MAX_UNPAID_ORDERS),
     /**
@@ -280,6 +316,25 @@ const EnvSchema = z
     }
   })
   .superRefine((env, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!env.AT_USERNAME !== !env.AT_API_KEY) {
+      const missing = env.AT_USERNAME ? 'AT_API_KEY' : 'AT_USERNAME';
+      issue(missing, 'set AT_USERNAME and AT_API_KEY together');
+    }
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.AT_USERNAME)
+      issue('AT_USERNAME', "production sends real SMS: set the Africa's Talking app's username");
+    else if (env.AT_USERNAME === 'sandbox')
+      issue('AT_USERNAME', "production refuses the Africa's Talking sandbox");
+    if (!env.AT_API_KEY) issue('AT_API_KEY', "production needs the Africa's Talking API key");
+    if (env.AT_BASE_URL && isSmsSimulatorUrl(env.AT_BASE_URL))
+      issue('AT_BASE_URL', 'production refuses the SMS simulator');
+    else if (env.AT_BASE_URL && !env.AT_BASE_URL.startsWith('https://'))
+      issue('AT_BASE_URL', "production talks to Africa's Talking over https:// only");
+    if (env.SMS_CALLBACK_SECRET === DEV_SMS_CALLBACK_SECRET)
+      issue('SMS_CALLBACK_SECRET', 'production needs its own callback secret (e.g. `openssl rand -hex 32`)');
+  })
+  .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({
         code: 'custom',
@@ -339,6 +394,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 /** Whether an address is the built-in Daraja simulator (which production refuses). */
 const isDarajaSimulatorUrl = (url: string) => /\/dev\/daraja\/?$/.test(new URL(url).pathname);
+
+/** Whether an address is the built-in SMS simulator (which production refuses). */
+const isSmsSimulatorUrl = (url: string) => /\/dev\/africastalking\/?$/.test(new URL(url).pathname);
 
 /** Whether the sample catalogue is loaded into an empty database (default: outside production). */
 export const shouldSeed = (env: Env) => env.SEED ?? env.NODE_ENV !== 'production';

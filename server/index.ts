@@ -3,11 +3,13 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import { prepareDatabase } from './boot';
 import { closeDarajaSimulators } from './dev/daraja-simulator';
+import { closeSmsSimulators } from './dev/sms-simulator';
 import { EnvError, parseEnv } from './env';
 import { catalogueChangesJob } from './jobs/catalogue-changes';
 import { dashboardRollupJob } from './jobs/dashboard-rollup';
 import { housekeepingJob } from './jobs/housekeeping';
 import { mailOutboxJob } from './jobs/mail-outbox';
+import { smsOutboxJob } from './jobs/sms-outbox';
 import { paymentReconcilerJob } from './jobs/payment-reconciler';
 import { startJobs } from './jobs/runner';
 import { gracefulClose } from './lib/drain';
@@ -17,6 +19,7 @@ import { createLogger } from './lib/logger';
 import { createMetrics, metricsApp, metricsWanted } from './lib/metrics';
 import { createMailTransport } from './lib/mail/transport';
 import { createDarajaClientFromEnv } from './lib/payments/daraja';
+import { createSmsClientFromEnv } from './lib/sms/africastalking';
 
 async function main() {
   let env;
@@ -70,6 +73,15 @@ async function main() {
         pollMs: env.MAIL_POLL_MS,
         maxAttempts: env.MAIL_MAX_ATTEMPTS,
       }),
+      smsOutboxJob({
+        db: database.db,
+        client: createSmsClientFromEnv(env),
+        logger,
+        pollMs: env.SMS_POLL_MS,
+        maxAttempts: env.SMS_MAX_ATTEMPTS,
+        unknownWaitMs: env.SMS_UNKNOWN_WAIT_MS,
+        metrics,
+      }),
       housekeepingJob(database.db),
       dashboardRollupJob(database.db),
       catalogueChangesJob(database, logger),
@@ -98,14 +110,15 @@ async function main() {
     logger.error('metrics port unavailable; /metrics is not served', { error: err.message }),
   );
 
-  // After the server: the jobs (the reconciler may still query the simulator), then the simulator,
-  // then the database.
+  // After the server: the jobs (the reconciler and the SMS worker may still call the simulators),
+  // then the simulators, then the database.
   const stopServices = async () => {
     metricsServer?.closeAllConnections();
     metricsServer?.close();
     await jobs.stop();
     logger.info('jobs stopped');
     await closeDarajaSimulators().catch(() => undefined);
+    await closeSmsSimulators().catch(() => undefined);
     await database.close().catch(() => undefined);
     logger.info('database closed');
     await errors?.flush(2_000);

@@ -21,6 +21,7 @@ import {
 import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES } from '../../contract/admin';
 import { STAFF_ROLES } from '../../contract/roles';
 import { LANGUAGES } from '../../contract/languages';
+import { ORDER_NOTICE_EVENTS, SMS_STATUSES } from '../../contract/sms';
 import { PROMO_SCOPES } from '../../contract/promo';
 import { STOCK_MOVEMENT_KINDS, STOCK_REASONS } from '../../contract/stock-movements';
 import {
@@ -433,6 +434,46 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * SMS about orders, queued in the transaction of the change they report and sent by the jobs runner
+ * (server/jobs/sms-outbox.ts); the same claim and backoff as the mail outbox (server/lib/outbox.ts).
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: ownedBy('order_id', (): AnyPgColumn => orders.id),
+    event: text('event', { enum: ORDER_NOTICE_EVENTS }).notNull(),
+    /** `2547XXXXXXXX`: the order's M-Pesa phone when the message was queued. */
+    phone: text('phone').notNull(),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: SMS_STATUSES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A claim by a worker; a crashed worker's claim runs out and another takes the row. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * When a send's outcome was unknown (no answer in time): the message is not sent again before the
+     * gateway's delivery report says what became of it, or SMS_UNKNOWN_WAIT_MS passes without one.
+     */
+    unknownSince: timestamp('unknown_since', { withTimezone: true }),
+    /** The gateway's id of the message (Africa's Talking `messageId`); delivery reports carry it. */
+    gatewayMessageId: text('gateway_message_id'),
+    /** Why it failed, or why the last try did not go, in plain words. */
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('sms_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('sms_outbox_order_idx').on(t.orderId, t.createdAt),
+    index('sms_outbox_phone_idx').on(t.phone, t.createdAt.desc()),
+    uniqueIndex('sms_outbox_gateway_message_uq').on(t.gatewayMessageId),
   ],
 );
 

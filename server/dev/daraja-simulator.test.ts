@@ -15,6 +15,7 @@ import {
   type CallbackReceiver,
   type SimulatorServer,
 } from '../test/daraja';
+import { PRODUCTION_SMS_TEST_ENV } from '../test/sms';
 
 let sim: SimulatorServer;
 let receiver: CallbackReceiver;
@@ -560,6 +561,7 @@ describe('the simulator lifecycle', () => {
           SMTP_URL: 'smtp://127.0.0.1:1',
           PUBLIC_URL: 'https://sokoni.co.ke',
           ...PRODUCTION_MPESA_TEST_ENV,
+          ...PRODUCTION_SMS_TEST_ENV,
           STATIC_DIR: '.tmp/no-spa',
         }),
         database: dev.database,

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { purgeSessions } from '../lib/auth/session';
 import { purgeMail } from '../lib/mail/outbox';
 import { purgeRateLimits } from '../lib/rate-limit';
+import { purgeSms } from '../lib/sms/outbox';
 import { purgeChallenges, purgeLoginFailures } from '../modules/auth';
 import { purgeImports } from '../modules/products-admin';
 import { purgeOrphanImages } from '../modules/uploads';
@@ -9,7 +10,7 @@ import { periodic, type Job } from './runner';
 
 /**
  * Deletes rows that can no longer matter: passed rate-limit windows, failed sign-ins a day old, old sessions and challenges,
- * mail sent or given up more than a week ago, uploaded images no product took within a day, and catalogue imports a day old.
+ * mail and SMS sent, delivered or given up more than a week ago, uploaded images no product took within a day, and catalogue imports a day old.
  */
 export async function purgeOldRows(db: Db, now = new Date()) {
   await purgeRateLimits(db, now);
@@ -17,6 +18,7 @@ export async function purgeOldRows(db: Db, now = new Date()) {
   await purgeSessions(db, now);
   await purgeChallenges(db, now);
   await purgeMail(db, now);
+  await purgeSms(db, now);
   await purgeOrphanImages(db, now);
   await purgeImports(db, now);
 }

@@ -17,6 +17,12 @@ import { sameSecret } from './secrets';
 /** How an M-Pesa prompt went: Daraja took it, refused it, we had no token to send it, or no answer came. */
 type PromptOutcome = 'accepted' | 'refused' | 'not_sent' | 'unknown';
 
+/**
+ * How a send to the SMS gateway went: accepted, refused for good, refused for now (`retry`, e.g. no
+ * balance or the gateway down), or no answer (`unknown`: the delivery report settles it).
+ */
+type SmsSendOutcome = 'accepted' | 'refused' | 'retry' | 'unknown';
+
 /** How long the database figures of one scrape may take before they are left out of it. */
 const DATABASE_MS = 1_000;
 
@@ -28,6 +34,9 @@ export interface Metrics {
   promptSent(outcome: PromptOutcome): void;
   /** `paid`, the failure reason (`cancelled`, `insufficient_funds`…), `unmatched`, `invalid` or `not_applied`. */
   callbackReceived(outcome: string): void;
+  smsSent(outcome: SmsSendOutcome): void;
+  /** `delivered`, `failed`, `sent` (an intermediate report), `unchanged`, `unknown` or `invalid`. */
+  smsReportReceived(outcome: string): void;
   /** Reads the catalogue cache's counts at each scrape (null while the cache is off). */
   watchCatalogueCache(stats: () => { hits: number; misses: number } | null): void;
   /** The Prometheus text of every figure, and its content type. */
@@ -81,6 +90,18 @@ export function createMetrics(database: Database): Metrics {
   const callbacks = new Counter({
     name: 'sokoni_mpesa_callbacks_total',
     help: 'M-Pesa callbacks received, by outcome: paid, the failure reason, unmatched, invalid, not_applied.',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const smsSends = new Counter({
+    name: 'sokoni_sms_sends_total',
+    help: 'SMS sent to the gateway, by outcome: accepted, refused (for good), retry (refused for now), unknown (no answer).',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const smsReports = new Counter({
+    name: 'sokoni_sms_delivery_reports_total',
+    help: 'SMS delivery reports received, by outcome: delivered, failed, sent, unchanged (replayed or late), unknown (no such message), invalid.',
     labelNames: ['outcome'],
     registers,
   });
@@ -197,6 +218,8 @@ export function createMetrics(database: Database): Metrics {
     },
     promptSent: (outcome) => prompts.inc({ outcome }),
     callbackReceived: (outcome) => callbacks.inc({ outcome }),
+    smsSent: (outcome) => smsSends.inc({ outcome }),
+    smsReportReceived: (outcome) => smsReports.inc({ outcome }),
     watchCatalogueCache(stats) {
       cacheStats = stats;
     },

@@ -12,6 +12,7 @@ import { codeEmail, escapeHtml } from './templates';
 import { createMailTransport, type MailTransport } from './transport';
 import { deliverDueMail, mailOutboxJob } from '../../jobs/mail-outbox';
 import { startJobs } from '../../jobs/runner';
+import { PRODUCTION_SMS_TEST_ENV } from '../../test/sms';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -258,6 +259,7 @@ describe('configuration and the dev mailbox', () => {
     NODE_ENV: 'production',
     JWT_SECRET: PRODUCTION_TEST_JWT_SECRET,
     ...PRODUCTION_MPESA_TEST_ENV,
+    ...PRODUCTION_SMS_TEST_ENV,
   };
 
   it('refuses to start production without SMTP_URL or PUBLIC_URL', () => {

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { orderLabel } from '../../../contract/fulfilment';
+import type { OrderNoticeEvent } from '../../../contract/sms';
 import { formatKenyanPhone } from '../../../contract/phone';
 import { LOCALES, type Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
@@ -12,15 +13,17 @@ import { escapeHtml } from './templates';
 // The mail a shopper gets about an order, queued through the outbox in the transaction of the
 // change it reports, so a change that rolls back sends nothing. Call `wakeMailWorker()` after commit.
 
-export type OrderMailEvent =
-  'received' | 'paid' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'refunded';
+export type OrderMailEvent = OrderNoticeEvent;
 
-/** What an order mail is made of: the order as stored, its lines and the receipt of the money. */
-interface OrderMailData {
+/**
+ * What an order's notices are made of: the order as stored, its lines and the receipt of the money,
+ * and what its shopper asked for (their language, SMS or not).
+ */
+export interface OrderMailData {
   email: string;
   name: string;
-  /** The shopper's language: the mail is written in it. */
   language: Language;
+  smsUpdates: boolean;
   number: number;
   subtotal: number;
   shippingRate: number;
@@ -53,13 +56,14 @@ export async function queueOrderMail(db: Db, orderId: string, event: OrderMailEv
 }
 
 /** The order, its lines, its receipt and its rider in one statement: it runs in the change's transaction. */
-async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | null> {
+export async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | null> {
   const rider = alias(users, 'rider');
   const [order] = await db
     .select({
       email: users.email,
       name: users.name,
       language: users.language,
+      smsUpdates: users.smsUpdates,
       number: orders.number,
       subtotal: orders.subtotal,
       shippingRate: orders.shippingRate,
@@ -94,7 +98,7 @@ async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | n
 }
 
 /** The message for an event in the shopper's language: subject, a plain-text part and the same words as HTML (escaped). */
-function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
+export function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
   const t = translator(o.language, 'mail');
   const ksh = (n: number) => formatKsh(n, o.language);
   const label = orderLabel(o.number);

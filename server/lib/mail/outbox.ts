@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { EventEmitter } from 'node:events';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { claimDue, purgeOutbox, retryAt } from '../outbox';
 
 export interface MailMessage {
   to: string;
@@ -24,36 +25,9 @@ export async function enqueueMail(db: Db, message: MailMessage): Promise<string>
   return row!.id;
 }
 
-/**
- * Claims up to `limit` due messages for this worker: pending ones whose time has come, and ones whose
- * previous claim ran out (a worker died mid-send). SKIP LOCKED lets instances claim side by side.
- */
-export async function claimDueMail(
-  db: Db,
-  { limit, lockMs, now }: { limit: number; lockMs: number; now: Date },
-) {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      or(
-        and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)),
-        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, now)),
-      ),
-    )
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({
-      status: 'sending',
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      lockedUntil: new Date(now.getTime() + lockMs),
-    })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
-}
+/** Claims up to `limit` due messages for this worker (server/lib/outbox.ts). */
+export const claimDueMail = (db: Db, o: { limit: number; lockMs: number; now: Date }) =>
+  claimDue(db, mailOutbox, 'pending', o);
 
 export async function markMailSent(db: Db, id: string, now: Date) {
   await db
@@ -67,31 +41,18 @@ export async function markMailFailed(
   db: Db,
   row: Pick<OutboxRow, 'id' | 'attempts'>,
   error: string,
-  { maxAttempts, now }: { maxAttempts: number; now: Date },
+  o: { maxAttempts: number; now: Date },
 ) {
   const lastError = error.slice(0, 500);
-  if (row.attempts >= maxAttempts) {
-    await db
-      .update(mailOutbox)
-      .set({ status: 'failed', lockedUntil: null, lastError })
-      .where(eq(mailOutbox.id, row.id));
-    return;
-  }
+  const next = retryAt(row.attempts, o);
   await db
     .update(mailOutbox)
-    .set({
-      status: 'pending',
-      lockedUntil: null,
-      lastError,
-      nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts)),
-    })
+    .set(
+      next
+        ? { status: 'pending', lockedUntil: null, lastError, nextAttemptAt: next }
+        : { status: 'failed', lockedUntil: null, lastError },
+    )
     .where(eq(mailOutbox.id, row.id));
-}
-
-/** 5 s, 10 s, 20 s … capped at 30 minutes, with ±20 % jitter so failed messages do not retry in step. */
-function backoffMs(attempts: number): number {
-  const base = Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
-  return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
 /** The newest messages, optionally only those to one address (case-insensitive). */
@@ -105,13 +66,5 @@ export function listMail(db: Db, { to, limit }: { to?: string; limit: number }) 
 }
 
 /** Drops sent and failed messages older than `days`; the outbox is a queue, not an archive. */
-export async function purgeMail(db: Db, now: Date, days = 7) {
-  await db
-    .delete(mailOutbox)
-    .where(
-      and(
-        inArray(mailOutbox.status, ['sent', 'failed']),
-        lt(mailOutbox.createdAt, new Date(now.getTime() - days * 86_400_000)),
-      ),
-    );
-}
+export const purgeMail = (db: Db, now: Date, days = 7) =>
+  purgeOutbox(db, mailOutbox, ['sent', 'failed'], now, days);

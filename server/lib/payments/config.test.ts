@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MPESA_SANDBOX_PASSKEY, parseEnv } from '../../env';
 import { PRODUCTION_TEST_JWT_SECRET } from '../../test/env';
+import { PRODUCTION_SMS_TEST_ENV } from '../../test/sms';
 import { darajaSettings, DARAJA_SANDBOX_URL, stkParties } from './config';
 
 const production = {
@@ -14,6 +15,7 @@ const production = {
   MPESA_SHORTCODE: '600100',
   MPESA_PASSKEY: 'live-passkey',
   MPESA_CALLBACK_SECRET: 'a'.repeat(48),
+  ...PRODUCTION_SMS_TEST_ENV,
 };
 
 describe('M-Pesa configuration', () => {

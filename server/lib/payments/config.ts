@@ -80,9 +80,9 @@ export function darajaSettings(env: Env): DarajaSettings {
 }
 
 // The server reaches itself over loopback: a wildcard listen address is not somewhere to connect to.
-function serverOrigin(env: Env) {
+export function serverOrigin(env: Env) {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
 }
 
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
+export const trimSlash = (url: string) => url.replace(/\/+$/, '');

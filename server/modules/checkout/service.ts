@@ -20,8 +20,7 @@ import type { AuthUser } from '../../lib/auth/session';
 import { AppError, badRequest, refused } from '../../lib/errors';
 import { createGate } from '../../lib/gate';
 import type { Logger } from '../../lib/logger';
-import { queueOrderMail } from '../../lib/mail/order-mail';
-import { wakeMailWorker } from '../../lib/mail/outbox';
+import { queueOrderNotices, wakeOrderNotices } from '../../lib/order-notices';
 import type { DarajaClient } from '../../lib/payments/daraja';
 import { promoRefusal, promoRefusalMessage, type PromoRecord } from '../../../contract/promo';
 import { type CartLine, loadCartLines, priceWithPromo, promoGuesses, type PromoGuesser } from '../cart';
@@ -133,7 +132,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
               now,
             );
             await emptyCart(tx, priced.lines);
-            await queueOrderMail(tx, order.id, 'received');
+            await queueOrderNotices(tx, order.id, 'received');
             // The units, and one use of each discount that priced a line (the code's with them), in
             // one statement; a line sold out or an offer that ended, was paused or ran out since the
             // prices were read is a 409 and the transaction takes nothing.
@@ -151,7 +150,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       if (placed.kind === 'replay')
         return { result: await orderState(deps.db, placed.orderId), replayed: true };
       for (const l of placed.levels) shelf.saw(l.variantId, l.levelAfter);
-      wakeMailWorker();
+      wakeOrderNotices();
       // After the commit: the prompt must never go out for an order that does not exist.
       await sendPrompt(prompt, placed.attempt, placed.order.number);
       return { result: await orderState(deps.db, placed.order.id), replayed: false };

@@ -1,6 +1,6 @@
 import { currentUser, requireAdmin } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
-import { wakeMailWorker } from '../../lib/mail/outbox';
+import { wakeOrderNotices } from '../../lib/order-notices';
 import { deliverAsRider } from '../orders-admin';
 import { listDeliveriesRoute, markDeliveredRoute } from './routes';
 import { deliveryOf, listDeliveries } from './service';
@@ -18,7 +18,7 @@ export function deliveriesModule(deps: Deps) {
     const { orderId } = c.req.valid('param');
     const rider = currentUser(c);
     const result = await deliverAsRider(db, rider, orderId);
-    if (result.mailed) wakeMailWorker();
+    if (result.mailed) wakeOrderNotices();
     c.header('Cache-Control', 'no-store');
     return c.json({ data: await deliveryOf(db, rider.id, orderId) }, 200);
   });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { currentUser, demand, requireAdmin } from '../../lib/auth/middleware';
 import { newRouter, type AppEnv, type Deps } from '../../lib/http';
-import { wakeMailWorker } from '../../lib/mail/outbox';
+import { wakeOrderNotices } from '../../lib/order-notices';
 import { createDarajaClientFromEnv, type DarajaClient } from '../../lib/payments/daraja';
 import {
   checkOrderPaymentRoute,
@@ -33,7 +33,7 @@ export function ordersAdminModule(
 
   /** After a committed change: wake the mail worker if it queued mail, answer the order as it is now. */
   const changed = async (c: Context<AppEnv>, orderId: string, result: MoveResult) => {
-    if (result.mailed) wakeMailWorker();
+    if (result.mailed) wakeOrderNotices();
     c.header('Cache-Control', 'no-store');
     return c.json({ data: await getAdminOrder(db, orderId) }, 200);
   };

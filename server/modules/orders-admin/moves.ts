@@ -20,7 +20,8 @@ import type { Db } from '../../db/client';
 import { orders, paymentAttempts, users } from '../../db/schema';
 import type { AuthUser } from '../../lib/auth/middleware';
 import { AppError, invalid, isUniqueViolation, notFound, refused } from '../../lib/errors';
-import { queueOrderMail, type OrderMailEvent } from '../../lib/mail/order-mail';
+import { queueOrderNotices } from '../../lib/order-notices';
+import type { OrderNoticeEvent } from '../../../contract/sms';
 import { recordActivity } from '../activity';
 import { OfferEndedError, OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock';
 
@@ -74,7 +75,7 @@ async function activeRider(db: Db, riderId: string) {
   return { id: rider.id, name: rider.name || rider.email };
 }
 
-const MOVE_MAIL: Partial<Record<OrderStatus, OrderMailEvent>> = {
+const MOVE_MAIL: Partial<Record<OrderStatus, OrderNoticeEvent>> = {
   out_for_delivery: 'out_for_delivery',
   delivered: 'delivered',
   cancelled: 'cancelled',
@@ -165,7 +166,7 @@ async function moveOrder(
           : []),
       ]);
       const event = MOVE_MAIL[to];
-      if (event) await queueOrderMail(tx, orderId, event);
+      if (event) await queueOrderNotices(tx, orderId, event);
       return { mailed: event !== undefined };
     });
     if (done) return done;
@@ -327,7 +328,7 @@ async function markPaid(
         summary: markedPaidSummary(receipt, PAYMENT_STATUS_LABELS[order.paymentStatus].toLowerCase()),
         at: now,
       });
-      await queueOrderMail(tx, orderId, 'paid');
+      await queueOrderNotices(tx, orderId, 'paid');
       return { mailed: true };
     });
   } catch (err) {

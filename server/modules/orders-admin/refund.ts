@@ -5,7 +5,7 @@ import { amountPaid, refundedSummary } from '../../../contract/order-timeline';
 import type { Db } from '../../db/client';
 import { orders, paymentAttempts } from '../../db/schema';
 import { AppError, isUniqueViolation, notFound, refused } from '../../lib/errors';
-import { queueOrderMail } from '../../lib/mail/order-mail';
+import { queueOrderNotices } from '../../lib/order-notices';
 import { recordActivity } from '../activity';
 import { type Admin, type MoveResult } from './moves';
 
@@ -64,7 +64,7 @@ export async function refundOrder(db: Db, admin: Admin, orderId: string, body: R
         summary: refundedSummary(body.amount, body.reference),
         at: now,
       });
-      await queueOrderMail(tx, orderId, 'refunded');
+      await queueOrderNotices(tx, orderId, 'refunded');
       return { mailed: true };
     });
   } catch (err) {

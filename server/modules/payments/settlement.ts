@@ -5,8 +5,7 @@ import { orders, paymentAttempts } from '../../db/schema';
 import { OPEN_ATTEMPT } from '../../../contract/payments';
 import { OfferEndedError, OutOfStockError, releaseOrderStock, reserveOrderStock } from '../stock';
 import type { StkQueryResult } from '../../lib/payments/daraja';
-import { queueOrderMail } from '../../lib/mail/order-mail';
-import { wakeMailWorker } from '../../lib/mail/outbox';
+import { queueOrderNotices, wakeOrderNotices } from '../../lib/order-notices';
 
 // The payment state machine. Every way a payment attempt ends (callback, STK query, a push that
 // could not be sent, expiry) goes through `settleAttempt`, which moves the attempt out of its open
@@ -53,7 +52,7 @@ export async function settleAttempt(
   now = new Date(),
 ): Promise<SettleResult> {
   const result = await settle(db, attemptId, s, now);
-  if (result.mailed) wakeMailWorker();
+  if (result.mailed) wakeOrderNotices();
   return {
     changed: result.changed,
     attemptStatus: result.attemptStatus,
@@ -152,7 +151,7 @@ async function settle(
       }
     }
     await setOrder({ paymentStatus: 'paid', paymentIssue: null, paidAt: now, stockReserved: true });
-    await queueOrderMail(tx, order.id, 'paid');
+    await queueOrderNotices(tx, order.id, 'paid');
     return { changed: true, attemptStatus: 'paid', orderPaymentStatus: 'paid', mailed: true };
   });
 }

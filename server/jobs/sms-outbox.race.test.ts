@@ -1,0 +1,117 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsOutbox } from '../db/schema';
+import { createLogger } from '../lib/logger';
+import type { SmsClient } from '../lib/sms/africastalking';
+import { applyDeliveryReport, enqueueSms } from '../lib/sms/outbox';
+import { createTestContext, raceEngine, type TestContext } from '../test/harness';
+import { seedOrder } from '../test/orders';
+import { deliverDueSms } from './sms-outbox';
+
+// Races (see raceEngine): SMS workers of several instances claiming the same due messages, and a
+// delivery report racing the worker that holds a message whose send had no answer.
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const T0 = new Date('2031-03-01T09:00:00Z');
+
+describe(`SMS outbox races (${raceEngine})`, () => {
+  it('lets three workers side by side send each due message exactly once (FOR UPDATE SKIP LOCKED)', async () => {
+    const db = ctx.database.db;
+    const order = await seedOrder(db);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++)
+      ids.push(
+        await enqueueSms(db, {
+          orderId: order.orderId,
+          event: 'paid',
+          phone: '254712345678',
+          language: 'en',
+          text: `m${i}`,
+        }),
+      );
+    const sent: string[] = [];
+    let n = 0;
+    const client: SmsClient = {
+      send: async (_phone, text) => {
+        sent.push(text);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return { outcome: 'accepted', messageId: `ATXid_${++n}_${text}`, statusCode: 101, cost: null };
+      },
+    };
+    const worker = () =>
+      deliverDueSms({
+        db,
+        client,
+        logger: createLogger('silent'),
+        pollMs: 1_000,
+        maxAttempts: 3,
+        unknownWaitMs: 600_000,
+        batch: 4,
+        now: () => T0,
+      });
+    // Each drains until nothing is left, as the runner does after a full batch.
+    const drain = async () => {
+      while ((await worker()) > 0);
+    };
+    await Promise.all([drain(), drain(), drain()]);
+    expect(sent.sort()).toEqual(ids.map((_, i) => `m${i}`).sort());
+    const rows = await db.select().from(smsOutbox).where(inArray(smsOutbox.id, ids));
+    expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('settles a message whose send had no answer once, whether the report or the hold comes first', async () => {
+    const db = ctx.database.db;
+    const order = await seedOrder(db);
+    const id = await enqueueSms(db, {
+      orderId: order.orderId,
+      event: 'paid',
+      phone: '254712000099',
+      language: 'en',
+      text: 'x',
+    });
+    await db
+      .update(smsOutbox)
+      .set({ status: 'sending', attempts: 1, unknownSince: T0, lockedUntil: new Date(T0.getTime() + 1) })
+      .where(eq(smsOutbox.id, id));
+    const calls: string[] = [];
+    const client: SmsClient = {
+      send: async () => {
+        calls.push('send');
+        return { outcome: 'accepted', messageId: 'ATXid_resent', statusCode: 101, cost: null };
+      },
+    };
+    const later = new Date(T0.getTime() + 1_000);
+    const [reported] = await Promise.all([
+      applyDeliveryReport(
+        db,
+        { messageId: 'ATXid_first', phone: '254712000099', outcome: { final: 'delivered' } },
+        later,
+      ),
+      deliverDueSms({
+        db,
+        client,
+        logger: createLogger('silent'),
+        pollMs: 1_000,
+        maxAttempts: 3,
+        unknownWaitMs: 600_000,
+        now: () => later,
+      }),
+    ]);
+    const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.id, id));
+    if (reported === 'delivered') {
+      // The report won: either the worker never claimed it, or its answer found the message settled.
+      expect(row).toMatchObject({ status: 'delivered', gatewayMessageId: 'ATXid_first' });
+      expect(calls.length).toBeLessThanOrEqual(1);
+    } else {
+      // The worker claimed it first (the report's SKIP LOCKED passed it by): it went out once more.
+      expect(reported).toBe('unknown');
+      expect(row).toMatchObject({ status: 'sent', gatewayMessageId: 'ATXid_resent' });
+      expect(calls).toHaveLength(1);
+    }
+  });
+});

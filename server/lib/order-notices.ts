@@ -1,0 +1,37 @@
+import type { OrderNoticeEvent } from '../../contract/sms';
+import type { Db } from '../db/client';
+import { loadOrderMail, orderEmail } from './mail/order-mail';
+import { enqueueMail, wakeMailWorker } from './mail/outbox';
+import { orderSmsText } from './sms/order-sms';
+import { enqueueSms, wakeSmsWorker } from './sms/outbox';
+
+// What a shopper is told of a change to their order: a mail, and an SMS to the order's M-Pesa phone
+// in their language when they keep "Order updates by SMS" on. Queued through the outboxes in the
+// transaction of the change, so a change that rolls back tells nobody; call `wakeOrderNotices()` after
+// the commit.
+
+/**
+ * Queues the notices of `event` for the order; answers whether any were queued (false: no such order,
+ * or a shopper whose data was erased: nobody is there to tell).
+ */
+export async function queueOrderNotices(db: Db, orderId: string, event: OrderNoticeEvent): Promise<boolean> {
+  const data = await loadOrderMail(db, orderId);
+  if (!data) return false;
+  await enqueueMail(db, orderEmail(data, event));
+  if (data.smsUpdates) {
+    await enqueueSms(db, {
+      orderId,
+      event,
+      phone: data.phone,
+      language: data.language,
+      text: orderSmsText(data, event, data.language),
+    });
+  }
+  return true;
+}
+
+/** Wakes this process's mail and SMS workers; call it once the change's transaction has committed. */
+export function wakeOrderNotices() {
+  wakeMailWorker();
+  wakeSmsWorker();
+}

@@ -57,7 +57,16 @@ const featureBoundaries = (feature) => [
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/test/**'];
 
 /** The storefront's screens (the back office, under admin, stays in English). */
-const SHOPPER_UI = ['src/features/language/**/*.tsx'];
+const SHOPPER_UI = [
+  'src/features/language/**/*.tsx',
+  'src/app/layout/**/*.tsx',
+  'src/app/app-error-boundary.tsx',
+  'src/components/empty-panel.tsx',
+  'src/components/list-pager.tsx',
+  'src/components/app-dialog.tsx',
+  'src/components/layout/**/*.tsx',
+  'src/routes/__root.tsx',
+];
 
 /*
  * The same for the server (docs/architecture.md#server-modules): a module's index.ts is its public face.

@@ -65,7 +65,10 @@ const SHOPPER_UI = [
   'src/components/list-pager.tsx',
   'src/components/app-dialog.tsx',
   'src/components/layout/**/*.tsx',
+  'src/features/catalogue/**/*.tsx',
+  'src/routes/index.tsx',
   'src/routes/__root.tsx',
+  'src/routes/view/**/*.tsx',
 ];
 
 /*

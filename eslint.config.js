@@ -66,7 +66,9 @@ const SHOPPER_UI = [
   'src/components/app-dialog.tsx',
   'src/components/layout/**/*.tsx',
   'src/features/catalogue/**/*.tsx',
+  'src/features/search/**/*.tsx',
   'src/routes/index.tsx',
+  'src/routes/search.tsx',
   'src/routes/__root.tsx',
   'src/routes/view/**/*.tsx',
 ];

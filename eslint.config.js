@@ -67,10 +67,12 @@ const SHOPPER_UI = [
   'src/components/layout/**/*.tsx',
   'src/features/catalogue/**/*.tsx',
   'src/features/search/**/*.tsx',
+  'src/features/saved-items/**/*.tsx',
   'src/routes/index.tsx',
   'src/routes/search.tsx',
   'src/routes/__root.tsx',
   'src/routes/view/**/*.tsx',
+  'src/routes/_signed-in/saved-items.tsx',
 ];
 
 /*

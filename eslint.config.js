@@ -57,7 +57,23 @@ const featureBoundaries = (feature) => [
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/test/**'];
 
 /** The storefront's screens (the back office, under admin, stays in English). */
-const SHOPPER_UI = ['src/features/language/**/*.tsx'];
+const SHOPPER_UI = [
+  'src/features/language/**/*.tsx',
+  'src/app/layout/**/*.tsx',
+  'src/app/app-error-boundary.tsx',
+  'src/components/empty-panel.tsx',
+  'src/components/list-pager.tsx',
+  'src/components/app-dialog.tsx',
+  'src/components/layout/**/*.tsx',
+  'src/features/catalogue/**/*.tsx',
+  'src/features/search/**/*.tsx',
+  'src/features/saved-items/**/*.tsx',
+  'src/routes/index.tsx',
+  'src/routes/search.tsx',
+  'src/routes/__root.tsx',
+  'src/routes/view/**/*.tsx',
+  'src/routes/_signed-in/saved-items.tsx',
+];
 
 /*
  * The same for the server (docs/architecture.md#server-modules): a module's index.ts is its public face.

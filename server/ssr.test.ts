@@ -121,6 +121,36 @@ describe('a public page', () => {
     expect(hold).toBeLessThan(html.indexOf('<body'));
   });
 
+  it('the landing page in Kiswahili, for a visitor who chose it: its texts and its title', async () => {
+    const res = await ctx.request('/', { headers: { cookie: 'sokoni.lang=sw' } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Sokoni | Mwanzo</title>');
+    const page = root(html);
+    // The header, the hero, the promotions (worded by the carousel's own t), the sections and a card.
+    for (const text of [
+      'Kikapu, bidhaa 0',
+      'Vyakula vibichi na bidhaa za nyumbani,',
+      'tafuta bidhaa zetu',
+      'Punguzo la 20% kwa matunda na mboga mbichi',
+      'Nunua kwa kategoria',
+      'Bidhaa zetu',
+      'Inaonyesha bidhaa 12 kati ya',
+      'Agiza mtandaoni, lipa na M-Pesa.',
+    ]) {
+      expect(page).toContain(text);
+    }
+    for (const english of [
+      'Our products',
+      'Shop by category',
+      'Fresh food and groceries',
+      'catalogue:promo',
+    ]) {
+      expect(page).not.toContain(english);
+    }
+    for (const product of await landingProducts()) expect(page).toContain(asHtml(product.name));
+  });
+
   it('a category page and a product page come with their products', async () => {
     const categories = (await (await ctx.request('/api/v1/categories')).json()) as {
       data: { rows: { categoryId: string; name: string }[] };

@@ -1,6 +1,7 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { page } from '@/lib/page';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { reportError } from './sentry';
 
 interface State {
@@ -21,18 +22,24 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override render() {
     if (this.state.error === null) return this.props.children;
-    return (
-      <Center minH="100dvh" p="6">
-        <Stack gap="4" maxW="md" textAlign="center" align="center">
-          <Heading as="h1" size="2xl">
-            Something went wrong
-          </Heading>
-          <Text color="fg.muted">The shop hit an unexpected problem. Reloading the page usually fixes it.</Text>
-          <Button colorPalette="primary" onClick={() => page.reload()}>
-            Reload the page
-          </Button>
-        </Stack>
-      </Center>
-    );
+    return <AppError />;
   }
+}
+
+/** What the boundary shows, in the shown language. */
+function AppError() {
+  const { t } = useTranslation();
+  return (
+    <Center minH="100dvh" p="6">
+      <Stack gap="4" maxW="md" textAlign="center" align="center">
+        <Heading as="h1" size="2xl">
+          {t('errors.somethingWentWrong')}
+        </Heading>
+        <Text color="fg.muted">{t('errors.appFailed')}</Text>
+        <Button colorPalette="primary" onClick={() => page.reload()}>
+          {t('errors.reload')}
+        </Button>
+      </Stack>
+    </Center>
+  );
 }

@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface AppDialogProps {
   title?: ReactNode;
@@ -28,6 +29,7 @@ export function AppDialog({
   role = 'dialog',
   closeOnInteractOutside,
 }: AppDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog.Root
       open={open}
@@ -53,7 +55,7 @@ export function AppDialog({
             <Dialog.Body pt={title ? undefined : '6'}>{children}</Dialog.Body>
             {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close dialog" />
+              <CloseButton size="sm" aria-label={t('closeDialog')} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,6 +1,7 @@
 import { Button, EmptyState, Stack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MdiIcon } from './mdi-icon';
 
 interface EmptyPanelProps {
@@ -36,10 +37,11 @@ export function EmptyPanel({ icon, tone = 'primary', title, description, childre
 
 /** The usual way on from an empty page: the products on the landing page. */
 export function BrowseProducts() {
+  const { t } = useTranslation();
   return (
     <Button asChild colorPalette="primary" size="lg">
       <Link to="/" hash="our-products">
-        Browse products
+        {t('browseProducts')}
       </Link>
     </Button>
   );

@@ -1,4 +1,6 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
+import { isLanguage, LOCALES } from '@contract/languages';
+import { useTranslation } from 'react-i18next';
 
 interface ListPagerProps {
   /** 1-based page shown, and how many pages there are. */
@@ -19,12 +21,14 @@ interface ListPagerProps {
 
 /** The back office's server-paged list footer: where the rows stand, Previous page, Next page. */
 export function ListPager({ page, pages, total, shown, first, emptyLabel, waiting, onPage }: ListPagerProps) {
+  const { t, i18n } = useTranslation();
+  const locale = isLanguage(i18n.language) ? LOCALES[i18n.language] : LOCALES.en;
   return (
-    <HStack as="nav" aria-label="Pages" justify="space-between" wrap="wrap" gap="3">
+    <HStack as="nav" aria-label={t('pager.label')} justify="space-between" wrap="wrap" gap="3">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
         {total === 0
           ? emptyLabel
-          : `Showing ${first}–${first + shown - 1} of ${total.toLocaleString('en-KE')}`}
+          : t('pager.showing', { first, last: first + shown - 1, total: total.toLocaleString(locale) })}
       </Text>
       <HStack gap="2">
         <Button
@@ -33,18 +37,16 @@ export function ListPager({ page, pages, total, shown, first, emptyLabel, waitin
           disabled={page <= 1}
           onClick={() => onPage(page - 1 > 1 ? page - 1 : undefined)}
         >
-          Previous page
+          {t('pager.previous')}
         </Button>
-        <Text fontSize="sm">
-          Page {page} of {pages}
-        </Text>
+        <Text fontSize="sm">{t('pager.page', { page, pages })}</Text>
         <Button
           size="sm"
           variant="outline"
           disabled={page >= pages || waiting}
           onClick={() => onPage(page + 1)}
         >
-          Next page
+          {t('pager.next')}
         </Button>
       </HStack>
     </HStack>

@@ -4,6 +4,7 @@ import { useIsAuthenticated, useUser } from '@/features/session';
 import { mdiAccountCircleOutline, mdiLogin } from '@mdi/js';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 // The menu machinery (popover, focus handling) is only needed once someone is signed in.
 const loadSignedInMenu = () => import('./signed-in-menu').then((m) => ({ default: m.SignedInMenu }));
@@ -11,6 +12,7 @@ const SignedInMenu = lazy(loadSignedInMenu);
 
 /** Sign-in link for guests; for signed-in people a menu with their area and sign-out. */
 export function AccountMenu() {
+  const { t } = useTranslation();
   const user = useUser();
   const authenticated = useIsAuthenticated();
   const here = useLocation({ select: (l) => l.href });
@@ -33,21 +35,23 @@ export function AccountMenu() {
         colorPalette="primary"
         rounded="full"
         px={{ base: '2.5', lg: '5' }}
-        aria-label="Sign in"
+        aria-label={t('account.signIn')}
       >
         <Link to="/auth" search={{ redirect }}>
           <MdiIcon path={mdiLogin} />
           <Text as="span" hideBelow="lg">
-            Sign in
+            {t('account.signIn')}
           </Text>
         </Link>
       </Button>
     );
   }
 
-  const firstName = user.name.split(' ')[0] || 'Account';
+  const firstName = user.name.split(' ')[0] || t('account.account');
   // The name starts with what the button shows (WCAG 2.5.3: a speech user says what they see).
-  const label = user.name.split(' ')[0] ? `${firstName}, your account` : 'Your account';
+  const label = user.name.split(' ')[0]
+    ? t('account.namedAccount', { name: firstName })
+    : t('account.yourAccount');
   const trigger = (
     <Button
       variant="outline"

@@ -4,15 +4,17 @@ import { useCartCount } from '@/features/cart';
 import { useIsAdmin } from '@/features/session';
 import { mdiCartOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The cart link with its item count badge; admins have no cart (docs/behaviour.md#roles), so none for them.
  */
 export function CartLink() {
+  const { t } = useTranslation();
   const count = useCartCount();
   const admin = useIsAdmin();
   if (admin) return null;
-  const label = `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  const label = t('cartLink', { count });
   return (
     <Box position="relative">
       <IconButton asChild aria-label={label} variant="ghost" colorPalette="support" size="lg" rounded="full">

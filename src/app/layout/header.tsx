@@ -3,6 +3,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { setSidebarOpen, useSidebarOpen } from '@/features/ui';
 import { mdiMenu } from '@mdi/js';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AccountMenu } from './account-menu';
 import { BrandLogo } from '@/components/layout/brand-logo';
 import { CartLink } from './cart-link';
@@ -16,6 +17,7 @@ const MobileNav = lazy(() => import('./mobile-nav').then((m) => ({ default: m.Mo
  */
 export function Header() {
   // The drawer's code loads the first time it opens; most desktop visits never need it.
+  const { t } = useTranslation();
   const open = useSidebarOpen();
   const [drawerWanted, setDrawerWanted] = useState(open);
   if (open && !drawerWanted) setDrawerWanted(true);
@@ -25,7 +27,7 @@ export function Header() {
         <Flex h={{ base: '14', lg: '16' }} align="center" gap={{ base: '1', lg: '6' }}>
           <IconButton
             hideFrom="lg"
-            aria-label="Open menu"
+            aria-label={t('header.openMenu')}
             variant="ghost"
             colorPalette="support"
             size="lg"
@@ -35,7 +37,7 @@ export function Header() {
             <MdiIcon path={mdiMenu} boxSize="6" />
           </IconButton>
           <BrandLogo />
-          <Box as="nav" aria-label="Main menu" hideBelow="lg" flex="1">
+          <Box as="nav" aria-label={t('header.mainMenu')} hideBelow="lg" flex="1">
             <NavLinks />
           </Box>
           <HStack gap={{ base: '0', lg: '2' }} ms="auto">

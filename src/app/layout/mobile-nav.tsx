@@ -3,10 +3,12 @@ import { BrandLogo } from '@/components/layout/brand-logo';
 import { LanguageSwitch } from '@/features/language';
 import { setSidebarOpen, useSidebarOpen } from '@/features/ui';
 import { shopInfo } from '@/lib/shop-info';
+import { useTranslation } from 'react-i18next';
 import { NavLinks } from './nav-links';
 
 /** The sidebar drawer that carries the menu below the lg breakpoint. */
 export function MobileNav() {
+  const { t } = useTranslation();
   const open = useSidebarOpen();
   const close = () => setSidebarOpen(false);
   return (
@@ -14,7 +16,7 @@ export function MobileNav() {
       <Portal>
         <Drawer.Backdrop />
         <Drawer.Positioner>
-          <Drawer.Content aria-label="Menu">
+          <Drawer.Content aria-label={t('header.menu')}>
             <Drawer.Header borderBottomWidth="1px">
               <Drawer.Title asChild>
                 <div onClick={close}>
@@ -23,7 +25,7 @@ export function MobileNav() {
               </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body py="4">
-              <Stack as="nav" aria-label="Main menu" gap="6">
+              <Stack as="nav" aria-label={t('header.mainMenu')} gap="6">
                 <NavLinks direction="column" onNavigate={close} />
               </Stack>
             </Drawer.Body>
@@ -34,7 +36,7 @@ export function MobileNav() {
               </Text>
             </Drawer.Footer>
             <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
+              <CloseButton size="sm" aria-label={t('header.closeMenu')} />
             </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>

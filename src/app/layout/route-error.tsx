@@ -5,8 +5,8 @@ import { PageLoader } from '@/components/layout/page-loader';
 import { notify } from '@/lib/notify';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-
-const NAVIGATION_ERROR = 'error navigating to page';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/lib/i18n';
 
 /**
  * What a route shows when it fails to load or render. A missing code chunk (a new release went
@@ -14,21 +14,19 @@ const NAVIGATION_ERROR = 'error navigating to page';
  * retry.
  */
 export function RouteError({ error, reset }: ErrorComponentProps) {
+  const { t } = useTranslation();
   const router = useRouter();
   // Decided once per error: a reload that is not allowed (one just happened) shows the error instead.
   const reloading = useMemo(() => isChunkLoadError(error) && canReloadForChunkError(), [error]);
 
   useEffect(() => {
     if (reloading) reloadOnceForChunkError();
-    else notify.error(NAVIGATION_ERROR, { id: 'navigation-error' });
+    else notify.error(translate('common:errors.navigation'), { id: 'navigation-error' });
   }, [error, reloading]);
 
   if (reloading) return <PageLoader />;
   return (
-    <PageFrame
-      title="Something went wrong"
-      description="We could not open this page. Check your connection and try again."
-    >
+    <PageFrame title={t('errors.somethingWentWrong')} description={t('errors.pageFailed')}>
       <HStack gap="3">
         <Button
           colorPalette="primary"
@@ -37,10 +35,10 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
             void router.invalidate();
           }}
         >
-          Try again
+          {t('tryAgain')}
         </Button>
         <Button asChild variant="outline" colorPalette="support">
-          <Link to="/">Back to the shop</Link>
+          <Link to="/">{t('backToShop')}</Link>
         </Button>
       </HStack>
     </PageFrame>

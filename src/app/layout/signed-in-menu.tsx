@@ -37,13 +37,13 @@ export function SignedInMenu({
                   <Menu.Item value="admin" asChild>
                     <Link {...homeFor({ user, isAuthenticated: true })}>
                       <MdiIcon path={mdiViewDashboardOutline} />
-                      {user.role === 'rider' ? 'My deliveries' : 'Admin dashboard'}
+                      {user.role === 'rider' ? t('account.myDeliveries') : t('account.adminDashboard')}
                     </Link>
                   </Menu.Item>
                   <Menu.Item value="profile" asChild>
                     <Link to="/profile">
                       <MdiIcon path={mdiAccountCircleOutline} />
-                      Profile
+                      {t('account.profile')}
                     </Link>
                   </Menu.Item>
                 </>
@@ -52,13 +52,13 @@ export function SignedInMenu({
                   <Menu.Item value="account" asChild>
                     <Link to="/account/dashboard">
                       <MdiIcon path={mdiAccountCircleOutline} />
-                      My account
+                      {t('account.myAccount')}
                     </Link>
                   </Menu.Item>
                   <Menu.Item value="orders" asChild>
                     <Link to="/account/orders">
                       <MdiIcon path={mdiReceiptTextOutline} />
-                      Orders
+                      {t('account.orders')}
                     </Link>
                   </Menu.Item>
                 </>
@@ -80,7 +80,7 @@ export function SignedInMenu({
             <Menu.Separator />
             <Menu.Item value="logout" onSelect={() => void signOut()} color="fg.error">
               <MdiIcon path={mdiLogout} />
-              Sign out
+              {t('account.signOut')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>

@@ -2,6 +2,7 @@ import { Box, Container, Flex, Heading, Link as ChakraLink, SimpleGrid, Stack, T
 import { shopInfo } from '@/lib/shop-info';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 function FooterLink({ to, hash, children }: { to: string; hash?: string; children: ReactNode }) {
   return (
@@ -29,6 +30,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
  * (docs/behaviour.md#release-and-error-reporting).
  */
 export function Footer() {
+  const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
     <Box as="footer" bg="support.solid" color="support.200" mt="auto">
@@ -38,31 +40,31 @@ export function Footer() {
             <Text fontSize="xl" fontWeight="bold" color="primary.400">
               {shopInfo.name}
             </Text>
-            <Text fontSize="sm">{shopInfo.tagline}</Text>
-            <Text fontSize="sm">Order online, pay with M-Pesa.</Text>
+            <Text fontSize="sm">{t('footer.tagline')}</Text>
+            <Text fontSize="sm">{t('footer.payWithMpesa')}</Text>
           </Stack>
-          <Column title="Shop">
-            <FooterLink to="/">Home</FooterLink>
-            <FooterLink to="/search">Search products</FooterLink>
-            <FooterLink to="/cart">Cart</FooterLink>
+          <Column title={t('footer.shop')}>
+            <FooterLink to="/">{t('footer.home')}</FooterLink>
+            <FooterLink to="/search">{t('footer.searchProducts')}</FooterLink>
+            <FooterLink to="/cart">{t('footer.cart')}</FooterLink>
           </Column>
-          <Column title="Help">
+          <Column title={t('footer.help')}>
             <FooterLink to="/more" hash="delivery">
-              Delivery information
+              {t('footer.delivery')}
             </FooterLink>
             <FooterLink to="/more" hash="faq">
-              Help &amp; FAQ
+              {t('footer.faq')}
             </FooterLink>
             <FooterLink to="/more" hash="contact">
-              Contact us
+              {t('footer.contact')}
             </FooterLink>
           </Column>
-          <Column title="Legal">
+          <Column title={t('footer.legal')}>
             <FooterLink to="/more" hash="terms">
-              Terms of service
+              {t('footer.terms')}
             </FooterLink>
             <FooterLink to="/more" hash="privacy">
-              Privacy
+              {t('footer.privacy')}
             </FooterLink>
           </Column>
         </SimpleGrid>
@@ -76,10 +78,8 @@ export function Footer() {
           direction={{ base: 'column', sm: 'row' }}
           fontSize="sm"
         >
-          <Text>
-            © {year} {shopInfo.name}. All rights reserved.
-          </Text>
-          <Text data-testid="release-label">Release {shopInfo.release}</Text>
+          <Text>{t('footer.rights', { year, name: shopInfo.name })}</Text>
+          <Text data-testid="release-label">{t('footer.release', { release: shopInfo.release })}</Text>
         </Flex>
       </Container>
     </Box>

@@ -1,10 +1,12 @@
 import { Box, Spinner, VisuallyHidden } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The global loading overlay (docs/behaviour.md#header-footer-and-menu). It fades in after a short delay so
  * instant navigations and fast requests do not flash it.
  */
 export function GlobalLoader({ visible }: { visible: boolean }) {
+  const { t } = useTranslation();
   if (!visible) return null;
   return (
     <Box
@@ -23,7 +25,7 @@ export function GlobalLoader({ visible }: { visible: boolean }) {
       data-testid="global-loader"
     >
       <Spinner size="xl" color="primary.solid" borderWidth="4px" />
-      <VisuallyHidden>Loading…</VisuallyHidden>
+      <VisuallyHidden>{t('loading')}</VisuallyHidden>
     </Box>
   );
 }

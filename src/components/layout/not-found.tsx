@@ -1,10 +1,12 @@
 import { Button, Center, Heading, Stack, Text } from '@chakra-ui/react';
 import { mdiStorefrontOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../mdi-icon';
 
 /** Any path the shop does not know (docs/behaviour.md#routes). */
 export function NotFound() {
+  const { t } = useTranslation();
   return (
     <Center minH="60vh" px="4" py="12">
       <Stack gap="4" align="center" textAlign="center" maxW="md">
@@ -12,15 +14,13 @@ export function NotFound() {
           404
         </Text>
         <Heading as="h1" size="2xl">
-          Page not found
+          {t('notFound.title')}
         </Heading>
-        <Text color="fg.muted">
-          We could not find the page you were looking for. It may have moved, or the link may be mistyped.
-        </Text>
+        <Text color="fg.muted">{t('notFound.text')}</Text>
         <Button asChild colorPalette="primary" size="lg">
           <Link to="/">
             <MdiIcon path={mdiStorefrontOutline} />
-            Back to the shop
+            {t('backToShop')}
           </Link>
         </Button>
       </Stack>

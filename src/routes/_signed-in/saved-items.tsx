@@ -1,6 +1,7 @@
 import { PageFrame } from '@/components/layout/page-frame';
 import { SavedItemsPage } from '@/features/saved-items';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/_signed-in/saved-items')({
   staticData: { title: 'Saved Items' },
@@ -8,8 +9,9 @@ export const Route = createFileRoute('/_signed-in/saved-items')({
 });
 
 function Page() {
+  const { t } = useTranslation('savedItems');
   return (
-    <PageFrame title="Saved Items" description="Products you saved for later, at today's prices.">
+    <PageFrame title={t('title')} description={t('description')}>
       <SavedItemsPage />
     </PageFrame>
   );

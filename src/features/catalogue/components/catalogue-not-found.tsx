@@ -3,10 +3,12 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { mdiStorefrontOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import { usePageTitle } from '@/components/layout/page-title';
+import { useTranslation } from 'react-i18next';
 
 /** A friendly dead end for a product or category link that names nothing the shop has. */
 export function CatalogueNotFound({ what }: { what: 'product' | 'category' }) {
-  const title = what === 'product' ? 'Product not found' : 'Category not found';
+  const { t } = useTranslation('catalogue');
+  const title = what === 'product' ? t('notFound.product') : t('notFound.category');
   usePageTitle(title);
   return (
     <Center minH="50vh" px="4" py="12">
@@ -16,13 +18,11 @@ export function CatalogueNotFound({ what }: { what: 'product' | 'category' }) {
           {title}
         </Heading>
         <Text color="fg.muted">
-          {what === 'product'
-            ? 'We could not find this product. It may have been removed, or the link may be incomplete.'
-            : 'We could not find this category. It may have been renamed, or the link may be incomplete.'}
+          {what === 'product' ? t('notFound.productText') : t('notFound.categoryText')}
         </Text>
         <Button asChild colorPalette="primary" size="lg">
           <Link to="/" hash="our-products">
-            See all products
+            {t('notFound.seeAll')}
           </Link>
         </Button>
       </Stack>

@@ -3,6 +3,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import type { Category } from '@contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { categoryQueries } from '../api/category-queries';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { categoryLink } from '../model/paths';
@@ -28,6 +29,7 @@ const layout = {
 const TILE_HEIGHT = '8.5rem';
 
 function CategoryTile({ category }: { category: Category }) {
+  const { t } = useTranslation('catalogue');
   const palette = categoryPalette(category.color);
   return (
     <Box as="li" scrollSnapAlign="start">
@@ -53,7 +55,7 @@ function CategoryTile({ category }: { category: Category }) {
             {category.name}
           </Text>
           <Text fontSize="xs" color="fg.muted">
-            {category.productCount} {category.productCount === 1 ? 'product' : 'products'}
+            {t('productCount', { count: category.productCount })}
           </Text>
         </Stack>
       </Link>
@@ -66,13 +68,14 @@ function CategoryTile({ category }: { category: Category }) {
  * page.
  */
 export function CategoryList({ labelledBy }: { labelledBy: string }) {
+  const { t } = useTranslation('catalogue');
   const { data, isPending, error } = useQuery(categoryQueries.list());
   useErrorToast(error, 'categories-error');
 
   if (isPending) {
     return (
       <Grid {...layout} role="status" aria-labelledby={labelledBy}>
-        <VisuallyHidden>Loading categories…</VisuallyHidden>
+        <VisuallyHidden>{t('loadingCategories')}</VisuallyHidden>
         {Array.from({ length: 9 }, (_, i) => (
           <Skeleton key={i} h={TILE_HEIGHT} rounded="l3" />
         ))}
@@ -80,7 +83,7 @@ export function CategoryList({ labelledBy }: { labelledBy: string }) {
     );
   }
   if (!data) {
-    return <Text color="fg.muted">We could not load the categories.</Text>;
+    return <Text color="fg.muted">{t('categoriesFailed')}</Text>;
   }
   return (
     <Grid as="ul" listStyleType="none" aria-labelledby={labelledBy} {...layout}>

@@ -22,6 +22,7 @@ import type { Category, ProductSort } from '@contract/catalogue';
 import { mdiBasketOffOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { categoryQueries, findCategory } from '../api/category-queries';
 import { categoryFilter } from '../model/listings';
 import { isProductSort, SORT_OPTIONS } from '../model/sorts';
@@ -44,6 +45,7 @@ function CategoryHeader({
   sort,
   onSortChange,
 }: { category: Category } & Pick<CategoryPageProps, 'sort' | 'onSortChange'>) {
+  const { t } = useTranslation('catalogue');
   return (
     <Flex
       colorPalette={categoryPalette(category.color)}
@@ -75,12 +77,12 @@ function CategoryHeader({
             {category.name}
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {category.productCount} {category.productCount === 1 ? 'product' : 'products'}
+            {t('productCount', { count: category.productCount })}
           </Text>
         </Stack>
       </HStack>
       <Field.Root w={{ base: 'full', sm: '14rem' }} flexShrink="0">
-        <Field.Label fontSize="sm">Sort by</Field.Label>
+        <Field.Label fontSize="sm">{t('sortBy')}</Field.Label>
         <NativeSelect.Root size="md" bg="bg.panel" rounded="l2">
           <NativeSelect.Field
             value={sort}
@@ -91,7 +93,7 @@ function CategoryHeader({
           >
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label}
+                {t(o.label)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -103,16 +105,17 @@ function CategoryHeader({
 }
 
 function EmptyCategory() {
+  const { t } = useTranslation('catalogue');
   return (
     <EmptyPanel
       icon={mdiBasketOffOutline}
       tone="muted"
-      title="No products in this category yet"
-      description="New stock arrives every day; in the meantime, have a look at the rest of the shop."
+      title={t('emptyCategory.title')}
+      description={t('emptyCategory.text')}
     >
       <Button asChild colorPalette="primary">
         <Link to="/" hash="our-products">
-          See all products
+          {t('notFound.seeAll')}
         </Link>
       </Button>
     </EmptyPanel>
@@ -125,6 +128,7 @@ function CategoryView({
   onSortChange,
   ...slots
 }: Omit<CategoryPageProps, 'idOrSlug'> & { category: Category }) {
+  const { t } = useTranslation('catalogue');
   usePageTitle(category.name);
   return (
     <Container {...frame}>
@@ -132,7 +136,7 @@ function CategoryView({
         <CategoryHeader category={category} sort={sort} onSortChange={onSortChange} />
         {/* The cards' names are h3s: the list has its heading, for those who move by headings. */}
         <VisuallyHidden asChild>
-          <h2>Products in {category.name}</h2>
+          <h2>{t('productsIn', { name: category.name })}</h2>
         </VisuallyHidden>
         <ProductGrid
           filter={categoryFilter(category.categoryId, sort)}
@@ -149,12 +153,13 @@ function CategoryView({
 
 /** /view/category/{category}: its name and colour, a sort order and its products. */
 export function CategoryPage({ idOrSlug, ...rest }: CategoryPageProps) {
+  const { t } = useTranslation(['catalogue', 'common']);
   const categories = useQuery(categoryQueries.list());
   useErrorToast(categories.error, 'categories-error');
   if (!idOrSlug) return <CatalogueNotFound what="category" />;
   if (categories.isPending) {
     return (
-      <Container {...frame} role="status" aria-label="Loading category">
+      <Container {...frame} role="status" aria-label={t('loadingCategory')}>
         <Skeleton h={{ base: '36', sm: '24' }} rounded="l3" />
       </Container>
     );
@@ -163,9 +168,9 @@ export function CategoryPage({ idOrSlug, ...rest }: CategoryPageProps) {
     return (
       <Center py="20" px="4" role="alert">
         <Stack align="center" gap="3" textAlign="center">
-          <Text fontWeight="semibold">We could not load this category.</Text>
+          <Text fontWeight="semibold">{t('categoryFailed')}</Text>
           <Button colorPalette="primary" variant="outline" onClick={() => void categories.refetch()}>
-            Try again
+            {t('common:tryAgain')}
           </Button>
         </Stack>
       </Center>

@@ -1,4 +1,5 @@
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
 import { LANDING_FILTER } from '../model/listings';
 import { CategoryList } from './category-list';
 import type { CardSlots } from './product-card';
@@ -9,6 +10,7 @@ const scrollToProducts = () => document.getElementById('our-products')?.scrollIn
 
 /** The landing page below the hero: promotions, categories and 'Our products'. */
 export function LandingCatalogue(slots: CardSlots) {
+  const { t } = useTranslation('catalogue');
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} pb="12">
       <Stack gap={{ base: '8', md: '12' }}>
@@ -16,13 +18,13 @@ export function LandingCatalogue(slots: CardSlots) {
         <PromoCarousel onCta={scrollToProducts} />
         <Stack as="section" aria-labelledby="categories-heading" gap="4">
           <Heading as="h2" id="categories-heading" size={{ base: 'xl', md: '2xl' }}>
-            Shop by category
+            {t('shopByCategory')}
           </Heading>
           <CategoryList labelledBy="categories-heading" />
         </Stack>
         <Stack as="section" id="our-products" aria-labelledby="products-heading" gap="4" scrollMarginTop="20">
           <Heading as="h2" id="products-heading" size={{ base: 'xl', md: '2xl' }}>
-            Our products
+            {t('ourProducts')}
           </Heading>
           <Box>
             <ProductGrid
@@ -30,7 +32,7 @@ export function LandingCatalogue(slots: CardSlots) {
               {...slots}
               labelledBy="products-heading"
               priorityCount={1}
-              empty={<Text color="fg.muted">No products yet. Fresh stock is on its way.</Text>}
+              empty={<Text color="fg.muted">{t('noProductsYet')}</Text>}
             />
           </Box>
         </Stack>

@@ -3,6 +3,7 @@ import { formatKsh } from '@/lib/format';
 import { cx, useStaticClasses } from '@/lib/static-classes';
 import type { Variant } from '@contract/catalogue';
 import { salePercent, unitPrice } from '@contract/pricing';
+import { useTranslation } from 'react-i18next';
 
 // Plain elements with theme classes resolved once (src/lib/static-classes.ts): a grid shows these on
 // every card.
@@ -15,6 +16,7 @@ export function SaveBadge({
   variant: Pick<Variant, 'price' | 'saleInfo'>;
   size?: 'sm' | 'md' | 'lg';
 }) {
+  const { t } = useTranslation('catalogue');
   const classOf = useStaticClasses();
   const badge = useRecipe({ key: 'badge' });
   const percent = salePercent(variant);
@@ -23,7 +25,7 @@ export function SaveBadge({
     badge({ variant: 'solid', size }),
     { colorPalette: 'green', fontWeight: 'bold', letterSpacing: 'wide' },
   ]);
-  return <span className={className}>SAVE {percent}%</span>;
+  return <span className={className}>{t('saveBadge', { percent })}</span>;
 }
 
 export interface PriceTagProps {
@@ -35,6 +37,7 @@ export interface PriceTagProps {
 
 /** The price a shopper pays, and while on sale the original price struck through (KSH, 2 decimals). */
 export function PriceTag({ variant, size = 'md', className }: PriceTagProps) {
+  const { t } = useTranslation('catalogue');
   const classOf = useStaticClasses();
   const now = unitPrice(variant);
   const onSale = salePercent(variant) !== null;
@@ -56,12 +59,12 @@ export function PriceTag({ variant, size = 'md', className }: PriceTagProps) {
   return (
     <div className={cx(row, className)}>
       <span className={price} data-testid="price">
-        {onSale ? <VisuallyHidden>Sale price </VisuallyHidden> : null}
+        {onSale ? <VisuallyHidden>{t('salePrice')} </VisuallyHidden> : null}
         {formatKsh(now)}
       </span>
       {onSale ? (
         <s className={original} data-testid="original-price">
-          <VisuallyHidden>Original price </VisuallyHidden>
+          <VisuallyHidden>{t('originalPrice')} </VisuallyHidden>
           {formatKsh(variant.price)}
         </s>
       ) : null}
@@ -71,11 +74,12 @@ export function PriceTag({ variant, size = 'md', className }: PriceTagProps) {
 
 /** 'In Stock' or 'Out of Stock' (docs/behaviour.md#product-card). */
 export function StockLabel({ inStock, size = 'sm' }: { inStock: boolean; size?: 'sm' | 'md' }) {
+  const { t } = useTranslation('catalogue');
   const classOf = useStaticClasses();
   const className = classOf(`stock-label.${size}.${inStock}`, () => ({
     fontSize: size,
     fontWeight: 'semibold',
     color: inStock ? 'green.fg' : 'danger.fg',
   }));
-  return <span className={className}>{inStock ? 'In Stock' : 'Out of Stock'}</span>;
+  return <span className={className}>{inStock ? t('inStock') : t('outOfStock')}</span>;
 }

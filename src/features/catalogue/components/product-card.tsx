@@ -2,6 +2,7 @@ import { useRecipe, useSlotRecipe, type SystemStyleObject } from '@chakra-ui/rea
 import { cx, useStaticClasses } from '@/lib/static-classes';
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { categoryPalette } from './category-style';
 import { PriceTag, SaveBadge, StockLabel } from './price-tag';
 import { ProductImage } from './product-image';
@@ -85,11 +86,12 @@ function useCardClasses() {
  * the struck original while on sale), category chips, the first variant's 'name: value' chips and the stock.
  */
 export function ProductCard({ product, priority = false, action, save, viaCategoryId }: ProductCardProps) {
+  const { t } = useTranslation('catalogue');
   const c = useCardClasses();
   const headingId = useId();
   const variant = cardVariant(product);
   const link = productLink({ ...product, categoryId: viaCategoryId });
-  const attributes = variant ? attributeLabels(product, variant) : [];
+  const attributes = variant ? attributeLabels(product, variant, t('option')) : [];
   return (
     <article aria-labelledby={headingId} className={c.root} data-testid="product-card">
       <div className={c.media}>
@@ -116,8 +118,8 @@ export function ProductCard({ product, priority = false, action, save, viaCatego
             {product.name}
           </Link>
         </h3>
-        {variant ? <PriceTag variant={variant} /> : <p className={c.muted}>Price not set</p>}
-        <ul className={c.chips} aria-label="Categories and options">
+        {variant ? <PriceTag variant={variant} /> : <p className={c.muted}>{t('priceNotSet')}</p>}
+        <ul className={c.chips} aria-label={t('categoriesAndOptions')}>
           {product.categories.map((category) => (
             <li key={category.categoryId} className={c.chip('subtle', categoryPalette(category.color))}>
               <span className={c.chipLabel}>{category.name}</span>

@@ -15,6 +15,7 @@ import type { Category, Variant } from '@contract/catalogue';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { usePageTitle } from '@/components/layout/page-title';
+import { useTranslation } from 'react-i18next';
 import { categoryLink } from '../model/paths';
 import { attributeLabels, cardVariant, isInStock, stockOf, type ProductView } from '../model/product-view';
 import { categoryPalette } from './category-style';
@@ -36,12 +37,13 @@ export interface ProductDetailsProps {
 const LOW_STOCK = 10;
 
 function Crumbs({ category, name }: { category: Category | undefined; name: string }) {
+  const { t } = useTranslation('catalogue');
   return (
     <Breadcrumb.Root size="sm">
       <Breadcrumb.List flexWrap="wrap">
         <Breadcrumb.Item>
           <Breadcrumb.Link asChild>
-            <Link to="/">Home</Link>
+            <Link to="/">{t('home')}</Link>
           </Breadcrumb.Link>
         </Breadcrumb.Item>
         {category ? (
@@ -69,6 +71,7 @@ function Crumbs({ category, name }: { category: Category | undefined; name: stri
  * name.
  */
 export function ProductDetails({ product, via, renderAction, renderSave }: ProductDetailsProps) {
+  const { t } = useTranslation('catalogue');
   usePageTitle(product.name);
   const [variantId, setVariantId] = useState(() => cardVariant(product)?.variantId ?? '');
   const variant = product.variants.find((v) => v.variantId === variantId) ?? cardVariant(product);
@@ -100,7 +103,7 @@ export function ProductDetails({ product, via, renderAction, renderSave }: Produ
                 </Heading>
                 {renderSave?.(product)}
               </HStack>
-              <HStack as="ul" listStyleType="none" gap="2" flexWrap="wrap" aria-label="Categories">
+              <HStack as="ul" listStyleType="none" gap="2" flexWrap="wrap" aria-label={t('categories')}>
                 {product.categories.map((c) => (
                   <Box as="li" key={c.categoryId}>
                     <Tag.Root
@@ -125,19 +128,19 @@ export function ProductDetails({ product, via, renderAction, renderSave }: Produ
                   <StockLabel inStock={isInStock(variant)} size="md" />
                   {stock > 0 && stock <= LOW_STOCK ? (
                     <Text fontSize="sm" color="warning.fg">
-                      Only {stock} left
+                      {t('onlyLeft', { count: stock })}
                     </Text>
                   ) : null}
                 </HStack>
               </Stack>
             ) : (
-              <Text color="fg.muted">This product is not for sale yet.</Text>
+              <Text color="fg.muted">{t('notForSale')}</Text>
             )}
             {product.variants.length > 1 && variant ? (
               <VariantPicker product={product} value={variant.variantId} onChange={setVariantId} />
-            ) : variant && attributeLabels(product, variant).length > 0 ? (
-              <HStack as="ul" listStyleType="none" gap="2" flexWrap="wrap" aria-label="Options">
-                {attributeLabels(product, variant).map((label) => (
+            ) : variant && attributeLabels(product, variant, t('option')).length > 0 ? (
+              <HStack as="ul" listStyleType="none" gap="2" flexWrap="wrap" aria-label={t('options')}>
+                {attributeLabels(product, variant, t('option')).map((label) => (
                   <Tag.Root as="li" key={label} size="md" variant="outline" colorPalette="support">
                     <Tag.Label>{label}</Tag.Label>
                   </Tag.Root>
@@ -148,7 +151,7 @@ export function ProductDetails({ product, via, renderAction, renderSave }: Produ
             {product.description ? (
               <Stack as="section" aria-labelledby="product-description" gap="2">
                 <Heading as="h2" size="md" id="product-description">
-                  Description
+                  {t('description')}
                 </Heading>
                 <Text color="fg.muted" lineHeight="tall">
                   {product.description}
@@ -167,13 +170,14 @@ export function ProductDetails({ product, via, renderAction, renderSave }: Produ
 
 /** The page's placeholder while the product loads, in the same layout. */
 export function ProductDetailsSkeleton() {
+  const { t } = useTranslation('catalogue');
   return (
     <Container
       maxW="7xl"
       py={{ base: '4', md: '8' }}
       px={{ base: '4', md: '6' }}
       role="status"
-      aria-label="Loading product"
+      aria-label={t('loadingProduct')}
     >
       <Stack gap={{ base: '4', md: '6' }}>
         <Skeleton h="5" w="48" />

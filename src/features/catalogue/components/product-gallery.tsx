@@ -1,11 +1,13 @@
 import { Box, chakra, HStack, Stack } from '@chakra-ui/react';
 import type { Image } from '@contract/catalogue';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStaticClasses } from '@/lib/static-classes';
 import { ProductImage } from './product-image';
 
 /** The product's pictures: the chosen one at detail size, with thumbnails to switch. */
 export function ProductGallery({ images, name }: { images: Image[]; name: string }) {
+  const { t } = useTranslation('catalogue');
   const [chosen, setChosen] = useState(0);
   const shown = images[Math.min(chosen, images.length - 1)];
   const framed = useStaticClasses()('product-gallery.frame', () => ({ rounded: 'l3', borderWidth: '1px' }));
@@ -20,12 +22,12 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
         className={framed}
       />
       {images.length > 1 ? (
-        <HStack as="ul" listStyleType="none" gap="2" aria-label="Pictures" flexWrap="wrap">
+        <HStack as="ul" listStyleType="none" gap="2" aria-label={t('pictures')} flexWrap="wrap">
           {images.map((image, i) => (
             <Box as="li" key={image.imageId}>
               <chakra.button
                 type="button"
-                aria-label={`Show picture ${i + 1} of ${images.length}`}
+                aria-label={t('showPicture', { number: i + 1, total: images.length })}
                 aria-pressed={i === chosen}
                 onClick={() => setChosen(i)}
                 display="block"

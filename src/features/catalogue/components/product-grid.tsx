@@ -3,6 +3,7 @@ import { useStaticClasses } from '@/lib/static-classes';
 import { useErrorToast } from '@/lib/use-error-toast';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { productQueries, type ProductListFilter } from '../api/product-queries';
 import { useInViewCallback } from '../hooks/use-in-view-callback';
 import { viewFromSummary } from '../model/product-view';
@@ -46,6 +47,7 @@ export function ProductGrid({
   viaCategoryId,
   labelledBy,
 }: ProductGridProps) {
+  const { t } = useTranslation(['catalogue', 'common']);
   const query = useInfiniteQuery({ ...productQueries.infinite(filter), placeholderData: keepPreviousData });
   const {
     data,
@@ -82,7 +84,7 @@ export function ProductGrid({
   if (isPending || (shown === undefined && data !== undefined)) {
     return (
       <Box role="status" aria-labelledby={labelledBy}>
-        <VisuallyHidden>Loading products…</VisuallyHidden>
+        <VisuallyHidden>{t('loadingProducts')}</VisuallyHidden>
         <SimpleGrid columns={GRID_COLUMNS} gap={{ base: '3', md: '5' }}>
           <SkeletonCards count={filter.limit} />
         </SimpleGrid>
@@ -93,9 +95,9 @@ export function ProductGrid({
     return (
       <Center py="12" role="alert">
         <Stack align="center" gap="3" textAlign="center">
-          <Text fontWeight="semibold">We could not load the products.</Text>
+          <Text fontWeight="semibold">{t('productsFailed')}</Text>
           <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
-            Try again
+            {t('common:tryAgain')}
           </Button>
         </Stack>
       </Center>
@@ -136,7 +138,7 @@ export function ProductGrid({
       <Box ref={sentinel} h="1px" aria-hidden="true" />
       <Stack align="center" gap="2">
         <Text fontSize="sm" color="fg.muted" aria-live="polite">
-          Showing {products.length} of {total} products
+          {t('showingProducts', { shown: products.length, total })}
         </Text>
         {hasNextPage ? (
           <Button
@@ -144,10 +146,10 @@ export function ProductGrid({
             colorPalette="primary"
             onClick={() => void fetchNextPage()}
             loading={isFetchingNextPage}
-            loadingText="Loading…"
+            loadingText={t('common:loading')}
             disabled={!canLoadMore && !isFetchingNextPage}
           >
-            Load more products
+            {t('loadMore')}
           </Button>
         ) : null}
       </Stack>

@@ -2,6 +2,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { cx, useStaticClasses } from '@/lib/static-classes';
 import type { Image, ImageSize } from '@contract/catalogue';
 import { mdiImageOffOutline } from '@mdi/js';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Nominal widths of the renditions (server/db/seed/images.ts makes 160/400/800 px; the mocks draw
@@ -35,6 +36,7 @@ export interface ProductImageProps {
  * elements with classes resolved once (src/lib/static-classes.ts): every card of a grid has one.
  */
 export function ProductImage({ image, size, sizes, priority = false, alt, className }: ProductImageProps) {
+  const { t } = useTranslation('catalogue');
   const classOf = useStaticClasses();
   const frame = classOf('product-image.frame', () => ({
     position: 'relative',
@@ -55,7 +57,7 @@ export function ProductImage({ image, size, sizes, priority = false, alt, classN
         <div
           className={empty}
           role={alt === '' ? undefined : 'img'}
-          aria-label={alt === '' ? undefined : 'No picture yet'}
+          aria-label={alt === '' ? undefined : t('noPicture')}
         >
           <MdiIcon path={mdiImageOffOutline} boxSize="10" />
         </div>

@@ -4,6 +4,7 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { productQueries } from '../api/product-queries';
 import { viewFromDetail } from '../model/product-view';
 import { CatalogueNotFound } from './catalogue-not-found';
@@ -17,6 +18,7 @@ export interface ProductPageProps extends Pick<ProductDetailsProps, 'renderActio
 }
 
 function LoadedProductPage({ productId, via, ...slots }: ProductPageProps & { productId: string }) {
+  const { t } = useTranslation(['catalogue', 'common']);
   // The loader already tried; a failure is shown, not fetched again on mount.
   const query = useQuery({ ...productQueries.detail(productId), retryOnMount: false });
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
@@ -39,9 +41,9 @@ function LoadedProductPage({ productId, via, ...slots }: ProductPageProps & { pr
   return (
     <Center py="20" px="4" role="alert">
       <Stack align="center" gap="3" textAlign="center">
-        <Text fontWeight="semibold">We could not load this product.</Text>
+        <Text fontWeight="semibold">{t('productFailed')}</Text>
         <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
-          Try again
+          {t('common:tryAgain')}
         </Button>
       </Stack>
     </Center>

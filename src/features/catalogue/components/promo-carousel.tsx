@@ -14,6 +14,9 @@ import type { Category } from '@contract/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/lib/i18n';
 import { categoryQueries } from '../api/category-queries';
 import { categoryLink } from '../model/paths';
 
@@ -26,6 +29,8 @@ const CAROUSEL_HEIGHT = { base: '17rem', sm: '18rem', md: '22rem', lg: '500px' }
 export const CAROUSEL_INTERVAL_MS = 6000;
 
 export interface Slide {
+  /** One of the shop's promotions, whose words are in the catalogue (catalogue:promo.<id>). */
+  promo?: PromoId;
   title: string;
   text: string;
   palette: string;
@@ -42,35 +47,52 @@ export interface Slide {
 /** The category the fruit & vegetables promotion opens, as the sample catalogue names it. */
 export const PROMO_CATEGORY_SLUG = 'fruits-vegetables';
 
+type PromoId = 'offer' | 'sameDay' | 'mpesa';
+
+/**
+ * A promotion whose words come from the catalogue: read outside React they are in the shown language
+ * (translate); the carousel itself words them with its own `t`, which the server renders too.
+ */
+function promoSlide(promo: PromoId, look: Omit<Slide, 'promo' | 'title' | 'text' | 'cta'>): Slide {
+  return {
+    promo,
+    ...look,
+    get title() {
+      return translate(`catalogue:promo.${promo}.title`);
+    },
+    get text() {
+      return translate(`catalogue:promo.${promo}.text`, { cutoff: shopInfo.sameDayCutoff });
+    },
+    get cta() {
+      return translate(`catalogue:promo.${promo}.cta`);
+    },
+  };
+}
+
 /**
  * Static sample content (docs/behaviour.md#promo-carousel): the promo with a fixed 24:00:00 countdown and 20%
  * off.
  */
 export const PROMO_SLIDES: readonly Slide[] = [
-  {
-    title: '20% off fresh fruit & vegetables',
-    text: 'Today only: stock up on sukuma, tomatoes, mangoes and more.',
+  promoSlide('offer', {
     palette: 'primary',
     icon: mdiFruitWatermelon,
-    cta: 'Shop the offer',
     category: PROMO_CATEGORY_SLUG,
     countdown: '24:00:00',
-  },
-  {
-    title: 'Same-day delivery across Nairobi',
-    text: `Pay before ${shopInfo.sameDayCutoff} and your groceries arrive the same day.`,
-    palette: 'secondary',
-    icon: mdiTruckFastOutline,
-    cta: 'Start shopping',
-  },
-  {
-    title: 'Pay with M-Pesa',
-    text: 'Confirm the prompt on your phone. No cards, no cash at the door.',
-    palette: 'green',
-    icon: mdiCellphoneCheck,
-    cta: 'Browse products',
-  },
+  }),
+  promoSlide('sameDay', { palette: 'secondary', icon: mdiTruckFastOutline }),
+  promoSlide('mpesa', { palette: 'green', icon: mdiCellphoneCheck }),
 ];
+
+/** A slide's words in the language `t` speaks (a slide that is no promotion of the shop says its own). */
+const slideWords = (t: TFunction<'catalogue'>, slide: Slide) =>
+  slide.promo
+    ? {
+        title: t(`promo.${slide.promo}.title`),
+        text: t(`promo.${slide.promo}.text`, { cutoff: shopInfo.sameDayCutoff }),
+        cta: t(`promo.${slide.promo}.cta`),
+      }
+    : { title: slide.title, text: slide.text, cta: slide.cta };
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -108,6 +130,8 @@ function SlideView({
   category: Category | undefined;
   onCta: () => void;
 }) {
+  const { t } = useTranslation('catalogue');
+  const words = slideWords(t, slide);
   const ctaStyle = {
     size: { base: 'sm', md: 'lg' },
     bg: 'white',
@@ -117,8 +141,8 @@ function SlideView({
   return (
     <Box
       role="group"
-      aria-roledescription="slide"
-      aria-label={`${index + 1} of ${count}: ${slide.title}`}
+      aria-roledescription={t('promo.slide')}
+      aria-label={t('promo.slideLabel', { number: index + 1, total: count, title: words.title })}
       aria-hidden={!active}
       inert={!active}
       flex="0 0 100%"
@@ -150,7 +174,7 @@ function SlideView({
               fontWeight="semibold"
               textTransform="uppercase"
             >
-              <Text>Ends in</Text>
+              <Text>{t('promo.endsIn')}</Text>
               <Box
                 as="span"
                 bg="blackAlpha.400"
@@ -171,19 +195,19 @@ function SlideView({
             letterSpacing="tight"
             fontSize={{ base: 'xl', sm: '2xl', md: '4xl', lg: '5xl' }}
           >
-            {slide.title}
+            {words.title}
           </Text>
           <Text fontSize={{ base: 'sm', md: 'lg' }} opacity={0.92} lineClamp={{ base: 2, md: 'none' }}>
-            {slide.text}
+            {words.text}
           </Text>
           <Box>
             {category ? (
               <Button asChild {...ctaStyle}>
-                <Link {...categoryLink(category)}>{slide.cta}</Link>
+                <Link {...categoryLink(category)}>{words.cta}</Link>
               </Button>
             ) : (
               <Button onClick={onCta} {...ctaStyle}>
-                {slide.cta}
+                {words.cta}
               </Button>
             )}
           </Box>
@@ -207,6 +231,7 @@ export function PromoCarousel({
   onCta: () => void;
   slides?: readonly Slide[];
 }) {
+  const { t } = useTranslation('catalogue');
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -240,8 +265,8 @@ export function PromoCarousel({
   return (
     <Box
       as="section"
-      aria-roledescription="carousel"
-      aria-label="Promotions"
+      aria-roledescription={t('promo.carousel')}
+      aria-label={t('promo.label')}
       position="relative"
       h={CAROUSEL_HEIGHT}
       rounded={{ base: 'l2', md: 'l3' }}
@@ -263,7 +288,7 @@ export function PromoCarousel({
         {slides.map((slide, i) =>
           isNearby(i, index, slides.length) ? (
             <SlideView
-              key={slide.title}
+              key={slide.promo ?? slide.title}
               slide={slide}
               index={i}
               count={slides.length}
@@ -272,12 +297,18 @@ export function PromoCarousel({
               onCta={onCta}
             />
           ) : (
-            <Box key={slide.title} flex="0 0 100%" h="full" aria-hidden="true" data-slide-placeholder="" />
+            <Box
+              key={slide.promo ?? slide.title}
+              flex="0 0 100%"
+              h="full"
+              aria-hidden="true"
+              data-slide-placeholder=""
+            />
           ),
         )}
       </Flex>
       <IconButton
-        aria-label="Previous slide"
+        aria-label={t('promo.previous')}
         position="absolute"
         insetStart="3"
         top="50%"
@@ -290,7 +321,7 @@ export function PromoCarousel({
         <MdiIcon path={mdiChevronLeft} boxSize="6" />
       </IconButton>
       <IconButton
-        aria-label="Next slide"
+        aria-label={t('promo.next')}
         position="absolute"
         insetEnd="3"
         top="50%"
@@ -304,7 +335,7 @@ export function PromoCarousel({
       </IconButton>
       <HStack position="absolute" bottom="3" insetInline="0" justify="center" gap="1">
         <IconButton
-          aria-label={autoplay ? 'Pause promotions' : 'Play promotions'}
+          aria-label={autoplay ? t('promo.pause') : t('promo.play')}
           size="xs"
           {...controlStyle}
           onClick={() => setPlaying(!autoplay)}
@@ -314,8 +345,8 @@ export function PromoCarousel({
         {slides.map((slide, i) => (
           <chakra.button
             type="button"
-            key={slide.title}
-            aria-label={`Go to slide ${i + 1}`}
+            key={slide.promo ?? slide.title}
+            aria-label={t('promo.goTo', { number: i + 1 })}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => go(i)}
             p="2"

@@ -1,6 +1,7 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sanitizeRecipeHtml } from '../model/sanitize-html';
 
 /**
@@ -8,13 +9,14 @@ import { sanitizeRecipeHtml } from '../model/sanitize-html';
  * needs a browser's DOM, so a server-rendered page gets them right after it is taken over.
  */
 export function RecipeTips({ html }: { html: string }) {
+  const { t } = useTranslation('catalogue');
   const hydrated = useHydrated();
   const clean = useMemo(() => (hydrated ? sanitizeRecipeHtml(html) : ''), [html, hydrated]);
   if (!clean.replace(/<[^>]*>/g, '').trim()) return null;
   return (
     <Stack as="section" aria-labelledby="recipe-tips" gap="3">
       <Heading as="h2" size="lg" id="recipe-tips">
-        Recipe tips
+        {t('recipeTips')}
       </Heading>
       <Box
         color="fg"

@@ -1,6 +1,7 @@
 import { Box, chakra, Fieldset, Stack, Text } from '@chakra-ui/react';
 import type { Variant } from '@contract/catalogue';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { attributeLabels, isInStock, type ProductView } from '../model/product-view';
 import { PriceTag } from './price-tag';
 
@@ -8,8 +9,12 @@ import { PriceTag } from './price-tag';
  * What a variant is, in words: its attributes as 'name: value' (docs/behaviour.md#product-page), else its
  * name.
  */
-function variantLabel(product: Pick<ProductView, 'attributeNames'>, variant: Variant): string {
-  const labels = attributeLabels(product, variant);
+function variantLabel(
+  product: Pick<ProductView, 'attributeNames'>,
+  variant: Variant,
+  unnamed: string,
+): string {
+  const labels = attributeLabels(product, variant, unnamed);
   return labels.length > 0 ? labels.join(' · ') : variant.name;
 }
 
@@ -21,11 +26,12 @@ export interface VariantPickerProps {
 
 /** The product's variants as radio choices with their attributes, price and stock. */
 export function VariantPicker({ product, value, onChange }: VariantPickerProps) {
+  const { t } = useTranslation('catalogue');
   const name = useId();
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontWeight="semibold" fontSize="md" mb="2">
-        Choose an option
+        {t('chooseOption')}
       </Fieldset.Legend>
       <Stack gap="2">
         {product.variants.map((variant) => {
@@ -65,10 +71,10 @@ export function VariantPicker({ product, value, onChange }: VariantPickerProps) 
                 h="4"
               />
               <Stack gridArea="label" gap="0" minW="0">
-                <Text fontWeight="medium">{variantLabel(product, variant)}</Text>
+                <Text fontWeight="medium">{variantLabel(product, variant, t('option'))}</Text>
                 {inStock ? null : (
                   <Text fontSize="sm" color="danger.fg">
-                    Out of Stock
+                    {t('outOfStock')}
                   </Text>
                 )}
               </Stack>

@@ -6,6 +6,7 @@ import type {
   ProductSummary,
   Variant,
 } from '@contract/catalogue';
+import { translate } from '@/lib/i18n';
 
 /**
  * A product with its related records resolved, whichever answer it came from (a list page with its
@@ -59,9 +60,16 @@ export function viewFromDetail(product: ProductDetail): ProductView {
 /** The variant cards show and add (the first one: docs/behaviour.md#entities). */
 export const cardVariant = (product: ProductView): Variant | undefined => product.variants[0];
 
-/** 'name: value' of each attribute of a variant (docs/behaviour.md#product-card). */
-export function attributeLabels(product: Pick<ProductView, 'attributeNames'>, variant: Variant): string[] {
-  return variant.attributes.map((a) => `${product.attributeNames[a.attributeId] ?? 'Option'}: ${a.value}`);
+/**
+ * 'name: value' of each attribute of a variant (docs/behaviour.md#product-card); an attribute whose name
+ * is unknown is called `unnamed` (a component passes its `t('option')`, which the server renders too).
+ */
+export function attributeLabels(
+  product: Pick<ProductView, 'attributeNames'>,
+  variant: Variant,
+  unnamed: string = translate('catalogue:option'),
+): string[] {
+  return variant.attributes.map((a) => `${product.attributeNames[a.attributeId] ?? unnamed}: ${a.value}`);
 }
 
 /** Units that can be bought now. */

@@ -1,12 +1,12 @@
 import type { ProductSort } from '@contract/catalogue';
 
-/** The listing orders a shopper can pick (contract PRODUCT_SORTS), with their labels. */
+/** The listing orders a shopper can pick (contract PRODUCT_SORTS), with their labels' keys in the catalogue namespace. */
 export const SORT_OPTIONS = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'name', label: 'Name (A–Z)' },
-] as const satisfies readonly { value: ProductSort; label: string }[];
+  { value: 'newest', label: 'sort.newest' },
+  { value: 'price_asc', label: 'sort.price_asc' },
+  { value: 'price_desc', label: 'sort.price_desc' },
+  { value: 'name', label: 'sort.name' },
+] as const satisfies readonly { value: ProductSort; label: `sort.${ProductSort}` }[];
 
 export const DEFAULT_SORT: ProductSort = 'newest';
 

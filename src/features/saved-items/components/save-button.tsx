@@ -4,8 +4,10 @@ import { useIsAdmin } from '@/features/session';
 import { notify } from '@/lib/notify';
 import { mdiHeart, mdiHeartOutline } from '@mdi/js';
 import { useLocation, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { useCanSave, useSavedIds, useToggleSaved } from '../hooks/use-saved';
 
+/** The sign-in toast's text in English (the spec fixes it); shoppers read savedItems:signInToSave. */
 export const SIGN_IN_TO_SAVE = 'Sign in to save items for later.';
 
 export interface SaveButtonProps {
@@ -20,6 +22,7 @@ export interface SaveButtonProps {
  * asks a guest to sign in (and brings them back here). Admins have no saved items, so no heart.
  */
 export function SaveButton({ productId, name, size = 'md' }: SaveButtonProps) {
+  const { t } = useTranslation('savedItems');
   const canSave = useCanSave();
   const admin = useIsAdmin();
   const savedIds = useSavedIds();
@@ -34,7 +37,7 @@ export function SaveButton({ productId, name, size = 'md' }: SaveButtonProps) {
     const href = router.buildLocation({ to: '/auth', search: { redirect: here } }).href;
     notify.info(
       <Text>
-        {SIGN_IN_TO_SAVE}{' '}
+        {t('signInToSave')}{' '}
         <ChakraLink
           href={href}
           color="primary.fg"
@@ -44,7 +47,7 @@ export function SaveButton({ productId, name, size = 'md' }: SaveButtonProps) {
             void router.navigate({ to: '/auth', search: { redirect: here } });
           }}
         >
-          Sign in
+          {t('signIn')}
         </ChakraLink>
       </Text>,
       { id: 'sign-in-to-save' },
@@ -53,7 +56,7 @@ export function SaveButton({ productId, name, size = 'md' }: SaveButtonProps) {
 
   return (
     <IconButton
-      aria-label={saved ? `Remove ${name} from Saved Items` : `Save ${name}`}
+      aria-label={saved ? t('unsaveLabel', { name }) : t('saveLabel', { name })}
       aria-pressed={saved}
       size={size}
       rounded="full"

@@ -18,46 +18,48 @@ import { useErrorToast } from '@/lib/use-error-toast';
 import { mdiCartArrowRight, mdiDeleteOutline, mdiHeartOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translate } from '@/lib/i18n';
 import { savedQueries } from '../api/saved-queries';
 import { useToggleSaved } from '../hooks/use-saved';
 import { SaveButton } from './save-button';
 
 const LOW_STOCK = 10;
 
-export const movedToCart = (name: string) => `${name} moved to your cart`;
+/** The toast after Move to cart, in the shown language. */
+export const movedToCart = (name: string) => translate('savedItems:movedToCart', { name });
 
 /** Stock and price news of a saved product, beyond what the card shows. */
 function StockNote({ product }: { product: ProductView }) {
+  const { t } = useTranslation('savedItems');
   const variant = cardVariant(product);
   const stock = stockOf(variant);
   if (!variant) return null;
   if (stock < 1) {
     return (
       <Text fontSize="sm" color="fg.muted">
-        Sold out for now: it stays here until it is back.
+        {t('soldOut')}
       </Text>
     );
   }
   if (stock <= LOW_STOCK) {
     return (
       <Text fontSize="sm" color="warning.fg">
-        Only {stock} left
+        {t('onlyLeft', { count: stock })}
       </Text>
     );
   }
   return null;
 }
 
-const newsText = (news: SavedNews) =>
-  news.kind === 'back-in-stock'
-    ? 'Back in stock since you saved it'
-    : news.kind === 'cheaper'
-      ? `${formatKsh(news.by)} cheaper than when you saved it`
-      : `${formatKsh(news.by)} more than when you saved it`;
-
 /** What changed since the product was saved (the reason to save it): back in stock, a new price. */
 function SavedNewsNote({ product, snapshot }: { product: ProductView; snapshot: SavedSnapshot | undefined }) {
+  const { t } = useTranslation('savedItems');
   if (!snapshot) return null;
+  const newsText = (n: SavedNews) =>
+    n.kind === 'back-in-stock'
+      ? t('news.backInStock')
+      : t(n.kind === 'cheaper' ? 'news.cheaper' : 'news.dearer', { amount: formatKsh(n.by) });
   const news = savedNews(snapshot, product.variants);
   if (news.length === 0) return null;
   return (
@@ -78,6 +80,7 @@ function SavedNewsNote({ product, snapshot }: { product: ProductView; snapshot: 
 
 /** 'Move to cart' (one click: into the cart, out of the saved items) and 'Remove'. */
 function SavedActions({ product, snapshot }: { product: ProductView; snapshot: SavedSnapshot | undefined }) {
+  const { t } = useTranslation('savedItems');
   const { add } = useCartActions();
   const toggle = useToggleSaved();
   const [moving, setMoving] = useState(false);
@@ -108,10 +111,10 @@ function SavedActions({ product, snapshot }: { product: ProductView; snapshot: S
         disabled={!canBuy || toggle.isPending}
         loading={moving}
         onClick={() => void move()}
-        aria-label={`Move ${product.name} to cart`}
+        aria-label={t('moveToCartLabel', { name: product.name })}
       >
         <MdiIcon path={mdiCartArrowRight} boxSize="5" />
-        Move to cart
+        {t('moveToCart')}
       </Button>
       <Button
         variant="ghost"
@@ -120,22 +123,19 @@ function SavedActions({ product, snapshot }: { product: ProductView; snapshot: S
         w="full"
         disabled={moving}
         onClick={() => toggle.mutate({ productId: product.productId, save: false })}
-        aria-label={`Remove ${product.name}`}
+        aria-label={t('removeLabel', { name: product.name })}
       >
         <MdiIcon path={mdiDeleteOutline} />
-        Remove
+        {t('remove')}
       </Button>
     </Stack>
   );
 }
 
 function NothingSaved() {
+  const { t } = useTranslation('savedItems');
   return (
-    <EmptyPanel
-      icon={mdiHeartOutline}
-      title="No saved items yet"
-      description="Tap the heart on a product to keep it here for later, with its price and stock."
-    >
+    <EmptyPanel icon={mdiHeartOutline} title={t('empty.title')} description={t('empty.text')}>
       <BrowseProducts />
     </EmptyPanel>
   );
@@ -146,6 +146,7 @@ function NothingSaved() {
  * each was saved), to buy or remove.
  */
 export function SavedItemsPage() {
+  const { t } = useTranslation(['savedItems', 'common']);
   const mode = useCartMode();
   const query = useQuery({ ...savedQueries.list(), enabled: mode === 'server' });
   const { data, error } = query;
@@ -154,20 +155,11 @@ export function SavedItemsPage() {
   const snapshots = useMemo(() => new Map(data?.saved.map((s) => [s.productId, s])), [data]);
 
   if (mode === 'none') {
-    return (
-      <Text color="fg.muted">
-        Admins have no saved items: sign in with a shopper account to save products.
-      </Text>
-    );
+    return <Text color="fg.muted">{t('admins')}</Text>;
   }
   if (query.isPending) {
     return (
-      <SimpleGrid
-        columns={GRID_COLUMNS}
-        gap={{ base: '3', md: '5' }}
-        role="status"
-        aria-label="Loading your saved items"
-      >
+      <SimpleGrid columns={GRID_COLUMNS} gap={{ base: '3', md: '5' }} role="status" aria-label={t('loading')}>
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} h="80" rounded="l3" />
         ))}
@@ -177,9 +169,9 @@ export function SavedItemsPage() {
   if (!data) {
     return (
       <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
-        <Text fontWeight="semibold">We could not load your saved items.</Text>
+        <Text fontWeight="semibold">{t('failed')}</Text>
         <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
-          Try again
+          {t('common:tryAgain')}
         </Button>
       </Stack>
     );
@@ -191,7 +183,7 @@ export function SavedItemsPage() {
       listStyleType="none"
       columns={GRID_COLUMNS}
       gap={{ base: '3', md: '5' }}
-      aria-label="Your saved items"
+      aria-label={t('listLabel')}
     >
       {products.map((product) => (
         <Box as="li" key={product.productId} minW="0">

@@ -1,13 +1,22 @@
 import { useIsAdmin, useIsAuthenticated } from '@/features/session';
 import { errorMessage } from '@/lib/errors';
+import { isApiError } from '@/lib/api-client';
+import { translate } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import type { SavedItems } from '@contract/saved-items';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { savedApi } from '../api/saved-api';
 import { savedQueries } from '../api/saved-queries';
 
+/** The toasts' texts in English (the spec fixes them); shoppers read savedItems:saved and savedItems:unsaved. */
 export const SAVED = 'Saved to your Saved Items';
 export const UNSAVED = 'Removed from your Saved Items';
+
+/** Why saving failed, in the shown language: the refusals these screens know, else the server's words. */
+function saveErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.code === 'not_found') return translate('savedItems:errors.productNotFound');
+  return errorMessage(error);
+}
 
 /** Whether the visitor has saved items at all: signed-in shoppers do, guests and admins do not. */
 export function useCanSave(): boolean {
@@ -54,11 +63,14 @@ export function useToggleSaved() {
       return { previous };
     },
     onSuccess: (state, { quiet }) => {
-      if (!quiet) notify.success(state.saved ? SAVED : UNSAVED, { id: 'saved-toggle' });
+      if (!quiet)
+        notify.success(translate(state.saved ? 'savedItems:saved' : 'savedItems:unsaved'), {
+          id: 'saved-toggle',
+        });
     },
     onError: (error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(listKey, context.previous);
-      notify.error(errorMessage(error), { id: 'saved-toggle' });
+      notify.error(saveErrorMessage(error), { id: 'saved-toggle' });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedQueries.all() }),
   });

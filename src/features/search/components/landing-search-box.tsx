@@ -3,15 +3,15 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { mdiMagnify } from '@mdi/js';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { setSearchText } from '../stores/search-text-store';
-
-export const SEARCH_PLACEHOLDER = 'search our products';
 
 /**
  * The landing page's search box: focusing it opens the search page (docs/behaviour.md#routes), which takes
  * over the typing. Keys pressed while that page loads land here and are handed over with the draft.
  */
 export function LandingSearchBox() {
+  const { t } = useTranslation('search');
   const navigate = useNavigate();
   const router = useRouter();
   // Start loading the search page as soon as a pointer heads for the box.
@@ -33,8 +33,8 @@ export function LandingSearchBox() {
       <Input
         ref={input}
         type="search"
-        aria-label="Search our products"
-        placeholder={SEARCH_PLACEHOLDER}
+        aria-label={t('boxLabel')}
+        placeholder={t('placeholder')}
         size="xl"
         bg="bg"
         rounded="full"

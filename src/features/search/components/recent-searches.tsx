@@ -1,15 +1,17 @@
 import { Box, Button, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
 import { mdiArrowTopLeft, mdiClose, mdiHistory } from '@mdi/js';
+import { useTranslation } from 'react-i18next';
 import { clearRecentSearches, forgetSearch } from '../stores/recent-searches-store';
 
 /** The shopper's recent searches on this device, offered while the box is empty. */
 export function RecentSearches({ terms, onPick }: { terms: string[]; onPick(term: string): void }) {
+  const { t } = useTranslation('search');
   return (
     <Stack as="section" gap="2" aria-labelledby="recent-searches-heading">
       <HStack justify="space-between">
         <Text as="h2" id="recent-searches-heading" fontWeight="semibold" fontSize="md">
-          Recent searches
+          {t('recent.title')}
         </Text>
         <Button
           variant="plain"
@@ -17,10 +19,10 @@ export function RecentSearches({ terms, onPick }: { terms: string[]; onPick(term
           colorPalette="primary"
           color="primary.fg"
           px="1"
-          aria-label="Clear recent searches"
+          aria-label={t('recent.clearLabel')}
           onClick={clearRecentSearches}
         >
-          Clear
+          {t('recent.clear')}
         </Button>
       </HStack>
       <Box
@@ -51,7 +53,7 @@ export function RecentSearches({ terms, onPick }: { terms: string[]; onPick(term
               ps="4"
               rounded="none"
               fontWeight="normal"
-              aria-label={`Search for ${term}`}
+              aria-label={t('recent.searchFor', { term })}
               onClick={() => onPick(term)}
             >
               <MdiIcon path={mdiHistory} boxSize="5" color="fg.subtle" />
@@ -67,7 +69,7 @@ export function RecentSearches({ terms, onPick }: { terms: string[]; onPick(term
               rounded="none"
               h="12"
               w="12"
-              aria-label={`Remove ${term} from recent searches`}
+              aria-label={t('recent.remove', { term })}
               onClick={() => forgetSearch(term)}
             >
               <MdiIcon path={mdiClose} boxSize="4" />

@@ -4,7 +4,7 @@ import { mdiArrowLeft, mdiClose, mdiMagnify } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { SEARCH_TERM_MAX } from '../model/search-term';
-import { SEARCH_PLACEHOLDER } from './landing-search-box';
+import { useTranslation } from 'react-i18next';
 
 export interface SearchBarProps {
   text: string;
@@ -31,6 +31,7 @@ export function SearchBar({
   controls,
   activeDescendant,
 }: SearchBarProps) {
+  const { t } = useTranslation(['search', 'common']);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -51,7 +52,7 @@ export function SearchBar({
         <HStack gap={{ base: '1', sm: '2' }}>
           <IconButton
             asChild
-            aria-label="Back to the shop"
+            aria-label={t('common:backToShop')}
             variant="ghost"
             colorPalette="support"
             rounded="full"
@@ -78,7 +79,7 @@ export function SearchBar({
                 text ? (
                   <IconButton
                     type="button"
-                    aria-label="Clear search"
+                    aria-label={t('clearSearch')}
                     variant="ghost"
                     colorPalette="support"
                     size="sm"
@@ -96,8 +97,8 @@ export function SearchBar({
                 type="search"
                 // Sent as the address's query when the form is sent without the app (no JavaScript).
                 name="q"
-                aria-label="Search our products"
-                placeholder={SEARCH_PLACEHOLDER}
+                aria-label={t('boxLabel')}
+                placeholder={t('placeholder')}
                 value={text}
                 onChange={(event) => onTextChange(event.currentTarget.value)}
                 onKeyDown={onKeyDown}

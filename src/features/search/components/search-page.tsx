@@ -14,6 +14,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { searchQueries } from '../api/search-queries';
 import { useSearchErrorToast, useSearchLoader } from '../hooks/use-search-side-effects';
 import { useSearchTerm } from '../hooks/use-search-term';
@@ -24,8 +25,6 @@ import { SearchBar } from './search-bar';
 import { SearchResultList, resultOptionId } from './search-result-list';
 import { SearchStart } from './search-start';
 import { NoResults, SearchFailed, SearchResultsSkeleton } from './search-states';
-
-const countLabel = (n: number, term: string) => `${n} ${n === 1 ? 'result' : 'results'} for “${term}”`;
 
 export interface SearchPageProps {
   /** The query in the address (`?q=`): what a page rendered on the server shows in the box. */
@@ -171,16 +170,17 @@ const SearchBody = memo(function SearchBody({
   onPick,
   onRetry,
 }: SearchBodyProps) {
+  const { t } = useTranslation('search');
   const listShown = view === 'results';
-  const count = stale ? 'Searching…' : countLabel(results?.length ?? 0, term);
+  const count = stale ? t('searching') : t('results', { count: results?.length ?? 0, term });
   return (
     <Container maxW="3xl" py={{ base: '4', sm: '6' }} px={{ base: '3', sm: '4' }}>
       <VisuallyHidden asChild>
-        <h1>Search</h1>
+        <h1>{t('heading')}</h1>
       </VisuallyHidden>
       {/* Always on the page, so screen readers hear each new count. */}
       <Text role="status" fontSize="sm" color="fg.muted" px="1" mb={listShown ? '3' : '0'}>
-        {listShown ? count : view === 'none' ? <VisuallyHidden>No results</VisuallyHidden> : null}
+        {listShown ? count : view === 'none' ? <VisuallyHidden>{t('noResults')}</VisuallyHidden> : null}
       </Text>
       {view === 'start' ? (
         <SearchStart onPick={onPick} />

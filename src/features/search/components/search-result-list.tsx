@@ -3,6 +3,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import type { SearchResult } from '@contract/search';
 import { mdiChevronRight, mdiImageOffOutline } from '@mdi/js';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { HighlightedText } from './highlighted-text';
 
 /** The DOM id of a result's option, for `aria-activedescendant`. */
@@ -33,6 +34,7 @@ export function SearchResultList({
   onActivate,
   onOpen,
 }: SearchResultListProps) {
+  const { t } = useTranslation('search');
   useEffect(() => {
     if (!activeId) return;
     document.getElementById(`${id}-${activeId}`)?.scrollIntoView({ block: 'nearest' });
@@ -43,7 +45,7 @@ export function SearchResultList({
       as="ul"
       id={id}
       role="listbox"
-      aria-label="Search results"
+      aria-label={t('resultsLabel')}
       aria-busy={stale || undefined}
       bg="bg.panel"
       rounded={{ base: 'l2', sm: 'l3' }}
@@ -131,7 +133,7 @@ export function SearchResultList({
                       size="sm"
                       flexShrink={0}
                     >
-                      Unavailable
+                      {t('unavailable')}
                     </Badge>
                   )}
                 </HStack>

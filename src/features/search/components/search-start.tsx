@@ -2,12 +2,14 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
 import { mdiChevronRight, mdiShapeOutline, mdiTrendingUp } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { useRecentSearches } from '../stores/recent-searches-store';
 import { PopularSearches } from './popular-searches';
 import { RecentSearches } from './recent-searches';
 
 /** What the page offers while the box is empty: recent searches, popular ones, the categories. */
 export function SearchStart({ onPick }: { onPick(term: string): void }) {
+  const { t } = useTranslation('search');
   const recent = useRecentSearches();
   return (
     <Stack gap="7">
@@ -15,9 +17,9 @@ export function SearchStart({ onPick }: { onPick(term: string): void }) {
       <Stack as="section" gap="3" aria-labelledby="popular-searches-heading">
         <HStack as="h2" id="popular-searches-heading" gap="1.5" fontWeight="semibold" fontSize="md">
           <MdiIcon path={mdiTrendingUp} boxSize="5" color="primary.solid" />
-          Popular searches
+          {t('popular')}
         </HStack>
-        <PopularSearches label="Popular searches" onPick={onPick} />
+        <PopularSearches label={t('popular')} onPick={onPick} />
       </Stack>
       <Button
         asChild
@@ -36,9 +38,9 @@ export function SearchStart({ onPick }: { onPick(term: string): void }) {
           <HStack gap="3" w="full">
             <MdiIcon path={mdiShapeOutline} boxSize="6" color="primary.solid" />
             <Stack gap="0" align="flex-start" flex="1" minW="0">
-              <Text fontWeight="semibold">Browse categories</Text>
+              <Text fontWeight="semibold">{t('browseCategories')}</Text>
               <Text fontSize="sm" color="fg.muted" fontWeight="normal">
-                Fish, vegetables, dairy, bakery and more
+                {t('browseCategoriesText')}
               </Text>
             </Stack>
             <MdiIcon path={mdiChevronRight} boxSize="5" color="fg.subtle" />

@@ -2,6 +2,7 @@ import { Box, Button, EmptyState, HStack, Skeleton, Stack, Text, VStack } from '
 import { MdiIcon } from '@/components/mdi-icon';
 import { mdiAlertCircleOutline, mdiMagnifyRemoveOutline, mdiRefresh, mdiShapeOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { PopularSearches } from './popular-searches';
 
 /** Rows in the shape of results while the first ones load. */
@@ -44,6 +45,7 @@ export function SearchResultsSkeleton() {
 
 /** Nothing matched: say so and offer a way on. */
 export function NoResults({ term, onPick }: { term: string; onPick(term: string): void }) {
+  const { t } = useTranslation('search');
   return (
     <Box bg="bg.panel" rounded="l3" borderWidth="1px" shadow="xs" px="4">
       <EmptyState.Root size="md">
@@ -52,22 +54,20 @@ export function NoResults({ term, onPick }: { term: string; onPick(term: string)
             <MdiIcon path={mdiMagnifyRemoveOutline} boxSize="8" />
           </EmptyState.Indicator>
           <VStack textAlign="center" gap="1.5">
-            <EmptyState.Title as="h2">No products match “{term}”</EmptyState.Title>
-            <EmptyState.Description maxW="sm">
-              Check the spelling or try a shorter, more general word. You can also browse our categories.
-            </EmptyState.Description>
+            <EmptyState.Title as="h2">{t('noMatch.title', { term })}</EmptyState.Title>
+            <EmptyState.Description maxW="sm">{t('noMatch.text')}</EmptyState.Description>
           </VStack>
           <Button asChild colorPalette="primary" rounded="full">
             <Link to="/">
               <MdiIcon path={mdiShapeOutline} boxSize="5" />
-              Browse categories
+              {t('browseCategories')}
             </Link>
           </Button>
           <Stack gap="2" align="center" pt="2">
             <Text fontSize="sm" color="fg.muted">
-              Or try one of these
+              {t('noMatch.orTry')}
             </Text>
-            <PopularSearches label="Suggested searches" onPick={onPick} centred />
+            <PopularSearches label={t('noMatch.suggested')} onPick={onPick} centred />
           </Stack>
         </EmptyState.Content>
       </EmptyState.Root>
@@ -77,6 +77,7 @@ export function NoResults({ term, onPick }: { term: string; onPick(term: string)
 
 /** The search failed (the toast says why): offer to try again. */
 export function SearchFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation(['search', 'common']);
   return (
     <Box bg="bg.panel" rounded="l3" borderWidth="1px" shadow="xs" px="4">
       <EmptyState.Root size="sm">
@@ -85,12 +86,12 @@ export function SearchFailed({ onRetry }: { onRetry(): void }) {
             <MdiIcon path={mdiAlertCircleOutline} boxSize="8" />
           </EmptyState.Indicator>
           <VStack textAlign="center" gap="1">
-            <EmptyState.Title as="h2">We could not finish this search</EmptyState.Title>
-            <EmptyState.Description>Please try again, or change what you typed.</EmptyState.Description>
+            <EmptyState.Title as="h2">{t('failed.title')}</EmptyState.Title>
+            <EmptyState.Description>{t('failed.text')}</EmptyState.Description>
           </VStack>
           <Button variant="outline" colorPalette="support" rounded="full" onClick={onRetry}>
             <MdiIcon path={mdiRefresh} boxSize="5" />
-            Try again
+            {t('common:tryAgain')}
           </Button>
         </EmptyState.Content>
       </EmptyState.Root>

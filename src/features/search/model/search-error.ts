@@ -1,8 +1,14 @@
 import { cleanServerMessage, isApiError } from '@/lib/api-client';
+import { translate } from '@/lib/i18n';
 
-/** The search failure texts (docs/behaviour.md#error-texts). */
+/**
+ * The search failure texts (docs/behaviour.md#error-texts) in English, as the spec fixes them; shoppers
+ * get them in the shown language (search:errors.*).
+ */
 export const SEARCH_FETCH_FAILED = 'error fetching search term';
 export const SEARCH_FAILED = 'Error searching...';
+const fetchFailed = () => translate('search:errors.fetchFailed');
+const failed = () => translate('search:errors.failed');
 
 /** What the API client makes of an error body without a message. */
 const NO_SERVER_MESSAGE = cleanServerMessage(undefined);
@@ -24,12 +30,12 @@ function isNetworkFailure(error: unknown): boolean {
  */
 export function searchErrorMessage(error: unknown): string {
   if (isApiError(error)) {
-    if (error.status >= 500) return SEARCH_FETCH_FAILED;
+    if (error.status >= 500) return fetchFailed();
     const message = error.message.trim();
-    return message && message !== NO_SERVER_MESSAGE ? message : SEARCH_FAILED;
+    return message && message !== NO_SERVER_MESSAGE ? message : failed();
   }
-  if (isNetworkFailure(error)) return SEARCH_FETCH_FAILED;
-  if (error instanceof Error) return error.message.trim() || SEARCH_FAILED;
-  if (typeof error === 'string') return error.trim() || SEARCH_FAILED;
-  return SEARCH_FAILED;
+  if (isNetworkFailure(error)) return fetchFailed();
+  if (error instanceof Error) return error.message.trim() || failed();
+  if (typeof error === 'string') return error.trim() || failed();
+  return failed();
 }

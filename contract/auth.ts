@@ -59,7 +59,7 @@ export const OtpPurpose = z.enum(['login', 'register', 'reset']).meta({ id: 'Otp
 export type OtpPurpose = z.infer<typeof OtpPurpose>;
 
 /** A language the shop speaks to shoppers in (contract/languages.ts). */
-export const Language = z.enum(LANGUAGES).meta({ id: 'Language' });
+const Language = z.enum(LANGUAGES).meta({ id: 'Language' });
 
 export const UserType = z.enum(['admin', 'customer']).meta({ id: 'UserType' });
 export type UserType = z.infer<typeof UserType>;

@@ -74,7 +74,7 @@ export function routeChunks(manifest: Manifest, routeIds: readonly string[]): st
 }
 
 /** The chunk of a language's catalogue (src/locales/<language>) and what it imports, as `/assets/…` addresses. */
-export function languageChunks(manifest: Manifest, language: Language): string[] {
+function languageChunks(manifest: Manifest, language: Language): string[] {
   const chunks: string[] = [];
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -90,7 +90,7 @@ export function languageChunks(manifest: Manifest, language: Language): string[]
  * The built index.html in `language`: `<html lang>` says it (the browser starts in the language the
  * page is in, src/lib/i18n.ts), and its catalogue's chunk is fetched with the entry.
  */
-export function templateIn(template: string, language: Language, chunks: readonly string[]): string {
+function templateIn(template: string, language: Language, chunks: readonly string[]): string {
   const preloads = chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
   return template
     .replace(/<html(?: lang="[^"]*")?/, () => `<html lang="${LOCALES[language]}"`)

@@ -18,7 +18,6 @@ import type en from '@/locales/en';
  */
 
 export type Catalogue = typeof en;
-export type Namespace = keyof Catalogue;
 
 const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
   en: () => import('@/locales/en'),

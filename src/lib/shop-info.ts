@@ -7,7 +7,6 @@ import { PRODUCT_NAME, RELEASE } from '@contract/constants';
 export const shopInfo = {
   name: PRODUCT_NAME,
   release: RELEASE,
-  tagline: 'Fresh food and groceries, delivered across Nairobi.',
   phone: '+254 709 123 400',
   phoneHref: 'tel:+254709123400',
   whatsapp: '+254 709 123 401',

@@ -57,7 +57,18 @@ const featureBoundaries = (feature) => [
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/test/**'];
 
 /** The storefront's screens (the back office, under admin, stays in English). */
-const SHOPPER_UI = ['src/features/language/**/*.tsx'];
+const SHOPPER_UI = [
+  'src/features/language/**/*.tsx',
+  // The shopper's sign-in flow; the admin sign-in and the staff invitation (back office) stay English.
+  'src/features/auth/components/{auth-card,code-input,complete-profile-panel,credentials-panel,link-dead-end,profile-form,sign-in-flow,verify-code-panel}.tsx',
+  'src/features/account/**/*.tsx',
+  'src/features/help/**/*.tsx',
+  'src/components/{phone-fields,password-input,password-strength-hint,submit-button}.tsx',
+  'src/routes/_guest/auth/**/*.tsx',
+  'src/routes/_signed-in/profile.tsx',
+  'src/routes/_customer/account/{index,dashboard}.tsx',
+  'src/routes/more.tsx',
+];
 
 /*
  * The same for the server (docs/architecture.md#server-modules): a module's index.ts is its public face.

@@ -6,10 +6,11 @@ import { notify } from './notify';
 export const GENERIC_ERROR = 'We encountered an error!';
 export const GENERIC_ERROR_SHORT = 'An error occurred.';
 
-/** {@link GENERIC_ERROR} in the shown language (asked for when it is shown). */
-export const genericError = () => translate('forms:error.generic');
-/** {@link GENERIC_ERROR_SHORT} in the shown language. */
-export const genericErrorShort = () => translate('forms:error.genericShort');
+/*
+ * Both in the shown language: `forms:error.generic` (the default fallback below, asked for when it is
+ * shown) and `forms:error.genericShort`.
+ */
+const genericError = () => translate('forms:error.generic');
 
 /**
  * What to tell a person about a failure (docs/behaviour.md#error-texts): the server's message, else the

@@ -3,7 +3,7 @@ import { DEMO_USERS, findUserByEmail, resetAuthDb } from '@mocks/auth-db';
 import { adoptCatalogue } from '@/lib/i18n';
 import sw from '@/locales/sw';
 import { renderApp } from '@/test/render-app';
-import { signInAs } from '@/test/tokens';
+import { admin, signInAs } from '@/test/tokens';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -116,5 +116,17 @@ describe('/account/dashboard in Kiswahili', () => {
     await waitFor(() => expect(toasts().getByText('Nenosiri la sasa si sahihi.')).toBeInTheDocument());
     expect(screen.queryByText('The current password is not correct.')).not.toBeInTheDocument();
     expect(findUserByEmail(shopper.email)?.password).toBe(shopper.password);
+  });
+
+  it('shows /profile in Kiswahili too', async () => {
+    signInAs(admin);
+    const { router } = renderApp('/');
+    await router.navigate({ to: '/profile' });
+    await screen.findByRole('heading', { level: 1, name: 'Wasifu' });
+    expect(screen.getByText('Jina lako, nambari ya simu na nenosiri.')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Wasifu wako' })).findByText('Msimamizi'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your name, phone number and password.')).not.toBeInTheDocument();
   });
 });

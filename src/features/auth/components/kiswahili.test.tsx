@@ -115,6 +115,34 @@ describe('the sign-in flow in Kiswahili', () => {
     );
   });
 
+  it('resets a forgotten password in Kiswahili', async () => {
+    const { user } = renderApp('/auth');
+    await enterEmail(user, shopper.email);
+    await user.click(await screen.findByRole('button', { name: 'Umesahau nenosiri?' }));
+    await screen.findByRole('heading', { name: 'Badilisha nenosiri lako' });
+    await user.click(await screen.findByRole('textbox', { name: 'Tarakimu ya 1 kati ya 6' }));
+    await user.paste(latestCode(shopper.email)!);
+
+    await screen.findByRole('heading', { name: 'Weka nenosiri jipya' });
+    expect(
+      screen.getByText('Barua pepe yako imethibitishwa. Chagua nenosiri utakalotumia kuingia kuanzia sasa.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Maelezo yako' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Jina kamili/ })).toBeInTheDocument();
+    expect(screen.getAllByText('(si lazima)')).toHaveLength(2); // the name and the phone
+    expect(screen.getByText(/^Angalau herufi 8\./)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nenosiri jipya'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Hifadhi nenosiri na uingie' }));
+    expect(await screen.findByText('Nenosiri: tumia angalau herufi 8.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Nenosiri jipya'), '-and-now-longer');
+    await user.click(screen.getByRole('button', { name: 'Hifadhi nenosiri na uingie' }));
+    await waitFor(() =>
+      expect(toasts().getByText('Nenosiri lako jipya limewekwa. Umeingia.')).toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Set a new password')).not.toBeInTheDocument();
+  });
+
   it('sends a dead link back to the start in Kiswahili', async () => {
     renderApp('/auth/complete-profile/not-a-token');
     expect(await screen.findByText('Kiungo hiki hakiwezi kutumika tena')).toBeInTheDocument();

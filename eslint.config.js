@@ -73,6 +73,15 @@ const SHOPPER_UI = [
   'src/routes/__root.tsx',
   'src/routes/view/**/*.tsx',
   'src/routes/_signed-in/saved-items.tsx',
+  // The shopper's sign-in flow; the admin sign-in and the staff invitation (back office) stay English.
+  'src/features/auth/components/{auth-card,code-input,complete-profile-panel,credentials-panel,link-dead-end,profile-form,sign-in-flow,verify-code-panel}.tsx',
+  'src/features/account/**/*.tsx',
+  'src/features/help/**/*.tsx',
+  'src/components/{phone-fields,password-input,password-strength-hint,submit-button}.tsx',
+  'src/routes/_guest/auth/**/*.tsx',
+  'src/routes/_signed-in/profile.tsx',
+  'src/routes/_customer/account/{index,dashboard}.tsx',
+  'src/routes/more.tsx',
 ];
 
 /*

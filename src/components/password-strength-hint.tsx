@@ -1,5 +1,6 @@
 import { Progress, Stack, Text } from '@chakra-ui/react';
 import { passwordStrength, type StrengthLevel } from '@/lib/password-strength';
+import { useTranslation } from 'react-i18next';
 
 const PALETTE: Record<StrengthLevel, string> = {
   0: 'danger',
@@ -22,6 +23,7 @@ export function PasswordStrengthHint({
   id?: string;
   person?: { email?: string | null; name?: string | null };
 }) {
+  const { t } = useTranslation('forms');
   if (!password) return null;
   const { level, label, tip } = passwordStrength(password, person);
   return (
@@ -30,7 +32,7 @@ export function PasswordStrengthHint({
         value={level === 0 ? 8 : level * 25}
         size="xs"
         colorPalette={PALETTE[level]}
-        aria-label="Password strength"
+        aria-label={t('strength.label')}
         aria-valuetext={label}
       >
         <Progress.Track rounded="full">
@@ -38,7 +40,7 @@ export function PasswordStrengthHint({
         </Progress.Track>
       </Progress.Root>
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        Password strength:{' '}
+        {t('strength.heading')}{' '}
         <Text as="strong" color={`${PALETTE[level]}.fg`}>
           {label}
         </Text>

@@ -1,5 +1,6 @@
 import { Field, Grid, Input, InputGroup, NativeSelect, Text } from '@chakra-ui/react';
 import type { Country } from '@contract/setups';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A country as pickers and profiles name it: the name first (so typing it in a native select finds
@@ -32,12 +33,13 @@ export function PhoneFields({
   countryError,
   optional,
 }: PhoneFieldsProps) {
+  const { t } = useTranslation('forms');
   const selected = countries.find((c) => c.cca2 === country);
   return (
     // One above the other: country names are long, and the picker shows flag, name and code in full.
     <Grid templateColumns="1fr" gap="4">
       <Field.Root invalid={Boolean(countryError)}>
-        <Field.Label>Country</Field.Label>
+        <Field.Label>{t('field.country')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field
             name="country"
@@ -58,11 +60,11 @@ export function PhoneFields({
       </Field.Root>
       <Field.Root invalid={Boolean(error)}>
         <Field.Label>
-          Phone number
+          {t('field.phone')}
           {optional ? (
             <Text as="span" color="fg.muted" fontWeight="normal">
               {' '}
-              (optional)
+              {t('optional')}
             </Text>
           ) : null}
         </Field.Label>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { errorMessage, GENERIC_ERROR } from './errors';
+import { adoptCatalogue } from './i18n';
+import sw from '@/locales/sw';
 
 describe('errorMessage', () => {
   it("prefers the server's message", () => {
@@ -18,5 +20,13 @@ describe('errorMessage', () => {
     expect(errorMessage(undefined, 'An error occurred.')).toBe('An error occurred.');
     expect(errorMessage({ weird: true })).toBe(GENERIC_ERROR);
     expect(GENERIC_ERROR).toBe('We encountered an error!');
+  });
+
+  it("falls back in the shown language, and keeps the server's message as it is", () => {
+    adoptCatalogue('sw', sw);
+    expect(errorMessage({ weird: true })).toBe('Samahani, hitilafu imetokea!');
+    expect(errorMessage(new ApiError(409, 'That email is already registered.'))).toBe(
+      'That email is already registered.',
+    );
   });
 });

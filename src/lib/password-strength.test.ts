@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { adoptCatalogue } from './i18n';
 import { passwordStrength } from './password-strength';
+import sw from '@/locales/sw';
 
 describe('passwordStrength', () => {
   it.each([
@@ -32,5 +34,16 @@ describe('passwordStrength', () => {
   it('gives a tip until the password is strong', () => {
     expect(passwordStrength('nyamachoma').tip).toMatch(/14 characters/);
     expect(passwordStrength('Nyama-Choma-2024').tip).toBeNull();
+  });
+
+  it('names the level and gives the tip in the shown language', () => {
+    adoptCatalogue('sw', sw);
+    expect(passwordStrength('abc')).toEqual({ level: 0, label: 'Fupi mno', tip: 'Tumia angalau herufi 8.' });
+    expect(passwordStrength('sokoni123456')).toMatchObject({
+      label: 'Dhaifu',
+      tip: expect.stringContaining('"sokoni"'),
+    });
+    expect(passwordStrength('nyamachoma7').label).toBe('Wastani');
+    expect(passwordStrength('Nyama-Choma-2024')).toEqual({ level: 4, label: 'Imara', tip: null });
   });
 });

@@ -1,6 +1,9 @@
+import { MPESA_PHONE_MESSAGE } from '@contract/phone';
 import type { Country } from '@contract/setups';
+import sw from '@/locales/sw';
 import { describe, expect, it } from 'vitest';
-import { composePhone, formatPhone, KENYA, splitPhone } from './phone';
+import { adoptCatalogue } from './i18n';
+import { composePhone, formatPhone, KENYA, mpesaPhoneProblem, splitPhone } from './phone';
 
 const UGANDA: Country = { cca2: 'UG', name: { common: 'Uganda' }, flag: '🇺🇬', idd: '+256' };
 const USA: Country = { cca2: 'US', name: { common: 'United States' }, flag: '🇺🇸', idd: '+1' };
@@ -32,4 +35,17 @@ describe('formatPhone', () => {
   it('groups the national part', () =>
     expect(formatPhone('+254712345678', countries, 'KE')).toBe('+254 712 345 678'));
   it('leaves what it cannot read', () => expect(formatPhone('+999123', countries, 'KE')).toBe('+999123'));
+});
+
+describe('mpesaPhoneProblem', () => {
+  it('says what is wrong in English as the server does, and in Kiswahili when it is shown', () => {
+    expect(mpesaPhoneProblem('0712 345 678')).toBeNull();
+    expect(mpesaPhoneProblem(' ')).toBe('Enter the M-Pesa phone number for the payment prompt.');
+    expect(mpesaPhoneProblem('12345')).toBe(MPESA_PHONE_MESSAGE);
+    adoptCatalogue('sw', sw);
+    expect(mpesaPhoneProblem(' ')).toBe('Andika nambari ya simu ya M-Pesa itakayopokea ombi la malipo.');
+    expect(mpesaPhoneProblem('12345')).toBe(
+      'Andika nambari ya simu ya Kenya kama 0712 345 678 au +254 712 345 678.',
+    );
+  });
 });

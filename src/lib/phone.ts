@@ -1,5 +1,6 @@
-import { formatKenyanPhone, MPESA_PHONE_MESSAGE, normaliseKenyanPhone } from '@contract/phone';
+import { formatKenyanPhone, normaliseKenyanPhone } from '@contract/phone';
 import type { Country } from '@contract/setups';
+import { translate } from './i18n';
 
 /** Kenya, for when the country list has not loaded (or failed): the picker always has its first entry. */
 export const KENYA: Country = { cca2: 'KE', name: { common: 'Kenya' }, flag: '🇰🇪', idd: '+254' };
@@ -48,11 +49,13 @@ export function formatPhone(phone: string, countries: Country[], preferred: stri
 
 /**
  * Checks an M-Pesa number as the shopper typed it (07…, 01…, +254…, 254…, spaces and dashes
- * allowed) with the normaliser the server uses; answers the message to show, or null when fine.
+ * allowed) with the normaliser the server uses; answers the message to show (in the shown language),
+ * or null when fine.
  */
 export function mpesaPhoneProblem(value: string): string | null {
-  if (!value.trim()) return 'Enter the M-Pesa phone number for the payment prompt.';
-  return normaliseKenyanPhone(value) ? null : MPESA_PHONE_MESSAGE;
+  if (!value.trim()) return translate('forms:check.mpesaRequired');
+  // MPESA_PHONE_MESSAGE in English: the server's own words for the same refusal.
+  return normaliseKenyanPhone(value) ? null : translate('forms:check.mpesaInvalid');
 }
 
 /** `0712 345 678` for a valid number, else null. */

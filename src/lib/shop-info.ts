@@ -18,4 +18,13 @@ export const shopInfo = {
   /** Orders paid before this (EAT) are delivered the same day: the promotions and /more say it. */
   sameDayCutoff: '5:00 pm',
   address: 'Sokoni Fulfilment Centre, Baba Dogo Road, Ruaraka, Nairobi',
+  /**
+   * The hours above as Kiswahili says them, for the pages in Kiswahili: Swahili time counts from
+   * 7:00 am, so saa 1:00 asubuhi is 7:00 am, saa 2:00 usiku 8:00 pm and saa 11:00 jioni 5:00 pm.
+   */
+  inKiswahili: {
+    supportHours: 'kila siku, saa 1:00 asubuhi hadi saa 3:00 usiku (EAT)',
+    deliveryHours: 'kila siku, saa 2:00 asubuhi hadi saa 2:00 usiku',
+    sameDayCutoff: 'saa 11:00 jioni',
+  },
 } as const;

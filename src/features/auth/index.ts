@@ -9,3 +9,4 @@ export { JoinStaffPanel } from './components/join-staff-panel';
 export { SignInFlow } from './components/sign-in-flow';
 export { VerifyCodePanel } from './components/verify-code-panel';
 export { useCountries } from './hooks/use-countries';
+export { authRefusal } from './lib/auth-errors';

@@ -1,6 +1,7 @@
 import { PageFrame } from '@/components/layout/page-frame';
 import { loadProfile, ProfilePanel } from '@/features/account';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/_signed-in/profile')({
   staticData: { title: 'Profile' },
@@ -9,8 +10,9 @@ export const Route = createFileRoute('/_signed-in/profile')({
 });
 
 function Page() {
+  const { t } = useTranslation('account');
   return (
-    <PageFrame title="Profile" description="Your name, phone number and password." narrow>
+    <PageFrame title={t('profilePage.title')} description={t('profilePage.description')} narrow>
       <ProfilePanel />
     </PageFrame>
   );

@@ -1,12 +1,13 @@
 import { Button, Field, Stack } from '@chakra-ui/react';
 import { PasswordInput } from '@/components/password-input';
 import { PasswordStrengthHint } from '@/components/password-strength-hint';
-import { authMutations } from '@/features/auth';
+import { authMutations, authRefusal } from '@/features/auth';
 import { fieldIssues, toastError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { checkPassword } from '@/lib/validation';
+import { checkPassword, fieldProblem } from '@/lib/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Errors = { current?: string | null; next?: string | null; confirm?: string | null };
 
@@ -15,6 +16,7 @@ type Errors = { current?: string | null; next?: string | null; confirm?: string 
  * (the account's email and name) are words the new password must not be built on.
  */
 export function ChangePasswordForm({ owner }: { owner?: { email: string; name: string } }) {
+  const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -26,27 +28,27 @@ export function ChangePasswordForm({ owner }: { owner?: { email: string; name: s
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Errors = {
-      current: current ? null : 'Please enter your current password.',
-      next: checkPassword(next)?.replace(/^Password/, 'New password') ?? null,
-      confirm: confirm === next ? null : 'The two new passwords are not the same.',
+      current: current ? null : t('password.currentRequired'),
+      next: checkPassword(next, 'newPassword'),
+      confirm: confirm === next ? null : t('password.notSame'),
     };
-    if (!found.next && next === current) found.next = 'Choose a password different from the current one.';
+    if (!found.next && next === current) found.next = t('password.unchanged');
     setErrors(found);
     if (found.current || found.next || found.confirm) return;
     change.mutate(
       { currentPassword: current, newPassword: next },
       {
         onSuccess: () => {
-          notify.success('Your password was changed. Your other devices were signed out.');
+          notify.success(t('password.changed'));
           setCurrent('');
           setNext('');
           setConfirm('');
         },
         onError: (error) => {
-          toastError(error);
+          toastError(authRefusal(error) ?? error);
           const issues = fieldIssues(error);
-          if (issues.currentPassword) setErrors({ current: 'This is not your current password.' });
-          else if (issues.newPassword) setErrors({ next: `New password ${issues.newPassword}.` });
+          if (issues.currentPassword) setErrors({ current: t('password.notCurrent') });
+          else if (issues.newPassword) setErrors({ next: fieldProblem('newPassword', issues.newPassword) });
         },
       },
     );
@@ -54,9 +56,9 @@ export function ChangePasswordForm({ owner }: { owner?: { email: string; name: s
 
   return (
     <Stack asChild gap="5">
-      <form onSubmit={submit} noValidate aria-label="Change your password">
+      <form onSubmit={submit} noValidate aria-label={t('password.formLabel')}>
         <Field.Root invalid={Boolean(errors.current)}>
-          <Field.Label>Current password</Field.Label>
+          <Field.Label>{t('password.current')}</Field.Label>
           <PasswordInput
             name="current-password"
             autoComplete="current-password"
@@ -66,7 +68,7 @@ export function ChangePasswordForm({ owner }: { owner?: { email: string; name: s
           <Field.ErrorText>{errors.current}</Field.ErrorText>
         </Field.Root>
         <Field.Root invalid={Boolean(errors.next)}>
-          <Field.Label>New password</Field.Label>
+          <Field.Label>{t('password.new')}</Field.Label>
           <PasswordInput
             name="new-password"
             autoComplete="new-password"
@@ -78,7 +80,7 @@ export function ChangePasswordForm({ owner }: { owner?: { email: string; name: s
           <PasswordStrengthHint password={next} id={strengthId} person={owner} />
         </Field.Root>
         <Field.Root invalid={Boolean(errors.confirm)}>
-          <Field.Label>Confirm new password</Field.Label>
+          <Field.Label>{t('password.confirm')}</Field.Label>
           <PasswordInput
             name="confirm-password"
             autoComplete="new-password"
@@ -92,9 +94,9 @@ export function ChangePasswordForm({ owner }: { owner?: { email: string; name: s
           colorPalette="primary"
           alignSelf="start"
           loading={change.isPending}
-          loadingText="Saving…"
+          loadingText={t('password.saving')}
         >
-          Change password
+          {t('password.submit')}
         </Button>
       </form>
     </Stack>

@@ -1,18 +1,20 @@
 import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import type { User } from '@contract/auth';
 import { PhoneFields } from '@/components/phone-fields';
-import { authMutations, useCountries } from '@/features/auth';
+import { authMutations, authRefusal, useCountries } from '@/features/auth';
 import { fieldIssues, toastError } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { composePhone, splitPhone } from '@/lib/phone';
-import { checkName, checkPhone } from '@/lib/validation';
+import { checkName, checkPhone, fieldProblem } from '@/lib/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Errors = { name?: string | null; phone?: string | null; country?: string | null };
 
 /** Name, country and phone of the signed-in user (PATCH /auth/me). */
 export function EditProfileForm({ user, onDone }: { user: User; onDone(): void }) {
+  const { t } = useTranslation('account');
   const queryClient = useQueryClient();
   const countries = useCountries();
   const initial = splitPhone(user.phone, countries, user.country);
@@ -35,16 +37,16 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone(): void }
       { name: name.trim(), phone, country },
       {
         onSuccess: () => {
-          notify.success('Your profile was updated.');
+          notify.success(t('edit.saved'));
           onDone();
         },
         onError: (error) => {
-          toastError(error);
+          toastError(authRefusal(error) ?? error);
           const issues = fieldIssues(error);
           setErrors({
-            name: issues.name ? `Name ${issues.name}.` : null,
-            phone: issues.phone ? `Phone number ${issues.phone}.` : null,
-            country: issues.country ? `Country ${issues.country}.` : null,
+            name: issues.name ? fieldProblem('name', issues.name) : null,
+            phone: issues.phone ? fieldProblem('phone', issues.phone) : null,
+            country: issues.country ? fieldProblem('country', issues.country) : null,
           });
         },
       },
@@ -53,9 +55,9 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone(): void }
 
   return (
     <Stack asChild gap="5">
-      <form onSubmit={submit} noValidate aria-label="Edit your profile">
+      <form onSubmit={submit} noValidate aria-label={t('edit.formLabel')}>
         <Field.Root invalid={Boolean(errors.name)}>
-          <Field.Label>Full name</Field.Label>
+          <Field.Label>{t('edit.fullName')}</Field.Label>
           <Input
             name="name"
             autoComplete="name"
@@ -76,11 +78,16 @@ export function EditProfileForm({ user, onDone }: { user: User; onDone(): void }
           optional
         />
         <HStack gap="3">
-          <Button type="submit" colorPalette="primary" loading={update.isPending} loadingText="Saving…">
-            Save changes
+          <Button
+            type="submit"
+            colorPalette="primary"
+            loading={update.isPending}
+            loadingText={t('edit.saving')}
+          >
+            {t('edit.save')}
           </Button>
           <Button type="button" variant="ghost" onClick={onDone} disabled={update.isPending}>
-            Cancel
+            {t('edit.cancel')}
           </Button>
         </HStack>
       </form>

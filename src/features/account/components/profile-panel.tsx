@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { User } from '@contract/auth';
+import { DEFAULT_LANGUAGE, isLanguage, LOCALES } from '@contract/languages';
 import { MdiIcon } from '@/components/mdi-icon';
 import { countryLabel } from '@/components/phone-fields';
 import { authQueries, useCountries } from '@/features/auth';
@@ -7,11 +8,17 @@ import { formatPhone } from '@/lib/phone';
 import { mdiPencilOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from './change-password-form';
 import { EditProfileForm } from './edit-profile-form';
 
-const memberSince = (iso: string) =>
-  new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+/** The day the account was made, in the shown language's locale (en-KE or sw-KE). */
+const memberSince = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(LOCALES[isLanguage(language) ? language : DEFAULT_LANGUAGE], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,18 +34,23 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ProfileDetails({ user }: { user: User }) {
+  const { t, i18n } = useTranslation('account');
   const countries = useCountries();
   const country = countries.find((c) => c.cca2 === user.country);
   return (
     <Grid as="dl" templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="5">
-      <Detail label="Name">{user.name}</Detail>
-      <Detail label="Email">{user.email}</Detail>
-      <Detail label="Phone number">
-        {user.phone ? formatPhone(user.phone, countries, user.country) : 'Not given'}
+      <Detail label={t('profile.name')}>{user.name}</Detail>
+      <Detail label={t('profile.email')}>{user.email}</Detail>
+      <Detail label={t('profile.phone')}>
+        {user.phone ? formatPhone(user.phone, countries, user.country) : t('profile.notGiven')}
       </Detail>
-      <Detail label="Country">{country ? countryLabel(country) : (user.country ?? 'Not given')}</Detail>
-      <Detail label="Member since">{memberSince(user.createdAt)}</Detail>
-      <Detail label="Account type">{user.type === 'admin' ? 'Admin' : 'Shopper'}</Detail>
+      <Detail label={t('profile.country')}>
+        {country ? countryLabel(country) : (user.country ?? t('profile.notGiven'))}
+      </Detail>
+      <Detail label={t('profile.memberSince')}>{memberSince(user.createdAt, i18n.language)}</Detail>
+      <Detail label={t('profile.accountType')}>
+        {user.type === 'admin' ? t('profile.admin') : t('profile.shopper')}
+      </Detail>
     </Grid>
   );
 }
@@ -61,12 +73,13 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 
 /** The signed-in user's profile (GET /auth/me), its edit form and the password change. */
 export function ProfilePanel() {
+  const { t } = useTranslation('account');
   const me = useQuery(authQueries.me());
   const [editing, setEditing] = useState(false);
 
   if (me.isPending) {
     return (
-      <Stack gap="4" aria-busy="true" aria-label="Loading your profile">
+      <Stack gap="4" aria-busy="true" aria-label={t('profile.loading')}>
         <Skeleton h="40" rounded="l3" />
         <Skeleton h="56" rounded="l3" />
       </Stack>
@@ -77,10 +90,10 @@ export function ProfilePanel() {
       <Alert.Root status="error">
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>We could not load your profile.</Alert.Title>
+          <Alert.Title>{t('profile.loadFailed')}</Alert.Title>
           <Alert.Description>
             <Button size="sm" variant="outline" mt="2" onClick={() => void me.refetch()}>
-              Try again
+              {t('profile.tryAgain')}
             </Button>
           </Alert.Description>
         </Alert.Content>
@@ -91,12 +104,12 @@ export function ProfilePanel() {
   return (
     <Stack gap="6">
       <Section
-        title="Your profile"
+        title={t('profile.title')}
         action={
           editing ? null : (
             <Button size="sm" variant="outline" colorPalette="secondary" onClick={() => setEditing(true)}>
               <MdiIcon path={mdiPencilOutline} />
-              Edit profile
+              {t('profile.edit')}
             </Button>
           )
         }
@@ -107,9 +120,9 @@ export function ProfilePanel() {
           <ProfileDetails user={me.data} />
         )}
       </Section>
-      <Section title="Password">
+      <Section title={t('password.title')}>
         <Stack gap="4">
-          <Text color="fg.muted">Changing your password signs you out on your other devices.</Text>
+          <Text color="fg.muted">{t('password.note')}</Text>
           <ChangePasswordForm owner={me.data} />
         </Stack>
       </Section>

@@ -9,6 +9,7 @@ import {
   type ClipboardEvent,
   type KeyboardEvent,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface CodeInputProps {
   /** Called once all boxes hold a digit (the last typed or pasted one completes the code). */
@@ -34,10 +35,11 @@ export function CodeInput({
   length = OTP_LENGTH,
   disabled,
   invalid,
-  label = 'Verification code',
+  label,
   describedBy,
   autoFocus = true,
 }: CodeInputProps) {
+  const { t } = useTranslation('auth');
   const [digits, setDigits] = useState<string[]>(() => Array.from({ length }, () => ''));
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   // The code goes out once per set of boxes; a key pressed after the last digit changes nothing.
@@ -156,7 +158,7 @@ export function CodeInput({
   };
 
   return (
-    <HStack role="group" aria-label={label} gap={{ base: '2', sm: '3' }} justify="center">
+    <HStack role="group" aria-label={label ?? t('code.label')} gap={{ base: '2', sm: '3' }} justify="center">
       {digits.map((digit, index) => (
         <Input
           key={index}
@@ -168,7 +170,7 @@ export function CodeInput({
           onKeyDown={(e) => onKeyDown(index, e)}
           onPaste={(e) => onPaste(index, e)}
           onFocus={(e) => e.target.select()}
-          aria-label={`Digit ${index + 1} of ${length}`}
+          aria-label={t('code.digit', { position: index + 1, length })}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
           disabled={disabled}

@@ -2,6 +2,7 @@ import { fieldIssues } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { authMutations } from '../api/auth-mutations';
 import { isDeadEnd, toastAuthError } from '../lib/auth-errors';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
@@ -13,6 +14,7 @@ import { issuesToErrors, ProfileForm, type ProfileFormValues } from './profile-f
 
 /** /auth/complete-profile/{token}: a confirmed email becomes an account (update-profile), signed in. */
 export function CompleteProfilePanel({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn();
   const email = useFlowEmail();
@@ -25,7 +27,7 @@ export function CompleteProfilePanel({ token }: { token: string }) {
       { name, password, country, ...(phone ? { phone } : {}) },
       {
         onSuccess: async (result) => {
-          notify.success(`Welcome to Sokoni, ${result.user.name.split(' ')[0]}! Your account is ready.`);
+          notify.success(t('complete.welcome', { name: result.user.name.split(' ')[0] }));
           await finishSignIn(result);
         },
         onError: (error) => {
@@ -39,11 +41,9 @@ export function CompleteProfilePanel({ token }: { token: string }) {
 
   return (
     <AuthCard
-      title="Complete your profile"
+      title={t('complete.title')}
       description={
-        deadEnd
-          ? undefined
-          : `Your email${email ? ` ${email}` : ''} is confirmed. Tell us your name, add a phone number for deliveries and choose a password.`
+        deadEnd ? undefined : email ? t('complete.descriptionEmail', { email }) : t('complete.description')
       }
     >
       {deadEnd ? (
@@ -51,7 +51,7 @@ export function CompleteProfilePanel({ token }: { token: string }) {
       ) : (
         <ProfileForm
           mode="complete"
-          submitLabel="Create my account"
+          submitLabel={t('complete.submit')}
           submitting={update.isPending}
           serverErrors={serverErrors}
           onSubmit={submit}

@@ -4,6 +4,7 @@ import { fieldIssues } from '@/lib/errors';
 import { notify } from '@/lib/notify';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { authMutations } from '../api/auth-mutations';
 import { isDeadEnd, toastAuthError } from '../lib/auth-errors';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
@@ -19,6 +20,7 @@ import { issuesToErrors, ProfileForm, type ProfileFormValues } from './profile-f
  * saved right after with the new session (PATCH /auth/me), since set-password takes only a password.
  */
 export function CredentialsPanel({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn();
   const purpose = useFlowPurpose();
@@ -42,7 +44,7 @@ export function CredentialsPanel({ token }: { token: string }) {
             login(result.token);
             await updateMe.mutateAsync(changes).catch(toastAuthError);
           }
-          notify.success('Your new password is set. You are signed in.');
+          notify.success(t('credentials.done'));
           await finishSignIn(result);
         },
         onError: (error) => {
@@ -55,17 +57,15 @@ export function CredentialsPanel({ token }: { token: string }) {
 
   return (
     <AuthCard
-      title={purpose === 'reset' ? 'Set a new password' : 'Set your password'}
-      description={
-        deadEnd ? undefined : 'Your email is confirmed. Choose a password to sign in with from now on.'
-      }
+      title={purpose === 'reset' ? t('credentials.titleReset') : t('credentials.title')}
+      description={deadEnd ? undefined : t('credentials.description')}
     >
       {deadEnd ? (
         <LinkDeadEnd />
       ) : (
         <ProfileForm
           mode="credentials"
-          submitLabel="Save password and sign in"
+          submitLabel={t('credentials.submit')}
           submitting={setPassword.isPending || updateMe.isPending}
           serverErrors={serverErrors}
           onSubmit={submit}

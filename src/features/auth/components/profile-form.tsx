@@ -1,8 +1,9 @@
 import { Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { PASSWORD_MIN } from '@contract/auth';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { composePhone, KENYA } from '@/lib/phone';
-import { checkName, checkPassword, checkPhone } from '@/lib/validation';
+import { checkName, checkPassword, checkPhone, fieldProblem } from '@/lib/validation';
 import { PasswordInput } from '@/components/password-input';
 import { PasswordStrengthHint } from '@/components/password-strength-hint';
 import { PhoneFields } from '@/components/phone-fields';
@@ -21,18 +22,13 @@ export interface ProfileFormValues {
 type FieldName = 'name' | 'phone' | 'country' | 'password';
 type Errors = Partial<Record<FieldName, string | null>>;
 
-const LABELS: Record<FieldName, string> = {
-  name: 'Name',
-  phone: 'Phone number',
-  country: 'Country',
-  password: 'Password',
-};
+const FIELDS: FieldName[] = ['name', 'phone', 'country', 'password'];
 
-/** The server's field problems (`issues` of a 400), worded like the form's own. */
+/** The server's field problems (`issues` of a 400), worded like the form's own ("Name is required."). */
 export function issuesToErrors(issues: Record<string, string>): Errors {
   const errors: Errors = {};
-  for (const field of Object.keys(LABELS) as FieldName[]) {
-    if (issues[field]) errors[field] = `${LABELS[field]} ${issues[field]}.`;
+  for (const field of FIELDS) {
+    if (issues[field]) errors[field] = fieldProblem(field, issues[field]);
   }
   return errors;
 }
@@ -54,6 +50,7 @@ export interface ProfileFormProps {
  * The profile form of /auth/complete-profile and /auth/credentials (both show it: docs/behaviour.md#routes).
  */
 export function ProfileForm({ mode, submitLabel, submitting, serverErrors, onSubmit }: ProfileFormProps) {
+  const { t } = useTranslation(['auth', 'forms']);
   const countries = useCountries();
   const [name, setName] = useState('');
   const [country, setCountry] = useState(KENYA.cca2);
@@ -120,7 +117,9 @@ export function ProfileForm({ mode, submitLabel, submitting, serverErrors, onSub
 
   const passwordField = (
     <Field.Root invalid={Boolean(errors.password)}>
-      <Field.Label>{mode === 'credentials' ? 'New password' : 'Password'}</Field.Label>
+      <Field.Label>
+        {mode === 'credentials' ? t('profileForm.newPassword') : t('profileForm.password')}
+      </Field.Label>
       <PasswordInput
         name="new-password"
         autoComplete="new-password"
@@ -132,9 +131,7 @@ export function ProfileForm({ mode, submitLabel, submitting, serverErrors, onSub
       {errors.password ? (
         <Field.ErrorText>{errors.password}</Field.ErrorText>
       ) : (
-        <Field.HelperText>
-          At least {PASSWORD_MIN} characters. A few unrelated words make a strong one.
-        </Field.HelperText>
+        <Field.HelperText>{t('profileForm.passwordHelp', { min: PASSWORD_MIN })}</Field.HelperText>
       )}
       <PasswordStrengthHint password={password} id={strengthId} person={{ name }} />
     </Field.Root>
@@ -144,11 +141,11 @@ export function ProfileForm({ mode, submitLabel, submitting, serverErrors, onSub
     <>
       <Field.Root invalid={Boolean(errors.name)}>
         <Field.Label>
-          Full name
+          {t('profileForm.fullName')}
           {nameRequired ? null : (
             <Text as="span" color="fg.muted" fontWeight="normal">
               {' '}
-              (optional)
+              {t('forms:optional')}
             </Text>
           )}
         </Field.Label>
@@ -189,17 +186,17 @@ export function ProfileForm({ mode, submitLabel, submitting, serverErrors, onSub
             <Stack gap="4" pt="2" borderTopWidth="1px">
               <Stack gap="1">
                 <Heading as="h2" size="sm">
-                  Your details
+                  {t('profileForm.yourDetails')}
                 </Heading>
                 <Text fontSize="sm" color="fg.muted">
-                  Optional: fill in what you want to change, leave the rest empty.
+                  {t('profileForm.detailsHelp')}
                 </Text>
               </Stack>
               {details}
             </Stack>
           </>
         )}
-        <SubmitButton loading={submitting} loadingText="Saving…">
+        <SubmitButton loading={submitting} loadingText={t('profileForm.saving')}>
           {submitLabel}
         </SubmitButton>
       </form>

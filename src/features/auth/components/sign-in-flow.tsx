@@ -4,6 +4,7 @@ import { mdiArrowLeft } from '@mdi/js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { authMutations } from '../api/auth-mutations';
 import { toastAuthError } from '../lib/auth-errors';
 import { useFinishSignIn } from '../lib/use-finish-sign-in';
@@ -20,6 +21,7 @@ type Step = { kind: 'email' } | { kind: 'password'; email: string; name: string 
  * step (an account with a password) or to the code page (a new account, or one without a password).
  */
 export function SignInFlow({ redirect }: { redirect?: string }) {
+  const { t } = useTranslation('auth');
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const remembered = useFlowEmail();
   const [email, setEmail] = useState(remembered ?? '');
@@ -28,18 +30,15 @@ export function SignInFlow({ redirect }: { redirect?: string }) {
     const firstName = step.name.split(' ')[0];
     return (
       <AuthFrame
-        title={firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
-        description="Enter your password to sign in."
+        title={firstName ? t('password.welcomeBackName', { name: firstName }) : t('password.welcomeBack')}
+        description={t('password.description')}
       >
         <PasswordStep email={step.email} onBack={() => setStep({ kind: 'email' })} />
       </AuthFrame>
     );
   }
   return (
-    <AuthFrame
-      title="Sign in or create an account"
-      description="Enter your email to sign in. New here? We will help you create an account in a minute."
-    >
+    <AuthFrame title={t('signIn.title')} description={t('signIn.description')}>
       <EmailStep
         email={email}
         onEmailChange={setEmail}
@@ -64,6 +63,7 @@ function EmailStep({
   onPasswordStep(name: string): void;
   onCodeSent(): void;
 }) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const getUser = useMutation(authMutations.getUser());
@@ -95,7 +95,7 @@ function EmailStep({
     <Stack asChild gap="5" mt="2">
       <form onSubmit={submit} noValidate>
         <Field.Root invalid={Boolean(error)}>
-          <Field.Label>Email</Field.Label>
+          <Field.Label>{t('signIn.email')}</Field.Label>
           <Input
             type="email"
             name="email"
@@ -108,13 +108,13 @@ function EmailStep({
           />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
-        <SubmitButton loading={getUser.isPending} loadingText="Checking…">
-          Continue
+        <SubmitButton loading={getUser.isPending} loadingText={t('signIn.checking')}>
+          {t('signIn.continue')}
         </SubmitButton>
         <ChakraLink asChild color="fg.muted" fontSize="sm" alignSelf="center">
           <Link to="/">
             <MdiIcon path={mdiArrowLeft} />
-            Back to the shop
+            {t('signIn.backToShop')}
           </Link>
         </ChakraLink>
       </form>
@@ -123,6 +123,7 @@ function EmailStep({
 }
 
 function PasswordStep({ email, onBack }: { email: string; onBack(): void }) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const finishSignIn = useFinishSignIn();
@@ -133,7 +134,7 @@ function PasswordStep({ email, onBack }: { email: string; onBack(): void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = password ? null : 'Please enter your password.';
+    const problem = password ? null : t('password.required');
     setError(problem);
     if (problem) return;
     login.mutate({ email, password }, { onSuccess: finishSignIn, onError: toastAuthError });
@@ -156,13 +157,13 @@ function PasswordStep({ email, onBack }: { email: string; onBack(): void }) {
             {email}
           </Text>
           <Button type="button" variant="plain" size="sm" colorPalette="secondary" px="0" onClick={onBack}>
-            Use another email
+            {t('password.useAnotherEmail')}
           </Button>
         </HStack>
         {/* Lets password managers pair the password with the account. */}
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
         <Field.Root invalid={Boolean(error)}>
-          <Field.Label>Password</Field.Label>
+          <Field.Label>{t('password.label')}</Field.Label>
           <PasswordInput
             name="password"
             autoComplete="current-password"
@@ -172,8 +173,8 @@ function PasswordStep({ email, onBack }: { email: string; onBack(): void }) {
           />
           <Field.ErrorText>{error}</Field.ErrorText>
         </Field.Root>
-        <SubmitButton loading={login.isPending} loadingText="Signing in…">
-          Sign in
+        <SubmitButton loading={login.isPending} loadingText={t('password.signingIn')}>
+          {t('password.submit')}
         </SubmitButton>
         <HStack justify="flex-end">
           <Button
@@ -184,10 +185,10 @@ function PasswordStep({ email, onBack }: { email: string; onBack(): void }) {
             colorPalette="primary"
             color="primary.fg"
             loading={forgot.isPending}
-            loadingText="Sending a code…"
+            loadingText={t('password.sendingCode')}
             onClick={resetPassword}
           >
-            Forgot your password?
+            {t('password.forgot')}
           </Button>
         </HStack>
       </form>

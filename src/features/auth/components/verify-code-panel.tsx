@@ -7,6 +7,7 @@ import { mdiArrowLeft, mdiEmailFastOutline } from '@mdi/js';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { authMutations } from '../api/auth-mutations';
 import { isDeadEnd, toastAuthError } from '../lib/auth-errors';
 import { isChallengeId } from '../lib/tokens';
@@ -44,6 +45,7 @@ function useResendCountdown(sentAt: number): number {
  * leads to the profile form (new account) or the password form (reset, or an account without one).
  */
 export function VerifyCodePanel({ challengeId }: { challengeId: string }) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const email = useFlowEmail();
   const purpose = useFlowPurpose();
@@ -86,7 +88,7 @@ export function VerifyCodePanel({ challengeId }: { challengeId: string }) {
         markCodeSent(challengeId);
         setWrongCode(false);
         setAttempt((n) => n + 1);
-        notify.success('We sent you a new code.');
+        notify.success(t('code.resent'));
       },
       onError: (error) => {
         toastAuthError(error);
@@ -94,12 +96,12 @@ export function VerifyCodePanel({ challengeId }: { challengeId: string }) {
       },
     });
 
-  const title = purpose === 'reset' ? 'Reset your password' : 'Check your email';
+  const title = purpose === 'reset' ? t('code.titleReset') : t('code.title');
   const backLink = (
     <ChakraLink asChild color="fg.muted" fontSize="sm">
       <Link to="/auth" search={redirectSearch}>
         <MdiIcon path={mdiArrowLeft} />
-        Use a different email
+        {t('code.useDifferentEmail')}
       </Link>
     </ChakraLink>
   );
@@ -107,7 +109,7 @@ export function VerifyCodePanel({ challengeId }: { challengeId: string }) {
   if (deadEnd) {
     return (
       <AuthCard title={title}>
-        <LinkDeadEnd title="This code can no longer be used" />
+        <LinkDeadEnd title={t('code.deadEnd')} />
       </AuthCard>
     );
   }
@@ -116,17 +118,16 @@ export function VerifyCodePanel({ challengeId }: { challengeId: string }) {
     <AuthCard
       title={title}
       description={
-        <>
-          We sent a 6-digit code to{' '}
-          {email ? (
-            <Text as="strong" color="fg">
-              {email}
-            </Text>
-          ) : (
-            'your email'
-          )}
-          . Enter it below; it works for {OTP_TTL_SECONDS / 60} minutes.
-        </>
+        email ? (
+          <Trans
+            t={t}
+            i18nKey="code.sentTo"
+            values={{ email, minutes: OTP_TTL_SECONDS / 60 }}
+            components={{ strong: <Text as="strong" color="fg" /> }}
+          />
+        ) : (
+          t('code.sentToYou', { minutes: OTP_TTL_SECONDS / 60 })
+        )
       }
     >
       <Stack gap="5" mt="3">
@@ -135,18 +136,18 @@ export function VerifyCodePanel({ challengeId }: { challengeId: string }) {
           onComplete={submit}
           disabled={verify.isPending}
           invalid={wrongCode}
-          label="Verification code"
+          label={t('code.label')}
           describedBy={hintId}
         />
         <Text id={hintId} fontSize="sm" color="fg.muted" textAlign="center" minH="5">
           {verify.isPending ? (
             <HStack as="span" justify="center" gap="2">
-              <Spinner size="xs" /> Checking your code…
+              <Spinner size="xs" /> {t('code.checking')}
             </HStack>
           ) : wrongCode ? (
-            'That code did not work. Check the email and try again.'
+            t('code.wrong')
           ) : (
-            'You can paste the whole code into the first box.'
+            t('code.pasteHint')
           )}
         </Text>
         <Stack gap="1" align="center">
@@ -155,14 +156,14 @@ export function VerifyCodePanel({ challengeId }: { challengeId: string }) {
             colorPalette="secondary"
             disabled={secondsLeft > 0}
             loading={resend.isPending}
-            loadingText="Sending…"
+            loadingText={t('code.sending')}
             onClick={sendAgain}
           >
             <MdiIcon path={mdiEmailFastOutline} />
-            {secondsLeft > 0 ? `Resend code in ${clock(secondsLeft)}` : 'Resend code'}
+            {secondsLeft > 0 ? t('code.resendIn', { time: clock(secondsLeft) }) : t('code.resend')}
           </Button>
           <Text fontSize="xs" color="fg.muted">
-            No email? Check your spam folder.
+            {t('code.noEmail')}
           </Text>
         </Stack>
         <HStack justify="center">{backLink}</HStack>

@@ -17,10 +17,17 @@ describe('the More page', () => {
     expect(within(faq).getByRole('button', { name: /returns and refunds/i })).toBeInTheDocument();
 
     const contact = screen.getByRole('region', { name: 'Contact us' });
-    expect(within(contact).getByRole('link', { name: 'help@sokoni.co.ke' })).toHaveAttribute('href', 'mailto:help@sokoni.co.ke');
+    expect(within(contact).getByRole('link', { name: 'help@sokoni.co.ke' })).toHaveAttribute(
+      'href',
+      'mailto:help@sokoni.co.ke',
+    );
 
-    expect(screen.getByRole('region', { name: /terms of service/i })).toHaveTextContent(/Kenyan shillings \(KSH\)/);
-    expect(screen.getByRole('region', { name: /privacy/i })).toHaveTextContent(/never see or store your M-Pesa PIN/);
+    expect(screen.getByRole('region', { name: /terms of service/i })).toHaveTextContent(
+      /Kenyan shillings \(KSH\)/,
+    );
+    expect(screen.getByRole('region', { name: /privacy/i })).toHaveTextContent(
+      /never see or store your M-Pesa PIN/,
+    );
     expect(screen.getByText('Sokoni storefront, release v0.0.7')).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
+import { DEFAULT_LANGUAGE, isLanguage } from '@contract/languages';
 import { MdiIcon } from '@/components/mdi-icon';
 import { shopInfo } from '@/lib/shop-info';
 import {
@@ -24,7 +25,8 @@ import {
   mdiWhatsapp,
 } from '@mdi/js';
 import type { ReactNode } from 'react';
-import { deliveryAreas, faqs, privacySummary, termsSummary } from './more-content';
+import { Trans, useTranslation } from 'react-i18next';
+import { deliveryAreaGroups, faqs, privacySummary, shopHours, termsSummary } from './more-content';
 
 function Section({
   id,
@@ -61,41 +63,35 @@ function Section({
   );
 }
 
-const contents = [
-  { id: 'delivery', label: 'Delivery' },
-  { id: 'faq', label: 'Help & FAQ' },
-  { id: 'contact', label: 'Contact' },
-  { id: 'terms', label: 'Terms' },
-  { id: 'privacy', label: 'Privacy' },
-];
+/** The page's sections, in order (their ids are the anchors of the links at the top). */
+const contents = ['delivery', 'faq', 'contact', 'terms', 'privacy'] as const;
 
-/** /more: delivery, help, contact and the legal summaries, plus the release label. */
-/**
+/*
  * The accordion builds its elements' ids from an item's value, and aria-controls lists ids separated
- * by spaces: a question as the value would point at ids that do not exist. A slug has no spaces.
+ * by spaces: a question's key as the value has none, and stays the same in every language.
  */
-const faqKey = (question: string) =>
-  question
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
-/** The More page; `languageSwitch` (composed in by the route) lets a visitor pick the shop's language. */
+/**
+ * /more: delivery, help, contact and the legal summaries, plus the release label. `languageSwitch`
+ * (composed in by the route) lets a visitor pick the shop's language.
+ */
 export function MorePage({ languageSwitch }: { languageSwitch?: ReactNode }) {
+  const { t, i18n } = useTranslation('help');
+  const hours = shopHours(isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
   return (
     <Container maxW="4xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
       <Stack gap="6">
         <Stack gap="2">
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
-            More
+            {t('title')}
           </Heading>
           <Text color="fg.muted" fontSize="lg">
-            Everything about delivery, paying with M-Pesa, returns and how to reach us.
+            {t('lead')}
           </Text>
-          <Wrap as="nav" aria-label="On this page" gap="2" pt="2">
-            {contents.map((c) => (
+          <Wrap as="nav" aria-label={t('onThisPage')} gap="2" pt="2">
+            {contents.map((id) => (
               <Badge
-                key={c.id}
+                key={id}
                 asChild
                 size="lg"
                 variant="surface"
@@ -103,116 +99,116 @@ export function MorePage({ languageSwitch }: { languageSwitch?: ReactNode }) {
                 rounded="full"
                 px="3"
               >
-                <a href={`#${c.id}`}>{c.label}</a>
+                <a href={`#${id}`}>{t(`nav.${id}`)}</a>
               </Badge>
             ))}
           </Wrap>
           {languageSwitch ? <Box pt="2">{languageSwitch}</Box> : null}
         </Stack>
 
-        <Section id="delivery" icon={mdiTruckDeliveryOutline} title="Delivery information">
+        <Section id="delivery" icon={mdiTruckDeliveryOutline} title={t('delivery.title')}>
           <Text>
-            We deliver across <strong>Nairobi and its surroundings</strong>,{' '}
-            {shopInfo.deliveryHours.toLowerCase()}. Orders paid before {shopInfo.sameDayCutoff} are delivered
-            the same day; later orders go out first thing the next morning.
+            <Trans
+              t={t}
+              i18nKey="delivery.intro"
+              values={{ hours: hours.deliveryHours, cutoff: hours.sameDayCutoff }}
+              components={{ strong: <strong /> }}
+            />
           </Text>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            {deliveryAreas.map((group) => (
-              <Box key={group.title} bg="bg.subtle" rounded="l2" p="4">
+            {deliveryAreaGroups.map((group) => (
+              <Box key={group} bg="bg.subtle" rounded="l2" p="4">
                 <Text fontWeight="semibold" mb="2">
-                  {group.title}
+                  {t(`delivery.areas.${group}.title`)}
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {group.areas.join(' · ')}
+                  {t(`delivery.areas.${group}.list`)}
                 </Text>
               </Box>
             ))}
           </SimpleGrid>
           <List.Root gap="1.5" ps="5">
-            <List.Item>
-              The delivery fee depends on your area and is shown at checkout before you pay.
-            </List.Item>
-            <List.Item>
-              Our rider calls the phone number on your order when they are close; please keep it reachable.
-            </List.Item>
-            <List.Item>Chilled and frozen items travel in cool boxes and are handed over first.</List.Item>
-            <List.Item>
-              Outside these areas? Contact us — we are adding new neighbourhoods regularly.
-            </List.Item>
+            <List.Item>{t('delivery.notes.fee')}</List.Item>
+            <List.Item>{t('delivery.notes.rider')}</List.Item>
+            <List.Item>{t('delivery.notes.chilled')}</List.Item>
+            <List.Item>{t('delivery.notes.outside')}</List.Item>
           </List.Root>
         </Section>
 
-        <Section id="faq" icon={mdiHelpCircleOutline} title="Help & FAQ">
-          <Accordion.Root collapsible multiple variant="enclosed" defaultValue={[faqKey(faqs[0]!.question)]}>
+        <Section id="faq" icon={mdiHelpCircleOutline} title={t('faq.title')}>
+          <Accordion.Root collapsible multiple variant="enclosed" defaultValue={[faqs[0]]}>
             {faqs.map((faq) => (
-              <Accordion.Item key={faq.question} value={faqKey(faq.question)}>
+              <Accordion.Item key={faq} value={faq}>
                 <Accordion.ItemTrigger fontWeight="semibold" cursor="pointer">
                   <Box as="span" flex="1" textAlign="start">
-                    {faq.question}
+                    {t(`faq.items.${faq}.question`)}
                   </Box>
                   <Accordion.ItemIndicator />
                 </Accordion.ItemTrigger>
                 <Accordion.ItemContent>
-                  <Accordion.ItemBody color="fg.muted">{faq.answer}</Accordion.ItemBody>
+                  <Accordion.ItemBody color="fg.muted">
+                    {t(`faq.items.${faq}.answer`, { cutoff: hours.sameDayCutoff })}
+                  </Accordion.ItemBody>
                 </Accordion.ItemContent>
               </Accordion.Item>
             ))}
           </Accordion.Root>
         </Section>
 
-        <Section id="contact" icon={mdiPhoneOutline} title="Contact us">
-          <Text>
-            Our customer care team answers {shopInfo.supportHours.replace('Every day', 'every day')}.
-          </Text>
+        <Section id="contact" icon={mdiPhoneOutline} title={t('contact.title')}>
+          <Text>{t('contact.hours', { hours: hours.supportHours })}</Text>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
             <ContactLine
               icon={mdiPhoneOutline}
-              label="Call"
+              label={t('contact.call')}
               href={shopInfo.phoneHref}
               value={shopInfo.phone}
             />
             <ContactLine
               icon={mdiWhatsapp}
-              label="WhatsApp"
+              label={t('contact.whatsapp')}
               href={shopInfo.whatsappHref}
               value={shopInfo.whatsapp}
             />
             <ContactLine
               icon={mdiEmailOutline}
-              label="Email"
+              label={t('contact.email')}
               href={shopInfo.emailHref}
               value={shopInfo.email}
             />
-            <ContactLine icon={mdiMapMarkerOutline} label="Address" value={shopInfo.address} />
+            <ContactLine icon={mdiMapMarkerOutline} label={t('contact.address')} value={shopInfo.address} />
           </SimpleGrid>
           <Text fontSize="sm" color="fg.muted">
-            Please have your order number ready; you find it under Orders in your account.
+            {t('contact.orderNumber')}
           </Text>
         </Section>
 
-        <Section id="terms" icon={mdiFileDocumentOutline} title="Terms of service (summary)">
+        <Section id="terms" icon={mdiFileDocumentOutline} title={t('terms.title')}>
           <List.Root gap="2" ps="5">
             {termsSummary.map((line) => (
-              <List.Item key={line}>{line}</List.Item>
+              <List.Item key={line}>{t(`terms.items.${line}`)}</List.Item>
             ))}
           </List.Root>
         </Section>
 
-        <Section id="privacy" icon={mdiShieldLockOutline} title="Privacy (summary)">
+        <Section id="privacy" icon={mdiShieldLockOutline} title={t('privacy.title')}>
           <List.Root gap="2" ps="5">
             {privacySummary.map((line) => (
-              <List.Item key={line}>{line}</List.Item>
+              <List.Item key={line}>{t(`privacy.items.${line}`)}</List.Item>
             ))}
           </List.Root>
         </Section>
 
         <Text textAlign="center" fontSize="sm" color="fg.muted">
-          {shopInfo.name} storefront, release {shopInfo.release}
+          {t('release', { name: shopInfo.name, release: shopInfo.release })}
         </Text>
       </Stack>
     </Container>
   );
 }
+
+/** A link out of the shop (WhatsApp) opens in a new tab. */
+const OPENS_ELSEWHERE = { target: '_blank', rel: 'noreferrer' } as const;
 
 function ContactLine({
   icon,
@@ -239,7 +235,7 @@ function ContactLine({
             href={href}
             color="primary.fg"
             fontWeight="medium"
-            {...(href.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}
+            {...(href.startsWith('http') ? OPENS_ELSEWHERE : {})}
           >
             {value}
           </Link>

@@ -4,6 +4,7 @@ import { MdiIcon } from '@/components/mdi-icon';
 import { loadProfile, ProfilePanel } from '@/features/account';
 import { mdiReceiptTextOutline } from '@mdi/js';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/_customer/account/dashboard')({
   staticData: { title: 'My account' },
@@ -12,13 +13,14 @@ export const Route = createFileRoute('/_customer/account/dashboard')({
 });
 
 function Page() {
+  const { t } = useTranslation('account');
   return (
-    <PageFrame title="My account" description="Your profile, phone number and password." narrow>
+    <PageFrame title={t('dashboard.title')} description={t('dashboard.description')} narrow>
       <HStack>
         <Button asChild variant="outline" colorPalette="secondary">
           <Link to="/account/orders">
             <MdiIcon path={mdiReceiptTextOutline} />
-            My orders
+            {t('dashboard.myOrders')}
           </Link>
         </Button>
       </HStack>

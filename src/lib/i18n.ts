@@ -64,6 +64,17 @@ export async function startI18n(language: Language): Promise<I18n> {
 export const adoptCatalogue = (language: Language, catalogue: Catalogue) =>
   (current = createI18n(language, catalogue));
 
+let english: Promise<I18n> | undefined;
+
+/**
+ * An instance in English whatever the shown language: the back office stays in English, shared
+ * components included. The shown one when that is English; else made once from the English chunk.
+ */
+export function englishI18n(): I18n | Promise<I18n> {
+  if (current?.language === DEFAULT_LANGUAGE) return current;
+  return (english ??= loadCatalogue(DEFAULT_LANGUAGE).then((c) => createI18n(DEFAULT_LANGUAGE, c)));
+}
+
 /** The language being shown. */
 export const currentLanguage = (): Language => {
   const language = current?.language;

@@ -1,4 +1,6 @@
 import { DEMO_USERS, findUserByEmail, resetAuthDb } from '@mocks/auth-db';
+import { adoptCatalogue } from '@/lib/i18n';
+import sw from '@/locales/sw';
 import { renderApp } from '@/test/render-app';
 import { signInAs } from '@/test/tokens';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -64,5 +66,16 @@ describe('a signed-in device and profile', () => {
     renderApp('/more');
     expect(await screen.findByRole('group', { name: 'Lugha' })).toBeInTheDocument();
     expect(document.cookie).toContain('sokoni.lang=sw');
+  });
+});
+
+describe('the back office', () => {
+  it('stays in English, shared form pieces too, when the shop is shown in Kiswahili', async () => {
+    adoptCatalogue('sw', sw);
+    renderApp('/admin/auth');
+    expect(await screen.findByRole('heading', { name: 'Admin sign in' })).toBeInTheDocument();
+    // The password box is shared with the shop's sign-in, which shows it in Kiswahili.
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nenosiri')).not.toBeInTheDocument();
   });
 });

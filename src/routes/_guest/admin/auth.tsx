@@ -1,4 +1,5 @@
 import { AdminLoginForm, AuthFrame } from '@/features/auth';
+import { InEnglish } from '@/features/language';
 import { createFileRoute } from '@tanstack/react-router';
 
 export const Route = createFileRoute('/_guest/admin/auth')({
@@ -10,8 +11,10 @@ export const Route = createFileRoute('/_guest/admin/auth')({
 
 function Page() {
   return (
-    <AuthFrame title="Admin sign in" description="Sign in with your admin account to manage the shop.">
-      <AdminLoginForm />
-    </AuthFrame>
+    <InEnglish>
+      <AuthFrame title="Admin sign in" description="Sign in with your admin account to manage the shop.">
+        <AdminLoginForm />
+      </AuthFrame>
+    </InEnglish>
   );
 }

@@ -1,4 +1,5 @@
 import { AdminLayout } from '@/features/admin';
+import { InEnglish } from '@/features/language';
 import { adminOnly } from '@/features/session';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
@@ -13,5 +14,10 @@ export const Route = createFileRoute('/admin/$adminId')({
     const to = adminOnly(context.session(), params.adminId);
     if (to) throw redirect({ ...to, replace: true });
   },
-  component: AdminLayout,
+  // The back office stays in English, whatever language the shop is shown in.
+  component: () => (
+    <InEnglish>
+      <AdminLayout />
+    </InEnglish>
+  ),
 });

@@ -1,4 +1,5 @@
 import { JoinStaffPanel } from '@/features/auth';
+import { InEnglish } from '@/features/language';
 import { createFileRoute } from '@tanstack/react-router';
 
 /** `token` is the one-time link of a staff invitation mail. */
@@ -10,5 +11,9 @@ export const Route = createFileRoute('/_guest/admin/join/$token')({
 
 function Page() {
   const { token } = Route.useParams();
-  return <JoinStaffPanel key={token} token={token} />;
+  return (
+    <InEnglish>
+      <JoinStaffPanel key={token} token={token} />
+    </InEnglish>
+  );
 }

@@ -57,7 +57,11 @@ const featureBoundaries = (feature) => [
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/test/**'];
 
 /** The storefront's screens (the back office, under admin, stays in English). */
-const SHOPPER_UI = ['src/features/language/**/*.tsx'];
+const SHOPPER_UI = [
+  'src/features/language/**/*.tsx',
+  'src/features/cart/**/*.tsx',
+  'src/routes/cart.tsx',
+];
 
 /*
  * The same for the server (docs/architecture.md#server-modules): a module's index.ts is its public face.

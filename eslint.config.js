@@ -61,6 +61,9 @@ const SHOPPER_UI = [
   'src/features/language/**/*.tsx',
   'src/features/cart/**/*.tsx',
   'src/routes/cart.tsx',
+  'src/features/checkout/**/*.tsx',
+  'src/routes/_signed-in/checkout.tsx',
+  'src/components/mpesa-phone-field.tsx',
 ];
 
 /*

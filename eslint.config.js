@@ -64,6 +64,8 @@ const SHOPPER_UI = [
   'src/features/checkout/**/*.tsx',
   'src/routes/_signed-in/checkout.tsx',
   'src/components/mpesa-phone-field.tsx',
+  'src/features/orders/**/*.tsx',
+  'src/routes/_customer/account/orders/**/*.tsx',
 ];
 
 /*

@@ -82,6 +82,13 @@ const SHOPPER_UI = [
   'src/routes/_signed-in/profile.tsx',
   'src/routes/_customer/account/{index,dashboard}.tsx',
   'src/routes/more.tsx',
+  'src/features/cart/**/*.tsx',
+  'src/routes/cart.tsx',
+  'src/features/checkout/**/*.tsx',
+  'src/routes/_signed-in/checkout.tsx',
+  'src/components/mpesa-phone-field.tsx',
+  'src/features/orders/**/*.tsx',
+  'src/routes/_customer/account/orders/**/*.tsx',
 ];
 
 /*

@@ -28,7 +28,66 @@ export const shownFigures = (cart: Cart): ShownFigures => ({
   items: cart.Items.map(({ itemId, price, onSale }) => ({ itemId, price, onSale })),
 });
 
-const ksh = (amount: number) => `KSH ${amount.toLocaleString('en-KE')}`;
+/** An amount as the refusals write it: `KSH 1,240`. */
+export const kshText = (amount: number) => `KSH ${amount.toLocaleString('en-KE')}`;
+
+/**
+ * One reason a cart no longer costs what the page showed: an offer on a line ended or began, a
+ * line's price was edited, the delivery fee changed, or the cart itself changed (in another tab).
+ * Prices in KSH; `label` names the variant as `variantLabel` does.
+ */
+export type PriceChangeCause =
+  | { kind: 'offer_ended' | 'went_on_offer' | 'price_edited'; label: string; price: number; was: number }
+  | { kind: 'delivery_fee'; price: number; was: number }
+  | { kind: 'cart_changed' };
+
+/**
+ * Why `now` does not cost what `shown` did, cause by cause (what a 409 `price_changed` says, and
+ * what the storefront says in the shopper's language); empty when the totals agree.
+ */
+export function priceChangeCauses(shown: ShownFigures, now: Cart): PriceChangeCause[] {
+  if (shown.total === now.total) return [];
+  const shownLines = new Map(shown.items.map((i) => [i.itemId, i]));
+  const causes: PriceChangeCause[] = [];
+  for (const line of now.Items) {
+    const was = shownLines.get(line.itemId);
+    if (was === undefined || was.price === line.price) continue;
+    const kind =
+      was.onSale && !line.onSale
+        ? 'offer_ended'
+        : !was.onSale && line.onSale
+          ? 'went_on_offer'
+          : 'price_edited';
+    causes.push({
+      kind,
+      label: variantLabel(line.name, line.variantName),
+      price: line.price,
+      was: was.price,
+    });
+  }
+  if (shown.shippingRate !== now.shippingRate)
+    causes.push({ kind: 'delivery_fee', price: now.shippingRate, was: shown.shippingRate });
+  const sameLines =
+    shown.items.length === now.Items.length && now.Items.every((l) => shownLines.has(l.itemId));
+  // Lines added or removed, or a quantity changed, in another tab.
+  if (!sameLines || causes.length === 0) causes.push({ kind: 'cart_changed' });
+  return causes;
+}
+
+function causeSentence(cause: PriceChangeCause): string {
+  switch (cause.kind) {
+    case 'offer_ended':
+      return `The offer on ${cause.label} ended: it costs ${kshText(cause.price)}, not ${kshText(cause.was)}.`;
+    case 'went_on_offer':
+      return `${cause.label} went on offer: it costs ${kshText(cause.price)}, not ${kshText(cause.was)}.`;
+    case 'price_edited':
+      return `The price of ${cause.label} changed from ${kshText(cause.was)} to ${kshText(cause.price)}.`;
+    case 'delivery_fee':
+      return `The delivery fee changed from ${kshText(cause.was)} to ${kshText(cause.price)}.`;
+    case 'cart_changed':
+      return 'Your cart changed since this page showed it.';
+  }
+}
 
 /**
  * Checkout when the cart, priced now, does not cost the total the page showed: a 409 whose message
@@ -37,29 +96,13 @@ const ksh = (amount: number) => `KSH ${amount.toLocaleString('en-KE')}`;
  * Null when the totals agree: the shopper is charged exactly what they saw.
  */
 export function priceChangedRefusal(shown: ShownFigures, now: Cart): Refusal | null {
-  if (shown.total === now.total) return null;
-  const shownLines = new Map(shown.items.map((i) => [i.itemId, i]));
-  const causes: string[] = [];
-  for (const line of now.Items) {
-    const was = shownLines.get(line.itemId);
-    if (was === undefined || was.price === line.price) continue;
-    const label = variantLabel(line.name, line.variantName);
-    const figures = `it costs ${ksh(line.price)}, not ${ksh(was.price)}.`;
-    if (was.onSale && !line.onSale) causes.push(`The offer on ${label} ended: ${figures}`);
-    else if (!was.onSale && line.onSale) causes.push(`${label} went on offer: ${figures}`);
-    else causes.push(`The price of ${label} changed from ${ksh(was.price)} to ${ksh(line.price)}.`);
-  }
-  if (shown.shippingRate !== now.shippingRate)
-    causes.push(`The delivery fee changed from ${ksh(shown.shippingRate)} to ${ksh(now.shippingRate)}.`);
-  const sameLines =
-    shown.items.length === now.Items.length && now.Items.every((l) => shownLines.has(l.itemId));
-  // Lines added or removed, or a quantity changed, in another tab.
-  if (!sameLines || causes.length === 0) causes.push('Your cart changed since this page showed it.');
+  const causes = priceChangeCauses(shown, now);
+  if (causes.length === 0) return null;
   const priceChange: PriceChange = { shownTotal: shown.total, cart: now };
   return {
     status: 409,
     code: 'price_changed',
-    message: `${causes.join(' ')} Your total is now ${ksh(now.total)}, not ${ksh(shown.total)}: check it and press Pay again.`,
+    message: `${causes.map(causeSentence).join(' ')} Your total is now ${kshText(now.total)}, not ${kshText(shown.total)}: check it and press Pay again.`,
     details: { priceChange },
   };
 }

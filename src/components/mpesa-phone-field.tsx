@@ -1,5 +1,16 @@
 import { Field, Input } from '@chakra-ui/react';
-import { displayMpesaPhone } from '@/lib/phone';
+import { displayMpesaPhone, mpesaPhoneProblem } from '@/lib/phone';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * What is wrong with an M-Pesa number as the shopper typed it, in the shown language (the checks of
+ * `mpesaPhoneProblem`); null when it can take a prompt.
+ */
+export function mpesaPhoneProblemText(t: TFunction<'checkout'>, value: string): string | null {
+  if (!mpesaPhoneProblem(value)) return null;
+  return value.trim() ? t('phone.invalid') : t('phone.required');
+}
 
 export interface MpesaPhoneFieldProps {
   value: string;
@@ -12,18 +23,12 @@ export interface MpesaPhoneFieldProps {
 }
 
 /** The phone that gets the M-Pesa prompt: any Kenyan format, normalised the way the server does. */
-export function MpesaPhoneField({
-  value,
-  onChange,
-  error,
-  onBlur,
-  label = 'M-Pesa phone number',
-  disabled,
-}: MpesaPhoneFieldProps) {
+export function MpesaPhoneField({ value, onChange, error, onBlur, label, disabled }: MpesaPhoneFieldProps) {
+  const { t } = useTranslation('checkout');
   const shown = displayMpesaPhone(value);
   return (
     <Field.Root invalid={Boolean(error)} disabled={disabled}>
-      <Field.Label>{label}</Field.Label>
+      <Field.Label>{label ?? t('phone.label')}</Field.Label>
       <Input
         type="tel"
         name="mpesa-phone"
@@ -38,9 +43,7 @@ export function MpesaPhoneField({
       {error ? (
         <Field.ErrorText>{error}</Field.ErrorText>
       ) : (
-        <Field.HelperText>
-          {shown ? `The payment prompt goes to ${shown}.` : 'Safaricom number: 07…, 01…, +254… or 254….'}
-        </Field.HelperText>
+        <Field.HelperText>{shown ? t('phone.promptTo', { phone: shown }) : t('phone.hint')}</Field.HelperText>
       )}
     </Field.Root>
   );

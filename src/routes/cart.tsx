@@ -1,6 +1,7 @@
 import { PageFrame } from '@/components/layout/page-frame';
 import { CartPage } from '@/features/cart';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/cart')({
   staticData: { title: 'Cart' },
@@ -8,8 +9,9 @@ export const Route = createFileRoute('/cart')({
 });
 
 function Page() {
+  const { t } = useTranslation('cart');
   return (
-    <PageFrame title="Cart">
+    <PageFrame title={t('title')}>
       <CartPage />
     </PageFrame>
   );

@@ -3,7 +3,7 @@ export { cartQueries } from './api/cart-queries';
 export { CartControl } from './components/cart-control';
 export { CartPage } from './components/cart-page';
 export { CartSync } from './components/cart-sync';
-export { PromoCodeField, PromoSavingLine } from './components/promo-code-field';
+export { PromoCodeField, promoRefusalText, PromoSavingLine } from './components/promo-code-field';
 export { useCartActions, useCartMode } from './hooks/use-cart';
 export { useCartCount } from './hooks/use-cart-count';
 export { isPromoLimit } from './hooks/use-priced-cart';

@@ -2,6 +2,7 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { cartQueries } from '@/features/cart';
 import { CheckoutPage } from '@/features/checkout';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/_signed-in/checkout')({
   staticData: { title: 'Checkout' },
@@ -11,11 +12,9 @@ export const Route = createFileRoute('/_signed-in/checkout')({
 });
 
 function Page() {
+  const { t } = useTranslation('checkout');
   return (
-    <PageFrame
-      title="Checkout"
-      description="Confirm your delivery details and pay with M-Pesa on your phone."
-    >
+    <PageFrame title={t('title')} description={t('description')}>
       <CheckoutPage />
     </PageFrame>
   );

@@ -2,6 +2,8 @@ import { cardVariant, ProductCard, productQueries, type ProductView } from '@/fe
 import { quietQueryClient, renderInRouter } from '@/test/render-app';
 import { productView as product, resetShop } from '@/test/shop';
 import { screen, waitFor, within } from '@testing-library/react';
+import { adoptCatalogue } from '@/lib/i18n';
+import sw from '@/locales/sw';
 import { Profiler } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addGuestItem, getGuestCartItems } from '../stores/guest-cart-store';
@@ -90,5 +92,42 @@ describe('the cart control on a product card', () => {
     );
     expect(await screen.findByText(`Sorry, only ${variant.quantity} units are in stock`)).toBeInTheDocument();
     expect(getGuestCartItems()[0]?.quantity).toBe(variant.quantity);
+  });
+
+  it('reads in Kiswahili: Ongeza kwenye kikapu, the toasts and the stepper', async () => {
+    adoptCatalogue('sw', sw);
+    const sukuma = product('Sukuma wiki');
+    const { user } = renderCard(sukuma);
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Sukuma wiki' })).getByRole('button', {
+        name: 'Ongeza kwenye kikapu',
+      }),
+    );
+    expect(await screen.findByText('Bidhaa imeongezwa kwenye kikapu')).toBeInTheDocument();
+    expect(screen.queryByText('Item was successfully added to cart')).not.toBeInTheDocument();
+    const stepper = within(card('Sukuma wiki')).getByRole('group', { name: 'Idadi ya Sukuma wiki' });
+    expect(within(stepper).getByRole('status')).toHaveTextContent('1 kwenye kikapu');
+    expect(
+      within(stepper).getByRole('button', { name: 'Ondoa Sukuma wiki kwenye kikapu' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+  });
+
+  it('says in Kiswahili how many are left when + passes the stock', async () => {
+    adoptCatalogue('sw', sw);
+    const tilapia = product('Lake Victoria tilapia');
+    const variant = cardVariant(tilapia)!;
+    const line = {
+      productId: tilapia.productId,
+      productPid: tilapia.pid,
+      variantId: variant.variantId,
+      image: '',
+      name: tilapia.name,
+    };
+    for (let i = 0; i < variant.quantity; i += 1) addGuestItem(line, variant.quantity);
+    const { user } = renderCard(tilapia);
+    const stepper = await screen.findByRole('group', { name: 'Idadi ya Lake Victoria tilapia' });
+    await user.click(within(stepper).getByRole('button', { name: 'Ongeza idadi ya Lake Victoria tilapia' }));
+    expect(await screen.findByText(`Samahani, zimebaki ${variant.quantity} tu`)).toBeInTheDocument();
   });
 });

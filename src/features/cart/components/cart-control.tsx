@@ -5,6 +5,7 @@ import type { Variant } from '@contract/catalogue';
 import { mdiCartPlus, mdiMinus, mdiPlus } from '@mdi/js';
 import { nextPaint } from '@/lib/after-next-paint';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCartActions, useCartItem, useCartMode, type CartLineRef } from '../hooks/use-cart';
 
 type Size = 'md' | 'lg';
@@ -50,12 +51,13 @@ export interface QuantityStepperProps {
 
 /** − quantity + for a line in the cart; − at one removes it, + stops at the stock. */
 export function QuantityStepper({ item, name, size = 'md' }: QuantityStepperProps) {
+  const { t } = useTranslation('cart');
   const { increase, decrease } = useCartActions();
   const [busy, run] = useChange();
   return (
     <HStack
       role="group"
-      aria-label={`Quantity of ${name}`}
+      aria-label={t('stepper.group', { name })}
       gap="0"
       w="full"
       h={size === 'lg' ? '12' : '10'}
@@ -65,7 +67,7 @@ export function QuantityStepper({ item, name, size = 'md' }: QuantityStepperProp
       overflow="hidden"
     >
       <IconButton
-        aria-label={item.quantity === 1 ? `Remove ${name} from cart` : `Decrease quantity of ${name}`}
+        aria-label={t(item.quantity === 1 ? 'stepper.remove' : 'stepper.decrease', { name })}
         variant="ghost"
         colorPalette="primary"
         rounded="none"
@@ -83,10 +85,10 @@ export function QuantityStepper({ item, name, size = 'md' }: QuantityStepperProp
         fontSize={size === 'lg' ? 'lg' : 'md'}
       >
         {item.quantity}
-        <VisuallyHidden> in cart</VisuallyHidden>
+        <VisuallyHidden> {t('stepper.inCart')}</VisuallyHidden>
       </Box>
       <IconButton
-        aria-label={`Increase quantity of ${name}`}
+        aria-label={t('stepper.increase', { name })}
         variant="ghost"
         colorPalette="primary"
         rounded="none"
@@ -113,6 +115,7 @@ export interface CartControlProps {
  * Out-of-stock variants cannot be added.
  */
 export function CartControl({ product, variant = cardVariant(product), size = 'md' }: CartControlProps) {
+  const { t } = useTranslation('cart');
   const item = useCartItem(product.productId, variant?.variantId);
   const { add } = useCartActions();
   const mode = useCartMode();
@@ -133,7 +136,7 @@ export function CartControl({ product, variant = cardVariant(product), size = 'm
       onClick={() => void onAdd()}
     >
       <MdiIcon path={mdiCartPlus} boxSize="5" />
-      Add to Cart
+      {t('addToCart')}
     </Button>
   );
 }

@@ -4,6 +4,8 @@ import { mockDb, resetMockDb } from '@mocks/db';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
+import { adoptCatalogue } from '@/lib/i18n';
+import sw from '@/locales/sw';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { addGuestItem, cartItemId, clearGuestCart, getGuestCartItems } from '../stores/guest-cart-store';
@@ -167,5 +169,77 @@ describe('the cart page', () => {
     expect(await screen.findByText('Prices are being updated.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('listitem', { name: 'Sukuma wiki' })).toBeInTheDocument();
+  });
+
+  it('reads in Kiswahili: Kikapu, bidhaa 1 / bidhaa 3, the lines, the summary and the promo field', async () => {
+    adoptCatalogue('sw', sw);
+    inCart('Sukuma wiki', 1);
+    const { user } = renderApp('/cart');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kikapu' })).toBeInTheDocument();
+    const items = await screen.findByRole('list', { name: 'Bidhaa kwenye kikapu chako' });
+    await waitFor(() => expect(screen.getByText('Jumla ndogo (bidhaa 1)')).toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Muhtasari wa oda' })).toBeInTheDocument();
+    expect(within(items).getByText('kila moja')).toBeInTheDocument();
+    expect(screen.getByText('Ada ya usafirishaji huongezwa wakati wa kulipa.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Endelea kulipa' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Endelea kununua' })).toBeInTheDocument();
+
+    await user.click(
+      within(line('Sukuma wiki')).getByRole('button', { name: 'Ongeza idadi ya Sukuma wiki' }),
+    );
+    expect(await screen.findByText('Kikapu kimesasishwa')).toBeInTheDocument();
+    await user.click(
+      within(line('Sukuma wiki')).getByRole('button', { name: 'Ongeza idadi ya Sukuma wiki' }),
+    );
+    await waitFor(() => expect(screen.getByText('Jumla ndogo (bidhaa 3)')).toBeInTheDocument());
+    expect(within(line('Sukuma wiki')).getByRole('status')).toHaveTextContent('3 kwenye kikapu');
+
+    // A code that does not exist (on a phone the field waits behind a link): the refusal in
+    // Kiswahili, from its reason.
+    await user.click(screen.getByRole('button', { name: 'Una msimbo wa punguzo?' }));
+    expect(screen.getByRole('form', { name: 'Msimbo wa punguzo' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Msimbo wa punguzo' }), 'hakuna1');
+    await user.click(screen.getByRole('button', { name: 'Tumia' }));
+    expect(
+      await screen.findByText('Hakuna msimbo wa punguzo HAKUNA1. Kagua herufi kisha ujaribu tena.'),
+    ).toBeInTheDocument();
+
+    // The page is in Kiswahili (the header's links are the shell's).
+    const page = within(screen.getByRole('main'));
+    for (const english of [
+      'Cart',
+      /Subtotal/,
+      'Order summary',
+      'each',
+      'Proceed to checkout',
+      'Continue shopping',
+      'Delivery is added at checkout.',
+      /There is no promo code/,
+    ]) {
+      expect(page.queryByText(english)).not.toBeInTheDocument();
+    }
+  });
+
+  it('says in Kiswahili how many are left of a line above the stock, and that a line is no longer sold', async () => {
+    adoptCatalogue('sw', sw);
+    inCart('Lake Victoria tilapia', 3);
+    inCart('Omena', 1);
+    mockDb.catalogue.products = mockDb.catalogue.products.filter((p) => p.name !== 'Omena');
+    renderApp('/cart');
+
+    expect(await screen.findByText('Haiuzwi tena: iondoe ili ulipe.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Baadhi ya bidhaa hazipatikani tena. Ziondoe ili ulipe.',
+    );
+    expect(screen.getByRole('button', { name: 'Ondoa Omena kwenye kikapu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Endelea kulipa' })).toBeDisabled();
+  });
+
+  it('says in Kiswahili that the cart is empty', async () => {
+    adoptCatalogue('sw', sw);
+    renderApp('/cart');
+    expect(await screen.findByText('Kikapu chako ni tupu')).toBeInTheDocument();
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
   });
 });

@@ -23,6 +23,8 @@ import type { CartItem } from '@contract/cart';
 import { mdiCartOff, mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useCartActions } from '../hooks/use-cart';
 import { useCart } from '../hooks/use-priced-cart';
 import { useSettlePromoCode } from '../hooks/use-settle-promo-code';
@@ -38,16 +40,17 @@ const priceOf = (item: CartItem) => ({
 });
 
 /** Why a line cannot be bought as it is, or null. */
-function stockProblem(item: CartItem): string | null {
+function stockProblem(item: CartItem, t: TFunction<'cart'>): string | null {
   if (item.available) return null;
-  return item.stock === 0 ? null : `Only ${item.stock} left: lower the quantity to check out.`;
+  return item.stock === 0 ? null : t('page.onlyLeft', { count: item.stock });
 }
 
 function RemoveButton({ itemId, name }: { itemId: string; name: string }) {
+  const { t } = useTranslation('cart');
   const { remove } = useCartActions();
   return (
     <IconButton
-      aria-label={`Delete ${name} from cart`}
+      aria-label={t('page.delete', { name })}
       variant="ghost"
       colorPalette="support"
       onClick={() => remove({ itemId })}
@@ -85,9 +88,10 @@ function LineImage({ src }: { src: string | null }) {
 
 /** A line as the server priced it: its options, price, quantity controls and total. */
 function CartLine({ item }: { item: CartItem }) {
+  const { t } = useTranslation('cart');
   const link = productLink({ productId: item.productId, categoryId: item.categoryId });
   const options = item.attributes.map((a) => `${a.name}: ${a.value}`);
-  const problem = stockProblem(item);
+  const problem = stockProblem(item, t);
   return (
     <Grid {...lineLayout} aria-label={item.name}>
       <Box gridArea="image">
@@ -107,7 +111,7 @@ function CartLine({ item }: { item: CartItem }) {
         <HStack gap="2" flexWrap="wrap">
           <PriceTag variant={priceOf(item)} />
           <Text as="span" fontSize="sm" color="fg.muted">
-            each
+            {t('page.each')}
           </Text>
         </HStack>
         {item.stock === 0 ? <StockLabel inStock={false} /> : null}
@@ -130,10 +134,10 @@ function CartLine({ item }: { item: CartItem }) {
         gap="0"
       >
         <Text fontSize="xs" color="fg.muted" hideFrom="sm">
-          Line total
+          {t('page.lineTotal')}
         </Text>
         <Text fontWeight="bold" fontSize="lg" data-testid="line-total">
-          <VisuallyHidden>Line total </VisuallyHidden>
+          <VisuallyHidden>{t('page.lineTotal')} </VisuallyHidden>
           {formatKsh(item.totalPrice)}
         </Text>
       </Stack>
@@ -143,6 +147,7 @@ function CartLine({ item }: { item: CartItem }) {
 
 /** A line the shop no longer sells: named from what the browser kept, with a way to remove it. */
 function GoneLine({ itemId, name, image }: { itemId: string; name: string; image: string | null }) {
+  const { t } = useTranslation('cart');
   return (
     <Grid {...lineLayout} aria-label={name}>
       <Box gridArea="image" opacity={0.5}>
@@ -153,7 +158,7 @@ function GoneLine({ itemId, name, image }: { itemId: string; name: string; image
           {name}
         </Text>
         <Text fontSize="sm" color="danger.fg">
-          No longer sold: remove it to check out.
+          {t('page.noLongerSold')}
         </Text>
       </Stack>
       <HStack gridArea="controls" gap="2">
@@ -164,23 +169,21 @@ function GoneLine({ itemId, name, image }: { itemId: string; name: string; image
 }
 
 function EmptyCart() {
+  const { t } = useTranslation('cart');
   return (
-    <EmptyPanel
-      icon={mdiCartOutline}
-      title="Your cart is empty"
-      description="Add fresh food and groceries and they will show up here."
-    >
+    <EmptyPanel icon={mdiCartOutline} title={t('page.emptyTitle')} description={t('page.emptyDescription')}>
       <BrowseProducts />
     </EmptyPanel>
   );
 }
 
 function CheckoutButton({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation('cart');
   const signedIn = useIsAuthenticated();
   const label = (
     <>
       <MdiIcon path={mdiLockOutline} boxSize="5" />
-      Proceed to checkout
+      {t('page.proceed')}
     </>
   );
   if (disabled) {
@@ -206,22 +209,24 @@ function CheckoutButton({ disabled }: { disabled: boolean }) {
 
 /** Admins have no cart (docs/behaviour.md#roles). */
 function NoCartForAdmins() {
+  const { t } = useTranslation('cart');
   return (
     <EmptyPanel
       icon={mdiCartOff}
       tone="muted"
-      title="Admins have no cart"
-      description="Sign in with a shopper account to shop."
+      title={t('page.adminTitle')}
+      description={t('page.adminDescription')}
     />
   );
 }
 
 function CartUnavailable({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('cart');
   return (
     <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
-      <Text fontWeight="semibold">We could not load your cart.</Text>
+      <Text fontWeight="semibold">{t('page.loadFailed')}</Text>
       <Button colorPalette="primary" variant="outline" onClick={onRetry}>
-        Try again
+        {t('page.tryAgain')}
       </Button>
     </Stack>
   );
@@ -243,6 +248,7 @@ function useGuestCaps(items: readonly CartItem[] | undefined, guest: boolean) {
  * totals, the promo code and the way to checkout.
  */
 export function CartPage() {
+  const { t } = useTranslation('cart');
   const promoCode = usePromoCode();
   const { mode, cart, loading, updating, error, promoError, refetch } = useCart(promoCode);
   useSettlePromoCode(promoCode, cart, promoError);
@@ -253,7 +259,7 @@ export function CartPage() {
   if (loading) {
     return (
       <Text role="status" color="fg.muted" py="12" textAlign="center">
-        Loading your cart…
+        {t('page.loading')}
       </Text>
     );
   }
@@ -262,7 +268,7 @@ export function CartPage() {
 
   const gone = cart.missing.map((itemId) => {
     const line = kept.find((l) => l.itemId === itemId);
-    return { itemId, name: line?.name ?? 'An item', image: line?.image || null };
+    return { itemId, name: line?.name ?? t('page.anItem'), image: line?.image || null };
   });
   const units = cart.Items.reduce((n, i) => n + i.quantity, 0);
   const blocked = gone.length > 0 || cart.Items.some((i) => !i.available);
@@ -275,7 +281,7 @@ export function CartPage() {
             listStyleType="none"
             separator={<Separator />}
             gap="0"
-            aria-label="Items in your cart"
+            aria-label={t('page.itemsLabel')}
             aria-busy={updating}
           >
             {cart.Items.map((item) => (
@@ -297,12 +303,10 @@ export function CartPage() {
       >
         <Card.Body gap="4">
           <Heading as="h2" size="md" id="cart-summary">
-            Order summary
+            {t('page.summary')}
           </Heading>
           <Flex justify="space-between" align="baseline" gap="3" flexWrap="wrap">
-            <Text>
-              Subtotal ({units} {units === 1 ? 'item' : 'items'})
-            </Text>
+            <Text>{t('page.subtotal', { count: units })}</Text>
             <Text fontWeight="bold" fontSize="xl" whiteSpace="nowrap" data-testid="cart-subtotal">
               {formatKsh(cart.subtotal)}
             </Text>
@@ -311,7 +315,7 @@ export function CartPage() {
             <>
               <PromoSavingLine cart={cart} />
               <Flex justify="space-between" align="baseline" gap="3">
-                <Text fontWeight="bold">Total</Text>
+                <Text fontWeight="bold">{t('page.total')}</Text>
                 <Text fontWeight="bold" fontSize="xl" whiteSpace="nowrap" data-testid="cart-total">
                   {formatKsh(cart.total)}
                 </Text>
@@ -319,19 +323,19 @@ export function CartPage() {
             </>
           ) : null}
           <Text fontSize="sm" color="fg.muted">
-            {updating ? 'Checking today’s prices…' : 'Delivery is added at checkout.'}
+            {updating ? t('page.checkingPrices') : t('page.deliveryAtCheckout')}
           </Text>
           <Separator />
           <PromoCodeField cart={cart} />
           {blocked ? (
             <Text fontSize="sm" color="danger.fg" role="alert">
-              Some items are no longer available. Remove them to check out.
+              {t('page.unavailable')}
             </Text>
           ) : null}
           <CheckoutButton disabled={blocked} />
           <Button asChild variant="ghost" colorPalette="support" size="sm">
             <Link to="/" hash="our-products">
-              Continue shopping
+              {t('page.continue')}
             </Link>
           </Button>
         </Card.Body>

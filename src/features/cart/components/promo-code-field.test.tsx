@@ -167,9 +167,7 @@ describe('the promo code field on the cart page', () => {
     );
     const { user } = await openCart();
     await apply(user, 'GUESS11');
-    const message = await screen.findByText(
-      'Too many wrong promo codes. Please try again in 42 seconds.',
-    );
+    const message = await screen.findByText('Too many wrong promo codes. Please try again in 42 seconds.');
     expect(message).toHaveAttribute('aria-live', 'polite');
     expect(promoField()).toHaveAccessibleErrorMessage(/Please try again in 42 seconds/);
     await waitFor(() => expect(getPromoCode()).toBeNull());

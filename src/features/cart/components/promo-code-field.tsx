@@ -1,8 +1,16 @@
 import { Badge, Button, Field, Flex, HStack, Input, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { formatKsh } from '@/lib/format';
 import type { Cart } from '@contract/cart';
-import { normalisePromoCode, PROMO_CODE_PATTERN } from '@contract/promo';
+import {
+  normalisePromoCode,
+  PROMO_CODE_PATTERN,
+  PROMO_REFUSALS,
+  type CartPromo,
+  type PromoRefusalReason,
+} from '@contract/promo';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   applyPromoCode,
   clearPromoCode,
@@ -10,8 +18,31 @@ import {
   usePromoCode,
 } from '../stores/promo-code-store';
 
-/** Under the field when what was typed cannot be a code (nothing is sent). */
+/**
+ * Under the field when what was typed cannot be a code (nothing is sent): the English text of
+ * `cart:promo.format`, which the field shows in the shopper's language.
+ */
 export const PROMO_CODE_FORMAT = 'Enter the code as printed: 3 to 32 letters, digits or "-".';
+
+/** A code's refusal as the cart answer carries it (or as it was kept when the code was let go). */
+type PromoRefusal = Pick<Extract<CartPromo, { applied: false }>, 'code' | 'message'> & {
+  reason?: PromoRefusalReason;
+};
+
+/**
+ * Why a code gives nothing, in the shown language: the catalogue's sentence for its reason (the same
+ * words as the server's in English), else the server's sentence. For `min_subtotal` the amount still
+ * to spend is only in the server's sentence, so it is read from there.
+ */
+export function promoRefusalText(t: TFunction<'cart'>, refusal: PromoRefusal): string {
+  const { reason, code, message } = refusal;
+  if (!reason || !PROMO_REFUSALS.includes(reason)) return message;
+  if (reason === 'min_subtotal') {
+    const amount = /KSH [\d,]+(?:\.\d+)?/.exec(message)?.[0];
+    return amount ? t('promo.refusals.min_subtotal', { code, amount }) : message;
+  }
+  return t(`promo.refusals.${reason}`, { code });
+}
 
 export interface PromoCodeFieldProps {
   /** The cart as the server priced it with the stored code: its `promo` says how the code fared. */
@@ -24,10 +55,10 @@ export interface PromoCodeFieldProps {
 }
 
 /** What an applied code saves, in a sentence. */
-function savingText(promo: Extract<NonNullable<Cart['promo']>, { applied: true }>) {
+function savingText(t: TFunction<'cart'>, promo: Extract<NonNullable<Cart['promo']>, { applied: true }>) {
   if (promo.appliesTo === 'delivery' && promo.saving === 0)
-    return `${promo.name}: your delivery is cheaper at checkout.`;
-  return `${promo.name}: you save ${formatKsh(promo.saving)}.`;
+    return t('promo.deliveryCheaper', { name: promo.name });
+  return t('promo.youSave', { name: promo.name, amount: formatKsh(promo.saving) });
 }
 
 /**
@@ -36,10 +67,11 @@ function savingText(promo: Extract<NonNullable<Cart['promo']>, { applied: true }
  * behind a "Have a promo code?" link until the shopper wants it (or a code is held).
  */
 export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeFieldProps) {
+  const { t } = useTranslation('cart');
   const code = usePromoCode();
   const dropped = useDroppedPromoCode();
   const [typed, setTyped] = useState(code ?? dropped?.code ?? '');
-  const [formatProblem, setFormatProblem] = useState<string | null>(null);
+  const [formatProblem, setFormatProblem] = useState(false);
   const [opened, setOpened] = useState(false);
   const phone = useBreakpointValue({ base: true, sm: false }, { ssr: false });
   const input = useRef<HTMLInputElement>(null);
@@ -51,7 +83,10 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
   const promo = code !== null && cart?.promo?.code === code ? cart.promo : null;
   const checking = code !== null && promo === null;
   const refusal =
-    formatProblem ?? message ?? (promo && !promo.applied ? promo.message : null) ?? dropped?.message ?? null;
+    (formatProblem ? t('promo.format') : null) ??
+    message ??
+    (promo && !promo.applied ? promoRefusalText(t, promo) : null) ??
+    (dropped ? promoRefusalText(t, dropped) : null);
 
   if (phone && !opened && code === null && dropped === null && !message) {
     return (
@@ -64,7 +99,7 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
         aria-expanded={false}
         onClick={() => setOpened(true)}
       >
-        Have a promo code?
+        {t('promo.haveCode')}
       </Button>
     );
   }
@@ -72,7 +107,7 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
   const remove = () => {
     clearPromoCode();
     setTyped('');
-    setFormatProblem(null);
+    setFormatProblem(false);
     onChange?.();
   };
 
@@ -80,7 +115,7 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
     return (
       <Stack gap="1">
         <Text fontWeight="medium" fontSize="sm">
-          Promo code
+          {t('promo.label')}
         </Text>
         <Flex justify="space-between" align="center" gap="3">
           <Stack gap="0.5" minW="0" role="status">
@@ -88,21 +123,21 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
               <Badge colorPalette="primary" variant="subtle" fontFamily="mono">
                 {promo.code}
               </Badge>
-              <Text fontSize="sm">applied</Text>
+              <Text fontSize="sm">{t('promo.applied')}</Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted" data-testid="promo-saving-text">
-              {savingText(promo)}
+              {savingText(t, promo)}
             </Text>
           </Stack>
           <Button
             size="sm"
             variant="outline"
             colorPalette="support"
-            aria-label={`Remove promo code ${promo.code}`}
+            aria-label={t('promo.removeCode', { code: promo.code })}
             disabled={disabled}
             onClick={remove}
           >
-            Remove
+            {t('promo.remove')}
           </Button>
         </Flex>
         {message ? (
@@ -118,19 +153,19 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
     event.preventDefault();
     const text = typed.trim();
     if (!PROMO_CODE_PATTERN.test(text)) {
-      setFormatProblem(PROMO_CODE_FORMAT);
+      setFormatProblem(true);
       return;
     }
-    setFormatProblem(null);
+    setFormatProblem(false);
     setTyped(normalisePromoCode(text));
     applyPromoCode(normalisePromoCode(text));
     onChange?.();
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Promo code">
+    <form onSubmit={onSubmit} noValidate aria-label={t('promo.label')}>
       <Field.Root invalid={Boolean(refusal)} disabled={disabled}>
-        <Field.Label>Promo code</Field.Label>
+        <Field.Label>{t('promo.label')}</Field.Label>
         <HStack gap="2" w="full" align="flex-start">
           <Input
             ref={input}
@@ -138,7 +173,7 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="e.g. KARIBU10"
+            placeholder={t('promo.placeholder')}
             bg="bg"
             flex="1"
             value={typed}
@@ -149,21 +184,21 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
             colorPalette="primary"
             variant="outline"
             loading={checking}
-            loadingText="Checking"
+            loadingText={t('promo.checking')}
             disabled={disabled}
           >
-            Apply
+            {t('promo.apply')}
           </Button>
           {/* A held code that does not apply (yet) is still sent: the shopper may let it go. */}
           {code !== null && !checking ? (
             <Button
               variant="ghost"
               colorPalette="support"
-              aria-label={`Remove promo code ${code}`}
+              aria-label={t('promo.removeCode', { code })}
               disabled={disabled}
               onClick={remove}
             >
-              Remove
+              {t('promo.remove')}
             </Button>
           ) : null}
         </HStack>
@@ -176,10 +211,11 @@ export function PromoCodeField({ cart, message, onChange, disabled }: PromoCodeF
 
 /** The summary line of an order-wide code's saving ("Promo KARIBU10  −KSH 60.00"), when there is one. */
 export function PromoSavingLine({ cart }: { cart: Cart }) {
+  const { t } = useTranslation('cart');
   if (!cart.promo?.applied || cart.orderSaving === 0) return null;
   return (
     <Flex justify="space-between" gap="3">
-      <Text color="fg.muted">Promo {cart.promo.code}</Text>
+      <Text color="fg.muted">{t('promo.savingLine', { code: cart.promo.code })}</Text>
       <Text fontWeight="medium" whiteSpace="nowrap" data-testid="promo-saving">
         {formatKsh(-cart.orderSaving)}
       </Text>

@@ -2,13 +2,13 @@ import { cardVariant, loadProduct, stockOf, type ProductView } from '@/features/
 import { useIsAdmin, useIsAuthenticated } from '@/features/session';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, GENERIC_ERROR_SHORT } from '@/lib/errors';
+import { translate } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import type { Cart } from '@contract/cart';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { cartApi } from '../api/cart-api';
 import { applyServerCart, cartQueries } from '../api/cart-queries';
-import { CART_UPDATED } from '../model/push-guest-cart';
 import {
   addGuestItem,
   cartItemId,
@@ -31,11 +31,6 @@ import {
 
 /** A line as the cart controls need it: which variant, and how many. */
 export type CartLineRef = Pick<GuestCartLine, 'itemId' | 'productId' | 'variantId' | 'quantity'>;
-
-const ADDED_TO_CART = 'Item was successfully added to cart';
-const OUT_OF_STOCK = 'Sorry, this item is out of stock';
-const atStockMessage = (stock: number) =>
-  `Sorry, only ${stock} ${stock === 1 ? 'unit is' : 'units are'} in stock`;
 
 /** Whose cart this is: the browser's (guest), the server's (signed-in shopper), or none (admin). */
 export type CartMode = 'guest' | 'server' | 'none';
@@ -62,23 +57,23 @@ export function useCartItem(productId: string, variantId: string | undefined): C
   return data?.Items.find((i) => i.productId === productId && i.variantId === variantId);
 }
 
-/** Tells the shopper what a change did (docs/behaviour.md#success-texts). */
+/** Tells the shopper what a change did (docs/behaviour.md#success-texts), in the shown language. */
 function report(change: CartChange, stock: number) {
   switch (change) {
     case 'added':
-      notify.success(ADDED_TO_CART);
+      notify.success(translate('cart:toasts.added'));
       break;
     case 'increased':
     case 'decreased':
     case 'removed':
       // One toast that updates rather than a stack of them while someone taps + and −.
-      notify.success(CART_UPDATED, { id: 'cart-updated' });
+      notify.success(translate('cart:toasts.updated'), { id: 'cart-updated' });
       break;
     case 'at-stock':
-      notify.warning(atStockMessage(stock), { id: 'cart-stock' });
+      notify.warning(translate('cart:toasts.atStock', { count: stock }), { id: 'cart-stock' });
       break;
     case 'out-of-stock':
-      notify.error(OUT_OF_STOCK, { id: 'cart-stock' });
+      notify.error(translate('cart:toasts.outOfStock'), { id: 'cart-stock' });
       break;
     case 'missing':
       break;

@@ -15,6 +15,6 @@ export function useSettlePromoCode(code: string | null, cart: Cart | undefined, 
     if (code === null) return;
     if (promoError) dropPromoCode(code, errorMessage(promoError));
     else if (promo && !promo.applied && promo.code === code && promo.reason === 'unknown')
-      dropPromoCode(code, promo.message);
+      dropPromoCode(code, promo.message, promo.reason);
   }, [code, promo, promoError]);
 }

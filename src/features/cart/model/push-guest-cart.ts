@@ -1,13 +1,12 @@
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { translate } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import type { Cart } from '@contract/cart';
 import type { QueryClient } from '@tanstack/react-query';
 import { cartApi } from '../api/cart-api';
 import { applyServerCart } from '../api/cart-queries';
 import { getGuestCartItems, pushIdOf, removeGuestItem } from '../stores/guest-cart-store';
-
-export const CART_UPDATED = 'Cart was successfully updated';
 
 export interface PushOutcome {
   pushed: number;
@@ -40,14 +39,14 @@ export function pushGuestCart(queryClient: QueryClient): Promise<PushOutcome> {
         outcome.failed += 1;
         // A 401 signs the shopper out (and reloads); the lines wait for the next sign-in.
         if (isApiError(error) && error.status === 401) break;
-        notify.error(`${item.name} could not be moved to your cart: ${errorMessage(error)}`, {
+        notify.error(translate('cart:toasts.notMoved', { name: item.name, reason: errorMessage(error) }), {
           id: `cart-push-${item.itemId}`,
         });
       }
     }
     if (latest) {
       applyServerCart(queryClient, latest);
-      notify.success(CART_UPDATED, { id: 'cart-updated' });
+      notify.success(translate('cart:toasts.updated'), { id: 'cart-updated' });
     }
     return outcome;
   })().finally(() => {

@@ -1,4 +1,5 @@
 import { PROMO_CODE_KEY } from '@/features/session';
+import type { PromoRefusalReason } from '@contract/promo';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -13,9 +14,10 @@ interface PromoCodeState {
   code: string | null;
   /**
    * Why the last code was let go (it does not exist, or too many were tried): the sentence stays
-   * under the field while the code is no longer sent. Not kept across visits.
+   * under the field while the code is no longer sent (from the reason, when the cart gave one, so it
+   * follows the shown language). Not kept across visits.
    */
-  dropped: { code: string; message: string } | null;
+  dropped: { code: string; message: string; reason?: PromoRefusalReason } | null;
 }
 
 const usePromoCodeStore = create<PromoCodeState>()(
@@ -39,8 +41,8 @@ export const applyPromoCode = (code: string) => usePromoCodeStore.setState({ cod
 export const clearPromoCode = () => usePromoCodeStore.setState({ code: null, dropped: null });
 
 /** Stops sending the code, keeping the sentence that says why under the field. */
-export const dropPromoCode = (code: string, message: string) =>
-  usePromoCodeStore.setState({ code: null, dropped: { code, message } });
+export const dropPromoCode = (code: string, message: string, reason?: PromoRefusalReason) =>
+  usePromoCodeStore.setState({ code: null, dropped: { code, message, reason } });
 
 /** The code now, for code outside React (and tests). */
 export const getPromoCode = () => usePromoCodeStore.getState().code;

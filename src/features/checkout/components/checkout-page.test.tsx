@@ -15,6 +15,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formatKsh } from '@/lib/format';
+import { adoptCatalogue } from '@/lib/i18n';
+import sw from '@/locales/sw';
+import { LANGUAGE_COOKIE } from '@contract/languages';
 import { LOCATION_MESSAGES } from '../hooks/use-geolocation';
 import { CHECKOUT_CART_ERROR } from './checkout-page';
 
@@ -277,5 +280,115 @@ describe('checkout with an earlier order', () => {
     await placeOrderAsShopper('0712345600');
     renderAppQuietly('/checkout');
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+});
+
+/**
+ * Shows the shop in Kiswahili as a shopper who chose it on this device: the catalogue, and the cookie
+ * that keeps the signed-in profile (English) from switching the page back.
+ */
+function inKiswahili() {
+  adoptCatalogue('sw', sw);
+  document.cookie = `${LANGUAGE_COOKIE}=sw; Path=/`;
+  onTestFinished(() => {
+    document.cookie = `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0`;
+  });
+}
+
+describe('checkout in Kiswahili', () => {
+  beforeEach(() => {
+    resetShop();
+    putInServerCart(customer.userId, 'Omena', 2);
+    putInServerCart(customer.userId, 'Hass avocado', 3);
+    signInAs(customer);
+  });
+
+  const swField = {
+    area: () => screen.getByRole('combobox', { name: 'Eneo la usafirishaji' }),
+    address: () => screen.getByRole('textbox', { name: 'Anwani ya usafirishaji' }),
+    phone: () => screen.getByRole('textbox', { name: 'Nambari ya simu ya M-Pesa' }),
+    pay: () => screen.getByRole('button', { name: /^Lipa/ }),
+  };
+
+  async function openInKiswahili() {
+    inKiswahili();
+    const view = renderAppQuietly('/checkout');
+    await screen.findByRole('heading', { level: 1, name: 'Kamilisha oda' });
+    await screen.findByRole('list', { name: 'Bidhaa kwenye oda yako' });
+    return view;
+  }
+
+  it('reads in Kiswahili: the summary with its plural, the fields, their problems and Lipa na M-Pesa', async () => {
+    const posts = checkoutPosts();
+    const { user } = await openInKiswahili();
+    const items = screen.getByRole('list', { name: 'Bidhaa kwenye oda yako' });
+    expect(within(items).getByRole('listitem', { name: 'Omena' })).toHaveTextContent('Idadi 2 × KSH 120.00');
+    expect(screen.getByText('Jumla ndogo (bidhaa 5)')).toBeInTheDocument();
+    expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('Chagua mahali');
+    expect(screen.getByRole('heading', { name: 'Usafirishaji' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Malipo' })).toBeInTheDocument();
+    expect(swField.pay()).toHaveAccessibleName('Lipa na M-Pesa');
+
+    await user.clear(swField.phone());
+    await user.click(swField.pay());
+    expect(
+      await screen.findByText('Chagua eneo la usafirishaji, au tumia mahali ulipo.'),
+    ).toBeInTheDocument();
+    expect(swField.address()).toHaveAccessibleErrorMessage(
+      'Andika anwani ya usafirishaji: mtaa, jengo na maelekezo.',
+    );
+    expect(swField.phone()).toHaveAccessibleErrorMessage(
+      'Andika nambari ya simu ya M-Pesa itakayopokea ombi la malipo.',
+    );
+    await user.type(swField.phone(), '0812');
+    expect(swField.phone()).toHaveAccessibleErrorMessage(
+      'Andika nambari ya simu ya Kenya kama 0712 345 678 au +254 712 345 678.',
+    );
+    expect(posts).toEqual([]);
+
+    await user.selectOptions(swField.area(), 'Westlands');
+    const fee = deliveryFee(westlands, DEFAULT_DELIVERY_SETTINGS);
+    await waitFor(() => expect(screen.getByTestId('checkout-shipping')).toHaveTextContent(formatKsh(fee)));
+    expect(swField.pay()).toHaveAccessibleName(`Lipa ${formatKsh(348 + fee)} na M-Pesa`);
+
+    const page = within(screen.getByRole('main'));
+    for (const english of [
+      'Checkout',
+      'Your order',
+      /Subtotal/,
+      'Delivery',
+      'Payment',
+      /Pay with M-Pesa/,
+      'Choose your delivery area, or use your location.',
+    ]) {
+      expect(page.queryByText(english)).not.toBeInTheDocument();
+    }
+  });
+
+  it('says in Kiswahili why the total changed, and toasts it', async () => {
+    const { user } = await openInKiswahili();
+    await screen.findByRole('option', { name: 'Westlands' });
+    await user.selectOptions(swField.area(), 'Westlands');
+    await user.type(swField.address(), 'Mpaka Road, Apt 4B');
+    await user.clear(swField.phone());
+    await user.type(swField.phone(), '0712345600');
+    await waitFor(() => expect(swField.pay()).toBeEnabled());
+    const fee = deliveryFee(westlands, DEFAULT_DELIVERY_SETTINGS);
+    const priced = () => cartView(mockCartLines(customer.userId), fee);
+    const omenaPrice = () => priced().Items.find((l) => l.name === 'Omena')!.price;
+    const [shownTotal, shownPrice] = [priced().total, omenaPrice()];
+    productNamed('Omena').variants[0]!.price += 10;
+    const [newTotal, newPrice] = [priced().total, omenaPrice()];
+    await user.click(swField.pay());
+
+    const sentence =
+      `Bei ya Omena (250 g) imebadilika kutoka KSH ${shownPrice} hadi KSH ${newPrice}. ` +
+      `Jumla yako sasa ni KSH ${newTotal}, si KSH ${shownTotal}: ikague kisha ubonyeze Lipa tena.`;
+    const alert = await screen.findByRole('alert', { name: /Jumla yako imebadilika/ });
+    expect(alert).toHaveTextContent(sentence);
+    // And as a toast.
+    await waitFor(() => expect(screen.getAllByText(sentence)).toHaveLength(2));
+    expect(screen.queryByText(/Your total is now/)).not.toBeInTheDocument();
+    expect(commerceDb.orders).toEqual([]);
   });
 });

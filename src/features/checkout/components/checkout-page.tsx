@@ -1,57 +1,49 @@
 import { shownFigures } from '@contract/checkout-rules';
 import { Alert, Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
-import { MpesaPhoneField } from '@/components/mpesa-phone-field';
+import { MpesaPhoneField, mpesaPhoneProblemText } from '@/components/mpesa-phone-field';
 import { authQueries } from '@/features/auth';
 import {
   cartQueries,
   isPromoLimit,
   PromoCodeField,
+  promoRefusalText,
   usePromoCode,
   useCartMode,
   useSettlePromoCode,
 } from '@/features/cart';
 import { notify } from '@/lib/notify';
-import { displayMpesaPhone, mpesaPhoneProblem } from '@/lib/phone';
+import { displayMpesaPhone } from '@/lib/phone';
 import type { CheckoutBody } from '@contract/checkout';
 import { mdiCartOutline, mdiCartOff } from '@mdi/js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { placeParams, type PlaceChoice } from '../model/place';
+import { priceChangeText } from '../model/refusals';
 import { CheckoutSummary } from './checkout-summary';
 import { DeliveryFields } from './delivery-fields';
 
-/** Shown when the cart cannot be read (docs/behaviour.md#error-texts). */
+/**
+ * Shown when the cart cannot be read (docs/behaviour.md#error-texts): the English text of
+ * `checkout:cartError`, which the page shows in the shopper's language.
+ */
 export const CHECKOUT_CART_ERROR = 'Error retrieving checkout cart';
 
-const PLACE_REQUIRED = 'Choose your delivery area, or use your location.';
-const ADDRESS_REQUIRED = 'Enter the delivery address: street, building and directions.';
-
-function addressProblem(address: string): string | null {
-  return address.trim().length < 3 ? ADDRESS_REQUIRED : null;
-}
-
 function EmptyCheckout() {
+  const { t } = useTranslation('checkout');
   return (
-    <EmptyPanel
-      icon={mdiCartOutline}
-      title="Your cart is empty"
-      description="Add something to your cart, then come back to check out."
-    >
+    <EmptyPanel icon={mdiCartOutline} title={t('emptyTitle')} description={t('emptyDescription')}>
       <BrowseProducts />
     </EmptyPanel>
   );
 }
 
 function NoCheckoutForAdmins() {
+  const { t } = useTranslation('checkout');
   return (
-    <EmptyPanel
-      icon={mdiCartOff}
-      tone="muted"
-      title="Admins cannot check out"
-      description="Sign in with a shopper account to place orders."
-    />
+    <EmptyPanel icon={mdiCartOff} tone="muted" title={t('adminTitle')} description={t('adminDescription')} />
   );
 }
 
@@ -62,6 +54,8 @@ function useProfilePhone(): string | null {
 }
 
 function CheckoutForm() {
+  const { t } = useTranslation('checkout');
+  const { t: tCart } = useTranslation('cart');
   const [place, setPlace] = useState<PlaceChoice>({ kind: 'none' });
   const [address, setAddress] = useState('');
   // Null until the shopper types: until then the field shows the profile's phone.
@@ -86,22 +80,22 @@ function CheckoutForm() {
   const error = limited ? null : cartQuery.error;
   useSettlePromoCode(promoCode, cart, limited ? cartQuery.error : null);
   useEffect(() => {
-    if (error) notify.error(CHECKOUT_CART_ERROR, { id: 'checkout-cart-error' });
-  }, [error]);
+    if (error) notify.error(t('cartError'), { id: 'checkout-cart-error' });
+  }, [error, t]);
 
   if (isPending || (limited && !cart)) {
     return (
       <Text role="status" color="fg.muted" py="12" textAlign="center">
-        Loading your cart…
+        {t('loading')}
       </Text>
     );
   }
   if (!cart) {
     return (
       <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
-        <Text fontWeight="semibold">{CHECKOUT_CART_ERROR}</Text>
+        <Text fontWeight="semibold">{t('cartError')}</Text>
         <Button colorPalette="primary" variant="outline" onClick={() => void cartQuery.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </Stack>
     );
@@ -109,16 +103,20 @@ function CheckoutForm() {
   if (cart.Items.length === 0) return <EmptyCheckout />;
 
   const problems = {
-    place: params ? null : PLACE_REQUIRED,
-    address: addressProblem(address),
-    phone: mpesaPhoneProblem(phone),
+    place: params ? null : t('placeRequired'),
+    address: address.trim().length < 3 ? t('addressRequired') : null,
+    phone: mpesaPhoneProblemText(t, phone),
   };
   const show = (field: 'address' | 'phone') => (touched[field] || touched.submitted ? problems[field] : null);
   // The fee of the chosen place is what the total shows: wait for it before paying.
   const updating = isPlaceholderData;
-  const blocked = cart.Items.some((i) => !i.available)
-    ? 'Some items are not available in the quantity in your cart.'
-    : null;
+  const blocked = cart.Items.some((i) => !i.available) ? t('blocked') : null;
+  // Checkout's refusal of the code says why in the words the cart, asked again, gives for it.
+  const held = cart.promo?.code === promoCode ? cart.promo : null;
+  const promoMessage =
+    promoRefused && held && !held.applied
+      ? t('refusals.promo_refused', { reason: promoRefusalText(tCart, held) })
+      : promoRefused;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -147,14 +145,14 @@ function CheckoutForm() {
       gap={{ base: '6', md: '8' }}
       alignItems="start"
     >
-      <form id="checkout-form" onSubmit={onSubmit} noValidate aria-label="Checkout">
+      <form id="checkout-form" onSubmit={onSubmit} noValidate aria-label={t('formLabel')}>
         <Stack gap="6">
           {priceChanged ? (
             <Alert.Root status="warning" role="alert" aria-labelledby="price-changed-title">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title id="price-changed-title">Your total changed</Alert.Title>
-                <Alert.Description>{priceChanged}</Alert.Description>
+                <Alert.Title id="price-changed-title">{t('priceChangedTitle')}</Alert.Title>
+                <Alert.Description>{priceChangeText(t, priceChanged)}</Alert.Description>
               </Alert.Content>
             </Alert.Root>
           ) : null}
@@ -162,8 +160,8 @@ function CheckoutForm() {
             <Alert.Root status="error">
               <Alert.Indicator />
               <Alert.Content>
-                <Alert.Title>{CHECKOUT_CART_ERROR}</Alert.Title>
-                <Alert.Description>The delivery fee and total may be out of date.</Alert.Description>
+                <Alert.Title>{t('cartError')}</Alert.Title>
+                <Alert.Description>{t('staleFigures')}</Alert.Description>
               </Alert.Content>
               <Button
                 size="sm"
@@ -171,14 +169,14 @@ function CheckoutForm() {
                 colorPalette="danger"
                 onClick={() => void cartQuery.refetch()}
               >
-                Try again
+                {t('tryAgain')}
               </Button>
             </Alert.Root>
           ) : null}
           <Card.Root as="section" aria-labelledby="delivery-heading" bg="bg.panel">
             <Card.Body gap="4">
               <Heading as="h2" size="md" id="delivery-heading">
-                Delivery
+                {t('delivery')}
               </Heading>
               <DeliveryFields
                 place={place}
@@ -195,10 +193,10 @@ function CheckoutForm() {
           <Card.Root as="section" aria-labelledby="payment-heading" bg="bg.panel">
             <Card.Body gap="4">
               <Heading as="h2" size="md" id="payment-heading">
-                Payment
+                {t('payment')}
               </Heading>
               <Text color="fg.muted" fontSize="sm">
-                Pay with M-Pesa: we send a payment prompt to this phone.
+                {t('payHint')}
               </Text>
               <MpesaPhoneField
                 value={phone}
@@ -220,7 +218,7 @@ function CheckoutForm() {
         promoField={
           <PromoCodeField
             cart={cart}
-            message={promoRefused}
+            message={promoMessage}
             onChange={clearPromoRefused}
             disabled={pending}
           />

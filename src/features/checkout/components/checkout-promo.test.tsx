@@ -1,5 +1,8 @@
 import { getPromoCode } from '@/features/cart';
 import { formatKsh } from '@/lib/format';
+import { adoptCatalogue } from '@/lib/i18n';
+import sw from '@/locales/sw';
+import { LANGUAGE_COOKIE } from '@contract/languages';
 import { mockViewport } from '@/test/media';
 import { renderAppQuietly } from '@/test/render-app';
 import { addPromoCode, putInServerCart, resetShop } from '@/test/shop';
@@ -63,6 +66,18 @@ async function fillForm(user: User) {
   await user.clear(field.phone());
   await user.paste('0712345600');
   await waitFor(() => expect(field.pay()).toBeEnabled());
+}
+
+/**
+ * Shows the shop in Kiswahili as a shopper who chose it on this device: the catalogue, and the cookie
+ * that keeps the signed-in profile (English) from switching the page back.
+ */
+function inKiswahili() {
+  adoptCatalogue('sw', sw);
+  document.cookie = `${LANGUAGE_COOKIE}=sw; Path=/`;
+  onTestFinished(() => {
+    document.cookie = `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0`;
+  });
 }
 
 describe('promo codes at checkout', () => {
@@ -142,5 +157,35 @@ describe('promo codes at checkout', () => {
     await waitFor(() => expect(commerceDb.orders).toHaveLength(1));
     expect(bodies[0]).not.toHaveProperty('promoCode');
     expect(commerceDb.orders[0]).toMatchObject({ total: 600 + fee, promoCode: null });
+  });
+
+  it('says in Kiswahili why checkout refused a code that ended meanwhile', async () => {
+    inKiswahili();
+    const karibu = addPromoCode();
+    const { user } = renderAppQuietly('/checkout');
+    const promo = () => screen.getByRole('textbox', { name: 'Msimbo wa punguzo' });
+    await user.click(await screen.findByRole('textbox', { name: 'Msimbo wa punguzo' }));
+    await user.paste('KARIBU10');
+    await user.click(screen.getByRole('button', { name: 'Tumia' }));
+    await screen.findByRole('button', { name: 'Ondoa msimbo wa punguzo KARIBU10' });
+    expect(screen.getByText('Punguzo KARIBU10')).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Westlands' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Eneo la usafirishaji' }), 'Westlands');
+    await user.click(screen.getByRole('textbox', { name: 'Anwani ya usafirishaji' }));
+    await user.paste('Mpaka Road, Apt 4B');
+    const phone = screen.getByRole('textbox', { name: 'Nambari ya simu ya M-Pesa' });
+    await user.clear(phone);
+    await user.paste('0712345600');
+    const pay = screen.getByRole('button', { name: /^Lipa/ });
+    await waitFor(() => expect(pay).toBeEnabled());
+    karibu.endsAt = new Date(Date.now() - 1000);
+    await user.click(pay);
+
+    await waitFor(() =>
+      expect(promo()).toHaveAccessibleErrorMessage(
+        'Muda wa msimbo KARIBU10 umekwisha. Oda yako haijawekwa: ondoa msimbo au badilisha kikapu, kisha ubonyeze Lipa tena.',
+      ),
+    );
+    expect(commerceDb.orders).toHaveLength(0);
   });
 });

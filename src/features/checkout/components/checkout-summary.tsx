@@ -6,6 +6,7 @@ import type { Cart } from '@contract/cart';
 import { mdiCellphoneCheck } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface CheckoutSummaryProps {
   cart: Cart;
@@ -28,6 +29,7 @@ export function CheckoutSummary({
   blocked,
   promoField,
 }: CheckoutSummaryProps) {
+  const { t } = useTranslation('checkout');
   // The server's figures (docs/behaviour.md#money: total = the items' totalPrice − a promo code's order
   // saving + shippingRate); until a place is chosen the cart carries no fee.
   const { subtotal, total } = cart;
@@ -37,14 +39,14 @@ export function CheckoutSummary({
     <Card.Root as="aside" aria-labelledby="checkout-summary" bg="bg.panel" w="full">
       <Card.Body gap="4">
         <Heading as="h2" size="md" id="checkout-summary">
-          Your order
+          {t('summary.title')}
         </Heading>
         <Stack
           as="ul"
           listStyleType="none"
           gap="0"
           separator={<Separator />}
-          aria-label="Items in your order"
+          aria-label={t('summary.itemsLabel')}
           maxH={{ md: '24rem' }}
           overflowY="auto"
         >
@@ -65,11 +67,11 @@ export function CheckoutSummary({
                   {item.name}
                 </Text>
                 <Text fontSize="xs" color="fg.muted">
-                  Qty {item.quantity} × {formatKsh(item.price)}
+                  {t('summary.quantity', { quantity: item.quantity, price: formatKsh(item.price) })}
                 </Text>
                 {!item.available ? (
                   <Text fontSize="xs" color="danger.fg">
-                    {item.stock === 0 ? 'Sold out' : `Only ${item.stock} left`}
+                    {item.stock === 0 ? t('summary.soldOut') : t('summary.onlyLeft', { count: item.stock })}
                   </Text>
                 ) : null}
               </Stack>
@@ -88,23 +90,25 @@ export function CheckoutSummary({
         ) : null}
         <Stack gap="2" aria-busy={updating}>
           <Flex justify="space-between">
-            <Text color="fg.muted">
-              Subtotal ({units} {units === 1 ? 'item' : 'items'})
-            </Text>
+            <Text color="fg.muted">{t('summary.subtotal', { count: units })}</Text>
             <Text fontWeight="medium" data-testid="checkout-subtotal">
               {formatKsh(subtotal)}
             </Text>
           </Flex>
           <PromoSavingLine cart={cart} />
           <Flex justify="space-between">
-            <Text color="fg.muted">Delivery</Text>
+            <Text color="fg.muted">{t('summary.delivery')}</Text>
             <Text fontWeight="medium" data-testid="checkout-shipping" opacity={updating ? 0.5 : 1}>
-              {shipping === null ? 'Choose a place' : shipping === 0 ? 'Free' : formatKsh(shipping)}
+              {shipping === null
+                ? t('summary.choosePlace')
+                : shipping === 0
+                  ? t('summary.free')
+                  : formatKsh(shipping)}
             </Text>
           </Flex>
           <Separator />
           <Flex justify="space-between" align="baseline">
-            <Text fontWeight="bold">Total</Text>
+            <Text fontWeight="bold">{t('summary.total')}</Text>
             <Text fontWeight="bold" fontSize="xl" data-testid="checkout-total" opacity={updating ? 0.5 : 1}>
               {formatKsh(total)}
             </Text>
@@ -115,7 +119,7 @@ export function CheckoutSummary({
             {blocked}{' '}
             <Link to="/cart">
               <Box as="span" textDecoration="underline">
-                Update your cart
+                {t('summary.updateCart')}
               </Box>
             </Link>
           </Text>
@@ -128,13 +132,13 @@ export function CheckoutSummary({
           w="full"
           disabled={submitting || updating || Boolean(blocked)}
           loading={submitting}
-          loadingText="Sending the M-Pesa prompt…"
+          loadingText={t('summary.sending')}
         >
           <MdiIcon path={mdiCellphoneCheck} boxSize="5" />
-          {placeChosen ? `Pay ${formatKsh(total)} with M-Pesa` : 'Pay with M-Pesa'}
+          {placeChosen ? t('summary.payAmount', { amount: formatKsh(total) }) : t('summary.pay')}
         </Button>
         <Text fontSize="xs" color="fg.muted" textAlign="center">
-          You will get an M-Pesa prompt on your phone. Enter your PIN to pay.
+          {t('summary.promptHint')}
         </Text>
       </Card.Body>
     </Card.Root>

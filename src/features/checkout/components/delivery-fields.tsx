@@ -4,6 +4,7 @@ import { cartQueries } from '@/features/cart';
 import { ADDRESS_MAX } from '@contract/checkout';
 import { mdiCrosshairsGps, mdiMapMarkerCheckOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useGeolocation } from '../hooks/use-geolocation';
 import type { PlaceChoice } from '../model/place';
 
@@ -29,6 +30,7 @@ export function DeliveryFields({
   addressError,
   disabled,
 }: DeliveryFieldsProps) {
+  const { t } = useTranslation('checkout');
   const areas = useQuery(cartQueries.deliveryAreas());
   const geo = useGeolocation();
   const locateMe = async () => {
@@ -38,12 +40,12 @@ export function DeliveryFields({
   return (
     <Stack gap="4">
       <Field.Root invalid={Boolean(placeError)} disabled={disabled}>
-        <Field.Label>Delivery area</Field.Label>
+        <Field.Label>{t('place.area')}</Field.Label>
         <NativeSelect.Root disabled={disabled || areas.isPending}>
           <NativeSelect.Field
             name="delivery-area"
             bg="bg"
-            placeholder={areas.isPending ? 'Loading areas…' : 'Choose your area'}
+            placeholder={areas.isPending ? t('place.loadingAreas') : t('place.chooseArea')}
             value={place.kind === 'area' ? place.deliveryAreaId : ''}
             onChange={(e) => {
               geo.clearError();
@@ -62,9 +64,9 @@ export function DeliveryFields({
         </NativeSelect.Root>
         {areas.isError ? (
           <Field.HelperText color="danger.fg">
-            The delivery areas could not be loaded.{' '}
+            {t('place.areasFailed')}{' '}
             <Button variant="plain" size="xs" p="0" h="auto" onClick={() => void areas.refetch()}>
-              Try again
+              {t('tryAgain')}
             </Button>
           </Field.HelperText>
         ) : null}
@@ -74,7 +76,7 @@ export function DeliveryFields({
       <Stack gap="2">
         <HStack gap="3" wrap="wrap">
           <Text fontSize="sm" color="fg.muted">
-            or
+            {t('place.or')}
           </Text>
           <Button
             variant="outline"
@@ -82,18 +84,18 @@ export function DeliveryFields({
             size="sm"
             onClick={() => void locateMe()}
             loading={geo.locating}
-            loadingText="Finding you…"
+            loadingText={t('place.finding')}
             disabled={disabled}
           >
             <MdiIcon path={mdiCrosshairsGps} />
-            Use my location
+            {t('place.useLocation')}
           </Button>
         </HStack>
         {place.kind === 'point' ? (
           <HStack gap="2" color="green.fg" fontSize="sm" role="status">
             <MdiIcon path={mdiMapMarkerCheckOutline} />
             <Text>
-              Delivering to your location ({place.lat.toFixed(4)}, {place.lng.toFixed(4)})
+              {t('place.deliveringTo', { latitude: place.lat.toFixed(4), longitude: place.lng.toFixed(4) })}
             </Text>
           </HStack>
         ) : null}
@@ -105,14 +107,14 @@ export function DeliveryFields({
       </Stack>
 
       <Field.Root invalid={Boolean(addressError)} disabled={disabled}>
-        <Field.Label>Delivery address</Field.Label>
+        <Field.Label>{t('place.address')}</Field.Label>
         <Textarea
           name="address"
           autoComplete="street-address"
           bg="bg"
           rows={3}
           maxLength={ADDRESS_MAX}
-          placeholder="Street, building, floor and directions for the rider"
+          placeholder={t('place.addressPlaceholder')}
           value={address}
           onChange={(e) => onAddressChange(e.target.value)}
           onBlur={onAddressBlur}

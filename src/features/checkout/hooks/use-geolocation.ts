@@ -1,5 +1,6 @@
 import { OUTSIDE_KENYA_MESSAGE } from '@contract/cart';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isInKenya, roundCoordinate } from '../model/place';
 
 export interface Located {
@@ -9,6 +10,7 @@ export interface Located {
   accuracy: number;
 }
 
+/** Why no location came, in English; the hook says it in the shown language (`checkout:location`). */
 export const LOCATION_MESSAGES = {
   unsupported: 'Your browser cannot share its location. Choose your delivery area from the list instead.',
   denied:
@@ -17,22 +19,24 @@ export const LOCATION_MESSAGES = {
   timeout: 'Finding your location took too long. Try again, or choose your delivery area from the list.',
   outside: OUTSIDE_KENYA_MESSAGE,
 } as const;
+type LocationProblem = keyof typeof LOCATION_MESSAGES;
 
-function messageFor(error: GeolocationPositionError): string {
-  if (error.code === error.PERMISSION_DENIED) return LOCATION_MESSAGES.denied;
-  if (error.code === error.TIMEOUT) return LOCATION_MESSAGES.timeout;
-  return LOCATION_MESSAGES.unavailable;
+function problemOf(error: GeolocationPositionError): LocationProblem {
+  if (error.code === error.PERMISSION_DENIED) return 'denied';
+  if (error.code === error.TIMEOUT) return 'timeout';
+  return 'unavailable';
 }
 
 /** "Use my location": one reading of the browser's position, with a clear message when there is none. */
 export function useGeolocation() {
+  const { t } = useTranslation('checkout');
   const [locating, setLocating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<LocationProblem | null>(null);
 
   const locate = useCallback(async (): Promise<Located | null> => {
     setError(null);
     if (typeof navigator === 'undefined' || !navigator.geolocation) {
-      setError(LOCATION_MESSAGES.unsupported);
+      setError('unsupported');
       return null;
     }
     setLocating(true);
@@ -47,18 +51,23 @@ export function useGeolocation() {
       const lat = roundCoordinate(position.coords.latitude);
       const lng = roundCoordinate(position.coords.longitude);
       if (!isInKenya(lat, lng)) {
-        setError(LOCATION_MESSAGES.outside);
+        setError('outside');
         return null;
       }
       return { lat, lng, accuracy: position.coords.accuracy };
     } catch (reason) {
       const known = typeof reason === 'object' && reason !== null && 'code' in reason;
-      setError(known ? messageFor(reason as GeolocationPositionError) : LOCATION_MESSAGES.unavailable);
+      setError(known ? problemOf(reason as GeolocationPositionError) : 'unavailable');
       return null;
     } finally {
       setLocating(false);
     }
   }, []);
 
-  return { locate, locating, error, clearError: () => setError(null) };
+  return {
+    locate,
+    locating,
+    error: error ? t(`location.${error}`) : null,
+    clearError: () => setError(null),
+  };
 }

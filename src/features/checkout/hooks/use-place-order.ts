@@ -7,7 +7,9 @@ import { PriceChange, type CheckoutBody } from '@contract/checkout';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { placeOrder } from '../api/checkout-api';
+import { checkoutRefusalText, priceChangeText, type PriceChangeNote } from '../model/refusals';
 import { SubmissionKeys } from '../model/submission-key';
 
 /**
@@ -15,8 +17,9 @@ import { SubmissionKeys } from '../model/submission-key';
  * Idempotency-Key per submission, reused when the same submission is sent again after a failure
  * that may not have reached the server. On success: the payment toast (or the server's message),
  * the cart empties, and the order page follows the payment. On a 409 `price_changed` (the cart no
- * longer costs what the page showed): the server's sentence as a toast and in `priceChanged`, and
- * the page shows the new figures the answer carries, so Pay again pays them knowingly. On a 409
+ * longer costs what the page showed): its sentence (model/refusals.ts) as a toast, the figures it
+ * is made of in `priceChanged`, and the page shows the new figures the answer carries, so Pay
+ * again pays them knowingly. On a 409
  * `promo_refused` (the code stopped applying meanwhile): the sentence in `promoRefused`, for under
  * the promo code field rather than a toast, and the cart is asked again. An order placed with a code
  * lets the code go.
@@ -24,9 +27,10 @@ import { SubmissionKeys } from '../model/submission-key';
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useTranslation('checkout');
   const keys = useRef<SubmissionKeys | null>(null);
   const sending = useRef(false);
-  const [priceChanged, setPriceChanged] = useState<string | null>(null);
+  const [priceChanged, setPriceChanged] = useState<PriceChangeNote | null>(null);
   const [promoRefused, setPromoRefused] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: ({ body, key }: { body: CheckoutBody; key: string }) => placeOrder(body, key),
@@ -61,19 +65,22 @@ export function usePlaceOrder() {
           void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
           return;
         }
-        notify.error(errorMessage(error), { id: 'checkout-error' });
         const change = isApiError(error) && error.code === 'price_changed' ? error.body.priceChange : null;
         const parsed = PriceChange.safeParse(change);
-        if (parsed.success) {
+        const note = parsed.success ? { shown: body.shown, now: parsed.data.cart } : null;
+        notify.error(note ? priceChangeText(t, note) : checkoutRefusalText(t, error), {
+          id: 'checkout-error',
+        });
+        if (note) {
           // The new figures, at once, where the page reads them (the cart for this place and code).
           const place = body.deliveryAreaId
             ? { deliveryAreaId: body.deliveryAreaId }
             : { lat: body.lat!, lng: body.lng! };
           queryClient.setQueryData(
             cartQueries.server(body.promoCode ? { ...place, promoCode: body.promoCode } : place).queryKey,
-            parsed.data.cart,
+            note.now,
           );
-          setPriceChanged(errorMessage(error));
+          setPriceChanged(note);
         } else if (
           // The cart changed under the shopper (sold out, emptied elsewhere): show it as it is now.
           isApiError(error) &&
@@ -85,7 +92,7 @@ export function usePlaceOrder() {
         sending.current = false;
       }
     },
-    [mutateAsync, navigate, queryClient],
+    [mutateAsync, navigate, queryClient, t],
   );
 
   const clearPromoRefused = useCallback(() => setPromoRefused(null), []);

@@ -14,8 +14,7 @@ const keys = {
 };
 
 /** Whether the order's payment may still change by itself (a prompt is open). */
-const isPaymentOpen = (order: Pick<Order, 'paymentStatus'> | undefined) =>
-  order?.paymentStatus === 'pending';
+const isPaymentOpen = (order: Pick<Order, 'paymentStatus'> | undefined) => order?.paymentStatus === 'pending';
 
 /** Query factories of the orders. */
 export const orderQueries = {

@@ -4,6 +4,9 @@ import { commerceSettings } from '@mocks/commerce-db';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { adoptCatalogue } from '@/lib/i18n';
+import sw from '@/locales/sw';
+import { LANGUAGE_COOKIE } from '@contract/languages';
 import { PAYMENT_POLL_MS } from '../api/order-queries';
 import { PAYMENT_SENT } from '../model/payment-toast';
 import { placeOrderAsShopper, putInServerCart, resetShop } from '@/test/shop';
@@ -24,6 +27,18 @@ function orderReads() {
 }
 
 const paymentRegion = () => screen.getByRole('region', { name: 'Payment' });
+
+/**
+ * Shows the shop in Kiswahili as a shopper who chose it on this device: the catalogue, and the cookie
+ * that keeps the signed-in profile (English) from switching the page back.
+ */
+function inKiswahili() {
+  adoptCatalogue('sw', sw);
+  document.cookie = `${LANGUAGE_COOKIE}=sw; Path=/`;
+  onTestFinished(() => {
+    document.cookie = `${LANGUAGE_COOKIE}=; Path=/; Max-Age=0`;
+  });
+}
 
 describe('the order page', () => {
   beforeEach(() => {
@@ -105,5 +120,50 @@ describe('the order page', () => {
   it('shows a friendly not-found for a malformed id', async () => {
     renderAppQuietly('/account/orders/not-an-order');
     expect(await screen.findByText('We could not find that order')).toBeInTheDocument();
+  });
+
+  it('reads in Kiswahili: a failed payment in plain words, its attempts, the retry and the paid state', async () => {
+    inKiswahili();
+    commerceSettings.paymentDelayMs = 0;
+    const order = await placeOrderAsShopper('0712345601');
+    const { user } = renderAppQuietly(`/account/orders/${order.orderId}`);
+
+    expect(await screen.findByRole('heading', { name: `Oda #${order.number}` })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`Sokoni | Oda #${order.number}`));
+    const payment = () => screen.getByRole('region', { name: 'Malipo' });
+    expect(await within(payment()).findByText('Malipo hayakufanikiwa')).toBeInTheDocument();
+    expect(
+      within(payment()).getByText('Ulighairi ombi la M-Pesa. Unaweza kujaribu kulipa tena.'),
+    ).toBeInTheDocument();
+    expect(within(payment()).getByText('Malipo yameshindikana')).toBeInTheDocument();
+    const attempts = screen.getByRole('list', { name: 'Majaribio ya malipo' });
+    expect(within(attempts).getByText('Ilighairiwa kwenye simu')).toBeInTheDocument();
+    expect(within(attempts).getByText('Imeshindikana')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Bidhaa' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Usafirishaji' })).getByText('Simu ya M-Pesa'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Iliwekwa /)).toBeInTheDocument();
+
+    const phone = within(payment()).getByRole('textbox', { name: 'Nambari ya simu ya M-Pesa' });
+    await user.clear(phone);
+    await user.type(phone, '12');
+    await user.click(within(payment()).getByRole('button', { name: 'Jaribu kulipa tena' }));
+    expect(
+      await within(payment()).findByText(
+        'Andika nambari ya simu ya Kenya kama 0712 345 678 au +254 712 345 678.',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '0712 345 600');
+    await user.click(within(payment()).getByRole('button', { name: 'Jaribu kulipa tena' }));
+
+    expect(
+      await screen.findByText('Tumetuma ombi la malipo kwenye simu yako. Tafadhali lipa kisha urudi hapa'),
+    ).toBeInTheDocument();
+    expect(await within(payment()).findByText(/^Imelipwa /)).toBeInTheDocument();
+    for (const english of [PAYMENT_SENT, /^Paid/, 'Payment attempts', 'Retry payment', /You cancelled/]) {
+      expect(screen.queryByText(english)).not.toBeInTheDocument();
+    }
   });
 });

@@ -23,6 +23,7 @@ import { mdiArrowLeft, mdiReceiptTextRemoveOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { orderQueries } from '../api/order-queries';
 import { formatDateTime } from '../model/status';
 import { PaymentHistory } from './payment-history';
@@ -31,15 +32,16 @@ import { FulfilmentBadge, PaymentBadge } from './status-badge';
 
 /** Unknown ids, malformed ids and other shoppers' orders all look the same: not yours, not found. */
 function OrderNotFound() {
+  const { t } = useTranslation('orders');
   return (
     <EmptyPanel
       icon={mdiReceiptTextRemoveOutline}
       tone="muted"
-      title="We could not find that order"
-      description="It may belong to another account, or the link is incomplete. Your own orders are all listed on the orders page."
+      title={t('details.notFoundTitle')}
+      description={t('details.notFoundDescription')}
     >
       <Button asChild colorPalette="primary">
-        <Link to="/account/orders">See your orders</Link>
+        <Link to="/account/orders">{t('details.seeOrders')}</Link>
       </Button>
     </EmptyPanel>
   );
@@ -62,12 +64,12 @@ function Row({
   label,
   value,
   strong,
-  testId = label.toLowerCase(),
+  testId,
 }: {
   label: string;
   value: string;
   strong?: boolean;
-  testId?: string;
+  testId: string;
 }) {
   return (
     <Flex justify="space-between" gap="3">
@@ -86,8 +88,9 @@ function Row({
 }
 
 function Items({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
   return (
-    <Section id="order-items" title="Items">
+    <Section id="order-items" title={t('details.items')}>
       <Stack as="ul" listStyleType="none" gap="0" separator={<Separator />} aria-labelledby="order-items">
         {order.items.map((item, index) => (
           <HStack as="li" key={`${item.variantId ?? item.productPid}-${index}`} gap="3" py="3" align="center">
@@ -118,20 +121,20 @@ function Items({ order }: { order: Order }) {
       </Stack>
       <Separator />
       <Stack gap="1">
-        <Row label="Subtotal" value={formatKsh(order.subtotal)} />
+        <Row label={t('details.subtotal')} value={formatKsh(order.subtotal)} testId="subtotal" />
         {order.orderSaving > 0 ? (
           <Row
-            label={`Promo ${order.promoCode ?? ''}`.trim()}
+            label={order.promoCode ? t('details.promoCode', { code: order.promoCode }) : t('details.promo')}
             value={formatKsh(-order.orderSaving)}
             testId="promo-saving"
           />
         ) : null}
-        <Row label="Delivery" value={formatKsh(order.shippingRate)} />
-        <Row label="Total" value={formatKsh(order.total)} strong />
+        <Row label={t('details.delivery')} value={formatKsh(order.shippingRate)} testId="delivery" />
+        <Row label={t('details.total')} value={formatKsh(order.total)} strong testId="total" />
       </Stack>
       {order.promoCode ? (
         <Text fontSize="sm" color="fg.muted" data-testid="order-promo">
-          Placed with the promo code {order.promoCode}, which saved you {formatKsh(order.promoSaving)}.
+          {t('details.placedWithCode', { code: order.promoCode, amount: formatKsh(order.promoSaving) })}
         </Text>
       ) : null}
     </Section>
@@ -139,12 +142,17 @@ function Items({ order }: { order: Order }) {
 }
 
 function Delivery({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
   const { delivery } = order;
   return (
-    <Section id="order-delivery" title="Delivery">
+    <Section id="order-delivery" title={t('details.deliverySection')}>
       <Stack gap="1">
         <Text fontWeight="semibold">
-          {delivery.areaName ?? `Your location (${delivery.lat.toFixed(4)}, ${delivery.lng.toFixed(4)})`}
+          {delivery.areaName ??
+            t('details.yourLocation', {
+              latitude: delivery.lat.toFixed(4),
+              longitude: delivery.lng.toFixed(4),
+            })}
         </Text>
         <Text color="fg.muted" whiteSpace="pre-line">
           {delivery.address}
@@ -152,7 +160,7 @@ function Delivery({ order }: { order: Order }) {
       </Stack>
       <Stack gap="0">
         <Text fontSize="sm" color="fg.muted">
-          M-Pesa phone
+          {t('details.mpesaPhone')}
         </Text>
         <Text fontWeight="medium">{order.phone}</Text>
       </Stack>
@@ -162,8 +170,9 @@ function Delivery({ order }: { order: Order }) {
 
 /** One order: its payment (live while pending), items and totals, delivery and payment attempts. */
 export function OrderDetails({ orderId }: { orderId: string }) {
+  const { t, i18n } = useTranslation('orders');
   const query = useQuery(orderQueries.detail(orderId));
-  usePageTitle(query.data ? `Order #${query.data.number}` : undefined);
+  usePageTitle(query.data ? t('orderNumber', { number: query.data.number }) : undefined);
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   const failure = missing || query.data ? null : query.error;
   useErrorToast(failure, 'order-error');
@@ -173,7 +182,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
   if (!order) {
     if (query.isPending) {
       return (
-        <Stack gap="4" role="status" aria-label="Loading the order">
+        <Stack gap="4" role="status" aria-label={t('details.loading')}>
           <Skeleton h="8" w="60%" />
           <Skeleton h="32" rounded="l3" />
           <Skeleton h="48" rounded="l3" />
@@ -182,9 +191,9 @@ export function OrderDetails({ orderId }: { orderId: string }) {
     }
     return (
       <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
-        <Text fontWeight="semibold">We could not load this order.</Text>
+        <Text fontWeight="semibold">{t('details.loadFailed')}</Text>
         <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </Stack>
     );
@@ -194,9 +203,11 @@ export function OrderDetails({ orderId }: { orderId: string }) {
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Stack gap="0">
           <Heading as="h2" size="xl">
-            Order #{order.number}
+            {t('orderNumber', { number: order.number })}
           </Heading>
-          <Text color="fg.muted">Placed {formatDateTime(order.createdAt)}</Text>
+          <Text color="fg.muted">
+            {t('details.placed', { date: formatDateTime(order.createdAt, i18n.language) })}
+          </Text>
         </Stack>
         <HStack gap="2">
           <PaymentBadge status={order.paymentStatus} />
@@ -217,7 +228,7 @@ export function OrderDetails({ orderId }: { orderId: string }) {
         <Button asChild variant="ghost" colorPalette="support" size="sm">
           <Link to="/account/orders">
             <MdiIcon path={mdiArrowLeft} />
-            All your orders
+            {t('details.allOrders')}
           </Link>
         </Button>
       </Box>

@@ -18,13 +18,15 @@ import type { OrderSummary } from '@contract/checkout';
 import { mdiChevronLeft, mdiChevronRight, mdiReceiptTextOutline } from '@mdi/js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { orderQueries, ORDERS_PAGE_SIZE } from '../api/order-queries';
 import { formatDateTime } from '../model/status';
 import { FulfilmentBadge, PaymentBadge } from './status-badge';
 
 function OrderRow({ order }: { order: OrderSummary }) {
+  const { t, i18n } = useTranslation('orders');
   return (
-    <LinkBox as="li" aria-label={`Order ${order.number}`}>
+    <LinkBox as="li" aria-label={t('list.orderLabel', { number: order.number })}>
       <Card.Root
         bg="bg.panel"
         size="sm"
@@ -37,13 +39,13 @@ function OrderRow({ order }: { order: OrderSummary }) {
               <Text fontWeight="semibold">
                 <LinkOverlay asChild>
                   <Link to="/account/orders/$orderId" params={{ orderId: order.orderId }}>
-                    Order #{order.number}
+                    {t('orderNumber', { number: order.number })}
                   </Link>
                 </LinkOverlay>
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {formatDateTime(order.createdAt)} · {order.itemCount}{' '}
-                {order.itemCount === 1 ? 'item' : 'items'}
+                {formatDateTime(order.createdAt, i18n.language)} ·{' '}
+                {t('list.items', { count: order.itemCount })}
               </Text>
             </Stack>
             <HStack gap="3" wrap="wrap">
@@ -61,11 +63,12 @@ function OrderRow({ order }: { order: OrderSummary }) {
 }
 
 function NoOrders() {
+  const { t } = useTranslation('orders');
   return (
     <EmptyPanel
       icon={mdiReceiptTextOutline}
-      title="No orders yet"
-      description="When you check out, your orders and their payments show up here."
+      title={t('list.emptyTitle')}
+      description={t('list.emptyDescription')}
     >
       <BrowseProducts />
     </EmptyPanel>
@@ -74,13 +77,14 @@ function NoOrders() {
 
 /** The shopper's orders, newest first, a page at a time (the page is in the URL). */
 export function OrdersList({ page }: { page: number }) {
+  const { t } = useTranslation('orders');
   const query = useQuery({ ...orderQueries.list(page), placeholderData: keepPreviousData });
   const { data, error, isPending, isPlaceholderData } = query;
   useErrorToast(error, 'orders-error');
 
   if (isPending) {
     return (
-      <Stack gap="3" role="status" aria-label="Loading your orders">
+      <Stack gap="3" role="status" aria-label={t('list.loading')}>
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} h="20" rounded="l3" />
         ))}
@@ -90,9 +94,9 @@ export function OrdersList({ page }: { page: number }) {
   if (!data) {
     return (
       <Stack align="center" gap="3" py="12" textAlign="center" role="alert">
-        <Text fontWeight="semibold">We could not load your orders.</Text>
+        <Text fontWeight="semibold">{t('list.loadFailed')}</Text>
         <Button colorPalette="primary" variant="outline" onClick={() => void query.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </Stack>
     );
@@ -106,7 +110,7 @@ export function OrdersList({ page }: { page: number }) {
         as="ul"
         listStyleType="none"
         gap="3"
-        aria-label="Your orders"
+        aria-label={t('list.label')}
         aria-busy={isPlaceholderData}
         opacity={isPlaceholderData ? 0.6 : 1}
       >
@@ -115,25 +119,25 @@ export function OrdersList({ page }: { page: number }) {
         ))}
       </Stack>
       {pages > 1 ? (
-        <Flex as="nav" aria-label="Order pages" justify="space-between" align="center" gap="3">
+        <Flex as="nav" aria-label={t('list.pages')} justify="space-between" align="center" gap="3">
           <Box>
             {page > 1 ? (
               <Button asChild variant="outline" colorPalette="support" size="sm">
                 <Link to="/account/orders" search={{ page: page - 1 }}>
                   <MdiIcon path={mdiChevronLeft} />
-                  Newer
+                  {t('list.newer')}
                 </Link>
               </Button>
             ) : null}
           </Box>
           <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            Page {page} of {pages} · {total} orders
+            {t('list.pageOf', { page, pages, total })}
           </Text>
           <Box>
             {page < pages ? (
               <Button asChild variant="outline" colorPalette="support" size="sm">
                 <Link to="/account/orders" search={{ page: page + 1 }}>
-                  Older
+                  {t('list.older')}
                   <MdiIcon path={mdiChevronRight} />
                 </Link>
               </Button>

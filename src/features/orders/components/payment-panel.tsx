@@ -1,26 +1,30 @@
 import { Alert, Button, Card, Flex, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { MpesaPhoneField } from '@/components/mpesa-phone-field';
+import { MpesaPhoneField, mpesaPhoneProblemText } from '@/components/mpesa-phone-field';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
-import { mpesaPhoneProblem } from '@/lib/phone';
 import { normaliseKenyanPhone } from '@contract/phone';
 import type { Order } from '@contract/checkout';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { orderQueries } from '../api/order-queries';
 import { ordersApi } from '../api/orders-api';
-import { announcePayment } from '../model/payment-toast';
+import { announcePayment, paymentSentence } from '../model/payment-toast';
 import { formatDateTime } from '../model/status';
 import { PaymentBadge } from './status-badge';
 
+/** The English text of `orders:payment.received`, said in the shopper's language. */
 export const PAYMENT_RECEIVED = 'Payment received. Thank you for shopping with Sokoni!';
 
 /** A new prompt for a failed or expired payment, to the order's phone or another one. */
 function RetryPayment({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const { t: tCheckout } = useTranslation('checkout');
   const queryClient = useQueryClient();
   const [phone, setPhone] = useState(order.phone);
   const [touched, setTouched] = useState(false);
-  const problem = mpesaPhoneProblem(phone);
+  const problem = mpesaPhoneProblemText(tCheckout, phone);
   const retry = useMutation({
     mutationFn: (newPhone: string | undefined) =>
       ordersApi.pay(order.orderId, newPhone === undefined ? {} : { phone: newPhone }),
@@ -34,13 +38,16 @@ function RetryPayment({ order }: { order: Order }) {
     retry.mutate(changed ? phone : undefined, {
       onSuccess: announcePayment,
       onError: (error) => {
-        notify.error(errorMessage(error), { id: 'payment-retry-error' });
+        const pending = isApiError(error) && error.code === 'payment_pending';
+        notify.error(pending ? t('payment.refusals.payment_pending') : errorMessage(error), {
+          id: 'payment-retry-error',
+        });
         void queryClient.invalidateQueries({ queryKey: orderQueries.detail(order.orderId).queryKey });
       },
     });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Retry payment">
+    <form onSubmit={submit} noValidate aria-label={t('payment.retryLabel')}>
       <Stack gap="3">
         <MpesaPhoneField
           value={phone}
@@ -53,10 +60,10 @@ function RetryPayment({ order }: { order: Order }) {
           type="submit"
           colorPalette="primary"
           loading={retry.isPending}
-          loadingText="Sending prompt…"
+          loadingText={t('payment.sendingPrompt')}
           alignSelf="flex-start"
         >
-          Retry payment
+          {t('payment.retry')}
         </Button>
       </Stack>
     </form>
@@ -68,22 +75,27 @@ function RetryPayment({ order }: { order: Order }) {
  * the reason a payment failed in plain words and the way to try again.
  */
 export function PaymentPanel({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation('orders');
   const { paymentStatus } = order;
   // Tell the shopper when the payment they are waiting for arrives.
   const previous = useRef(paymentStatus);
   useEffect(() => {
     if (previous.current === 'pending' && paymentStatus === 'paid')
-      notify.success(PAYMENT_RECEIVED, { id: 'payment-received' });
+      notify.success(t('payment.received'), { id: 'payment-received' });
     previous.current = paymentStatus;
-  }, [paymentStatus]);
+  }, [paymentStatus, t]);
 
   const latest = order.payments[0];
+  const sentence = paymentSentence(order, (key) => t(key));
+  const paid = order.paidAt
+    ? t('payment.paidOn', { date: formatDateTime(order.paidAt, i18n.language) })
+    : t('payment.paid');
   return (
     <Card.Root as="section" aria-labelledby="payment-heading" bg="bg.panel">
       <Card.Body gap="4">
         <Flex justify="space-between" align="center" gap="3" wrap="wrap">
           <Heading as="h2" size="md" id="payment-heading">
-            Payment
+            {t('payment.title')}
           </Heading>
           <PaymentBadge status={paymentStatus} size="lg" />
         </Flex>
@@ -92,17 +104,16 @@ export function PaymentPanel({ order }: { order: Order }) {
             <HStack gap="3" align="flex-start">
               <Spinner size="sm" color="warning.solid" mt="1" />
               <Stack gap="1">
-                <Text fontWeight="semibold">Waiting for your M-Pesa payment</Text>
+                <Text fontWeight="semibold">{t('payment.waiting')}</Text>
                 <Text color="fg.muted">
-                  {order.paymentMessage ??
-                    `Check ${latest?.phone ?? order.phone} for the M-Pesa prompt and enter your PIN. This page updates by itself.`}
+                  {sentence ?? t('payment.checkPhone', { phone: latest?.phone ?? order.phone })}
                 </Text>
               </Stack>
             </HStack>
           ) : paymentStatus === 'paid' ? (
             <Text>
-              Paid{order.paidAt ? ` on ${formatDateTime(order.paidAt)}` : ''}
-              {latest?.receipt ? ` · M-Pesa receipt ${latest.receipt}` : ''}.
+              {paid}
+              {latest?.receipt ? ` · ${t('payment.receipt', { receipt: latest.receipt })}` : ''}.
             </Text>
           ) : (
             <Alert.Root status={paymentStatus === 'needs_review' ? 'info' : 'error'}>
@@ -110,12 +121,12 @@ export function PaymentPanel({ order }: { order: Order }) {
               <Alert.Content>
                 <Alert.Title>
                   {paymentStatus === 'needs_review'
-                    ? 'The shop is checking this payment'
+                    ? t('payment.reviewTitle')
                     : paymentStatus === 'expired'
-                      ? 'The payment prompt expired'
-                      : 'The payment did not go through'}
+                      ? t('payment.expiredTitle')
+                      : t('payment.failedTitle')}
                 </Alert.Title>
-                {order.paymentMessage ? <Alert.Description>{order.paymentMessage}</Alert.Description> : null}
+                {sentence ? <Alert.Description>{sentence}</Alert.Description> : null}
               </Alert.Content>
             </Alert.Root>
           )}

@@ -1,54 +1,49 @@
-import type { AttemptStatus, OrderStatus, PaymentIssue, PaymentStatus } from '@contract/checkout';
+import type { AttemptStatus, OrderStatus, PaymentStatus } from '@contract/checkout';
+import { isLanguage, LOCALES } from '@contract/languages';
 
-/** How a status reads and which theme palette colours it (palettes, never hex). */
-export interface StatusLook {
-  label: string;
-  palette: string;
+/*
+ * How a status looks: the theme palette that colours it (palettes, never hex). What it reads is in
+ * the orders catalogue: `status.payment.<status>`, `status.fulfilment.<status>`,
+ * `status.attempt.<status>`, and `issueLabels.<issue>` for why one prompt did not end in a payment.
+ */
+
+export const PAYMENT_PALETTE: Record<PaymentStatus, string> = {
+  pending: 'warning',
+  paid: 'green',
+  failed: 'danger',
+  expired: 'support',
+  needs_review: 'info',
+};
+
+export const FULFILMENT_PALETTE: Record<OrderStatus, string> = {
+  new: 'secondary',
+  processing: 'info',
+  out_for_delivery: 'primary',
+  delivered: 'green',
+  cancelled: 'support',
+};
+
+export const ATTEMPT_PALETTE: Record<AttemptStatus, string> = {
+  pending: 'warning',
+  unknown: 'warning',
+  paid: 'green',
+  failed: 'danger',
+  expired: 'support',
+  needs_review: 'info',
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `12 Mar 2026, 14:05` in the shopper's time zone, in the shown `language` (`sw-KE` month names in
+ * Kiswahili).
+ */
+export function formatDateTime(iso: string, language: string): string {
+  const locale = LOCALES[isLanguage(language) ? language : 'en'];
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    formats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
-
-export const PAYMENT_LOOK: Record<PaymentStatus, StatusLook> = {
-  pending: { label: 'Awaiting payment', palette: 'warning' },
-  paid: { label: 'Paid', palette: 'green' },
-  failed: { label: 'Payment failed', palette: 'danger' },
-  expired: { label: 'Payment expired', palette: 'support' },
-  needs_review: { label: 'Payment under review', palette: 'info' },
-};
-
-export const FULFILMENT_LOOK: Record<OrderStatus, StatusLook> = {
-  new: { label: 'New', palette: 'secondary' },
-  processing: { label: 'Processing', palette: 'info' },
-  out_for_delivery: { label: 'Out for delivery', palette: 'primary' },
-  delivered: { label: 'Delivered', palette: 'green' },
-  cancelled: { label: 'Cancelled', palette: 'support' },
-};
-
-export const ATTEMPT_LOOK: Record<AttemptStatus, StatusLook> = {
-  pending: { label: 'Waiting for PIN', palette: 'warning' },
-  unknown: { label: 'Sent, no answer yet', palette: 'warning' },
-  paid: { label: 'Paid', palette: 'green' },
-  failed: { label: 'Failed', palette: 'danger' },
-  expired: { label: 'Expired', palette: 'support' },
-  needs_review: { label: 'Under review', palette: 'info' },
-};
-
-/** Why one prompt did not end in a payment, in a few plain words (the order's message says more). */
-export const ISSUE_LABEL: Record<PaymentIssue, string> = {
-  cancelled: 'Cancelled on the phone',
-  insufficient_funds: 'Not enough M-Pesa balance',
-  wrong_pin: 'Wrong M-Pesa PIN',
-  timeout: 'The phone did not answer',
-  unknown: 'M-Pesa could not complete it',
-  no_answer: 'Not answered in time',
-  mpesa_unavailable: 'M-Pesa was unavailable',
-  prompt_open: 'Another prompt was open',
-  invalid_phone: 'This number cannot use M-Pesa',
-  amount_mismatch: 'The amount did not match',
-  paid_out_of_stock: 'Paid after the items sold out',
-  paid_offer_ended: 'Paid after the offer ran out',
-  duplicate_payment: 'Paid more than once',
-};
-
-const dateTime = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** `12 Mar 2026, 14:05` in the shopper's time zone. */
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

@@ -1,6 +1,7 @@
 import { PageFrame } from '@/components/layout/page-frame';
 import { OrderDetails } from '@/features/orders';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/_customer/account/orders/$orderId')({
   staticData: { title: 'Order details' },
@@ -9,8 +10,9 @@ export const Route = createFileRoute('/_customer/account/orders/$orderId')({
 
 function OrderPage() {
   const { orderId } = Route.useParams();
+  const { t } = useTranslation('orders');
   return (
-    <PageFrame title="Order details">
+    <PageFrame title={t('detailsTitle')}>
       <OrderDetails orderId={orderId} />
     </PageFrame>
   );

@@ -1,6 +1,7 @@
 import { PageFrame } from '@/components/layout/page-frame';
 import { OrdersList } from '@/features/orders';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 
 interface OrdersSearch {
   page?: number;
@@ -17,11 +18,9 @@ export const Route = createFileRoute('/_customer/account/orders/')({
 
 function Page() {
   const { page = 1 } = Route.useSearch();
+  const { t } = useTranslation('orders');
   return (
-    <PageFrame
-      title="Orders"
-      description="Every order you have placed, with its payment and delivery status."
-    >
+    <PageFrame title={t('title')} description={t('description')}>
       <OrdersList page={page} />
     </PageFrame>
   );

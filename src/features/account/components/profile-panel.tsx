@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ChangePasswordForm } from './change-password-form';
 import { EditProfileForm } from './edit-profile-form';
+import { SmsUpdatesSwitch } from './sms-updates-switch';
 
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
@@ -107,6 +108,11 @@ export function ProfilePanel() {
           <ProfileDetails user={me.data} />
         )}
       </Section>
+      {me.data.type === 'customer' ? (
+        <Section title="Order updates">
+          <SmsUpdatesSwitch user={me.data} />
+        </Section>
+      ) : null}
       <Section title="Password">
         <Stack gap="4">
           <Text color="fg.muted">Changing your password signs you out on your other devices.</Text>

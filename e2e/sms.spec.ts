@@ -43,7 +43,10 @@ test('a shopper pays with M-Pesa and gets the "paid" SMS with the receipt', asyn
   );
   const payment = page.getByRole('region', { name: 'Payment' });
   await expect(payment.getByText(/^Paid on /)).toBeVisible(PAGE_LOAD);
-  const receipt = (await page.getByText(/^M-Pesa receipt [A-Z0-9]{10}$/).first().textContent())!.slice(-10);
+  const receipt = (await page
+    .getByText(/^M-Pesa receipt [A-Z0-9]{10}$/)
+    .first()
+    .textContent())!.slice(-10);
 
   let texts: DevSms[] = [];
   await expect

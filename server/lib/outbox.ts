@@ -72,9 +72,6 @@ export async function purgeOutbox<T extends OutboxTable>(
   await db
     .delete(t)
     .where(
-      and(
-        inArray(t.status, done as 'sent'[]),
-        lt(t.createdAt, new Date(now.getTime() - days * 86_400_000)),
-      ),
+      and(inArray(t.status, done as 'sent'[]), lt(t.createdAt, new Date(now.getTime() - days * 86_400_000))),
     );
 }

@@ -43,7 +43,7 @@ const use = {
  *   component tests' and the parity test's (a second walk cost some 50 s of the two workers' time).
  * Every spec is in one list; a spec in none stops the run here instead of being silently skipped.
  */
-const LIVE_SHOP = ['auth', 'checkout', 'csp', 'first-load', 'search', 'shell', 'ssr', 'storefront'];
+const LIVE_SHOP = ['auth', 'checkout', 'csp', 'first-load', 'search', 'shell', 'sms', 'ssr', 'storefront'];
 const LIVE_OFFICE = [
   'admin',
   'admin-discounts',

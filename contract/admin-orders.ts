@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ListMeta, pageParams, Uuid } from './common';
 import { Order, OrderStatus, PaymentAttempt, PaymentIssue, PaymentStatus, RefundStatus } from './checkout';
 import { Rider, RIDER_REQUIRED } from './deliveries';
+import { ORDER_NOTICE_EVENTS, SMS_STATUSES } from './sms';
 
 // The back office's orders (issue 11): the list with its filters, one order with everything staff
 // need to settle it, and the moves an admin makes. Rules live in fulfilment.ts.
@@ -130,6 +131,24 @@ const OrderRefund = z
   .meta({ id: 'OrderRefund' });
 type OrderRefund = z.infer<typeof OrderRefund>;
 
+/** An SMS about the order (when the shopper keeps order updates by SMS on), and where it stands. */
+export const AdminOrderSms = z
+  .object({
+    smsId: Uuid,
+    event: z.enum(ORDER_NOTICE_EVENTS),
+    /** The phone it went to, as people write it (`0712 345 678`). */
+    phone: z.string(),
+    status: z.enum(SMS_STATUSES),
+    /** Why it failed, or why the last try did not go; null otherwise. */
+    reason: z.string().nullable(),
+    attempts: z.number().int().min(0),
+    queuedAt: Timestamp,
+    sentAt: Timestamp.nullable(),
+    deliveredAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'AdminOrderSms' });
+export type AdminOrderSms = z.infer<typeof AdminOrderSms>;
+
 /** `GET /v1/admin/orders/{orderId}`: the shopper's view of the order and what only staff see. */
 export const AdminOrder = Order.omit({ payments: true })
   .extend({
@@ -137,6 +156,8 @@ export const AdminOrder = Order.omit({ payments: true })
     payments: z.array(AdminPaymentAttempt),
     refund: OrderRefund.nullable(),
     timeline: z.array(TimelineEntry),
+    /** The SMS sent about it, oldest first. */
+    sms: z.array(AdminOrderSms),
     /** The rider taking it out (or who took it), from when it goes out for delivery; else null. */
     rider: Rider.nullable(),
     riderAssignedAt: Timestamp.nullable(),

@@ -43,6 +43,7 @@ const server = spawn(process.execPath, [serverEntry], {
     STATIC_DIR: path.join(root, 'dist'),
     LOG_LEVEL: 'warn',
     MPESA_SIMULATOR_DELAY_MS: process.env.MPESA_SIMULATOR_DELAY_MS ?? '500',
+    SMS_SIMULATOR_DELAY_MS: process.env.SMS_SIMULATOR_DELAY_MS ?? '300',
     // The specs pay from the same few simulator phones, and a retried spec prompts them again
     // within the minute; the limit itself is proven in server/security/stock-hoarding.test.ts.
     PROMPTS_PER_PHONE_PER_MINUTE: '20',

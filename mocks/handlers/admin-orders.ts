@@ -37,6 +37,7 @@ import {
 } from '../../contract/order-timeline';
 import { paymentOutcome } from '../../contract/payments';
 import { formatKenyanPhone, normaliseKenyanPhone, phoneSearchKey } from '../../contract/phone';
+import type { OrderNoticeEvent } from '../../contract/sms';
 import { ORDER_HINT } from '../../contract/stock';
 import { adminOf, lacking, recordActivity } from '../admin';
 import { authDb, type MockUser } from '../auth-db';
@@ -124,6 +125,50 @@ const timelineAttempts = (order: MockOrder): TimelineAttempt[] =>
     completedAt: date(a.completedAt),
   }));
 
+/**
+ * The SMS the server would have sent about the order, each delivered: no outbox or gateway here, so
+ * they are read from what happened to it (none when its shopper turned order updates by SMS off).
+ */
+function smsOf(order: MockOrder): AdminOrder['sms'] {
+  const user = authDb.users.find((u) => u.id === order.userId);
+  if (user?.smsUpdates === false) return [];
+  const out = order.riderAssignedAt ?? null;
+  const events: [OrderNoticeEvent, number | null | undefined][] = [
+    ['received', order.createdAt],
+    ['paid', order.paidAt],
+    ['out_for_delivery', order.status === 'out_for_delivery' || order.status === 'delivered' ? out : null],
+    ['delivered', order.status === 'delivered' ? order.deliveredAt : null],
+    [
+      'cancelled',
+      order.status === 'cancelled'
+        ? (order.adminEvents?.find((e) => e.kind === 'cancelled')?.at ?? order.createdAt)
+        : null,
+    ],
+    ['refunded', order.refund?.status === 'refunded' ? order.refund.refundedAt : null],
+  ];
+  return events
+    .filter((e): e is [OrderNoticeEvent, number] => typeof e[1] === 'number')
+    .map(([event, at]) => ({
+      smsId: `${order.orderId.slice(0, 24)}${String(ORDER_EVENT_INDEX[event]).padStart(12, '0')}`,
+      event,
+      phone: formatKenyanPhone(order.phone),
+      status: 'delivered' as const,
+      reason: null,
+      attempts: 1,
+      queuedAt: iso(at),
+      sentAt: iso(at),
+      deliveredAt: iso(at),
+    }));
+}
+const ORDER_EVENT_INDEX: Record<OrderNoticeEvent, number> = {
+  received: 1,
+  paid: 2,
+  out_for_delivery: 3,
+  delivered: 4,
+  cancelled: 5,
+  refunded: 6,
+};
+
 /** `GET /v1/admin/orders/{orderId}`. */
 function adminOrderView(order: MockOrder): AdminOrder {
   const customer = customerOf(order);
@@ -156,6 +201,7 @@ function adminOrderView(order: MockOrder): AdminOrder {
       timelineAttempts(order),
       (order.adminEvents ?? []).map((e) => ({ ...e, action: e.kind, at: new Date(e.at) })),
     ),
+    sms: smsOf(order),
     rider: riderView(order.riderId ?? null),
     riderAssignedAt: order.riderAssignedAt ? iso(order.riderAssignedAt) : null,
     nextStatus: allowedNextStatus(order),

@@ -26,7 +26,7 @@ export interface SmsSimulatorOptions {
 }
 
 /** An answer as the gateway gives it: JSON on success, plain text for a refused request. */
-export type SmsSimulatorAnswer =
+type SmsSimulatorAnswer =
   { status: 201; json: Record<string, unknown> } | { status: 400 | 401; text: string };
 
 export interface SmsSimulator {

@@ -113,6 +113,30 @@ describe('GET /metrics', () => {
     // The paid order's confirmation waits in the outbox (no mail worker runs here).
     expect(sample(text, 'sokoni_backlog{queue="mail_outbox"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'sokoni_backlog_oldest_age_seconds{queue="mail_outbox"}')).toBeGreaterThanOrEqual(0);
+    // And its SMS (no SMS worker runs here either).
+    expect(sample(text, 'sokoni_backlog{queue="sms_outbox"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts SMS sends and delivery reports by outcome', async () => {
+    const report = (body: string) =>
+      ctx.request(`/api/v1/sms/delivery-reports/${ctx.env.SMS_CALLBACK_SECRET}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+    expect((await report('id=ATXid_nobody&status=Success&phoneNumber=%2B254712000000')).status).toBe(200);
+    expect((await report('status=Success')).status).toBe(400);
+    const text = await (await scrape(ctx.request)).text();
+    expect(sample(text, 'sokoni_sms_delivery_reports_total{outcome="unknown"}')).toBe(1);
+    expect(sample(text, 'sokoni_sms_delivery_reports_total{outcome="invalid"}')).toBe(1);
+
+    const metrics = createMetrics(ctx.database);
+    metrics.smsSent('accepted');
+    metrics.smsSent('retry');
+    metrics.smsSent('retry');
+    const own = (await metrics.scrape()).text;
+    expect(sample(own, 'sokoni_sms_sends_total{outcome="accepted"}')).toBe(1);
+    expect(sample(own, 'sokoni_sms_sends_total{outcome="retry"}')).toBe(2);
   });
 
   it('counts catalogue cache hits and misses', async () => {

@@ -5,7 +5,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { ATTEMPT_STATUSES } from '../../contract/checkout';
 import { OPEN_ATTEMPT } from '../../contract/payments';
 import type { Database } from '../db/client';
-import { mailOutbox, paymentAttempts } from '../db/schema';
+import { mailOutbox, paymentAttempts, smsOutbox } from '../db/schema';
 import { within } from './deadline';
 import { sameSecret } from './secrets';
 
@@ -148,13 +148,13 @@ export function createMetrics(database: Database): Metrics {
   // Labelled, so that a scrape without the database leaves them out rather than showing 0.
   const backlog = new Gauge({
     name: 'sokoni_backlog',
-    help: 'Work waiting in the database, by queue: mail_outbox (mail pending or being sent), payment_reconciler (open payment attempts whose check is due).',
+    help: 'Work waiting in the database, by queue: mail_outbox (mail pending or being sent), sms_outbox (SMS queued or being sent, or waiting for the report of a send without an answer), payment_reconciler (open payment attempts whose check is due).',
     labelNames: ['queue'],
     registers,
   });
   const backlogAge = new Gauge({
     name: 'sokoni_backlog_oldest_age_seconds',
-    help: "How long the oldest piece of a queue's backlog has waited (mail: since queued; payments: past its check); 0 when none waits.",
+    help: "How long the oldest piece of a queue's backlog has waited (mail and SMS: since queued; payments: past its check); 0 when none waits.",
     labelNames: ['queue'],
     registers,
   });
@@ -171,24 +171,30 @@ export function createMetrics(database: Database): Metrics {
       .select({ n: count(), oldest: min(mailOutbox.createdAt) })
       .from(mailOutbox)
       .where(inArray(mailOutbox.status, ['pending', 'sending']));
+    const [sms] = await db
+      .select({ n: count(), oldest: min(smsOutbox.createdAt) })
+      .from(smsOutbox)
+      .where(inArray(smsOutbox.status, ['queued', 'sending']));
     const [due] = await db
       .select({ n: count(), oldest: min(paymentAttempts.nextCheckAt) })
       .from(paymentAttempts)
       .where(and(inArray(paymentAttempts.status, [...OPEN_ATTEMPT]), lte(paymentAttempts.nextCheckAt, now)));
     const age = (since: Date | string | null | undefined) =>
       since ? Math.max(0, (now.getTime() - new Date(since).getTime()) / 1000) : 0;
-    return { byState, outbox, due, age };
+    return { byState, outbox, sms, due, age };
   };
   // One read at a time: a scrape that comes while the last read still runs waits for that one.
   let reading: Promise<void> | null = null;
   const refreshDatabaseGauges = () =>
     (reading ??= (async () => {
       try {
-        const { byState, outbox, due, age } = await within(DATABASE_MS, readDatabase());
+        const { byState, outbox, sms, due, age } = await within(DATABASE_MS, readDatabase());
         for (const state of ATTEMPT_STATUSES) payments.set({ state }, 0);
         for (const { state, n } of byState) payments.set({ state }, n);
         backlog.set({ queue: 'mail_outbox' }, outbox?.n ?? 0);
         backlogAge.set({ queue: 'mail_outbox' }, age(outbox?.oldest));
+        backlog.set({ queue: 'sms_outbox' }, sms?.n ?? 0);
+        backlogAge.set({ queue: 'sms_outbox' }, age(sms?.oldest));
         backlog.set({ queue: 'payment_reconciler' }, due?.n ?? 0);
         backlogAge.set({ queue: 'payment_reconciler' }, age(due?.oldest));
         databaseUp.set(1);

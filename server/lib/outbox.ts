@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailOutbox, smsOutbox } from '../db/schema';
+import type { mailOutbox, smsOutbox } from '../db/schema';
 
 // What the mail outbox and the SMS outbox share: a row waits until its next attempt is due, a worker
 // claims it (SKIP LOCKED, so instances claim side by side), and a failed try comes back with
@@ -55,7 +55,7 @@ export function retryAt(attempts: number, { maxAttempts, now }: { maxAttempts: n
 }
 
 /** 5 s, 10 s, 20 s … capped at 30 minutes, with ±20 % jitter so failed rows do not retry in step. */
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   const base = Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 30 * 60_000);
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
@@ -72,9 +72,6 @@ export async function purgeOutbox<T extends OutboxTable>(
   await db
     .delete(t)
     .where(
-      and(
-        inArray(t.status, done as 'sent'[]),
-        lt(t.createdAt, new Date(now.getTime() - days * 86_400_000)),
-      ),
+      and(inArray(t.status, done as 'sent'[]), lt(t.createdAt, new Date(now.getTime() - days * 86_400_000))),
     );
 }

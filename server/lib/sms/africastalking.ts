@@ -31,7 +31,7 @@ export interface SmsClient {
  * 1xx codes are accepted; the rest say why not, and whether another try later may go through (the
  * account's balance topped up, a hold lifted, the gateway back) or never will (the number).
  */
-export const AT_STATUS_CODES: Record<number, { name: string; retry: boolean; reason: string }> = {
+const AT_STATUS_CODES: Record<number, { name: string; retry: boolean; reason: string }> = {
   100: { name: 'Processed', retry: false, reason: 'accepted' },
   101: { name: 'Sent', retry: false, reason: 'accepted' },
   102: { name: 'Queued', retry: false, reason: 'accepted' },

@@ -20,11 +20,13 @@ import {
   paymentAttempts,
   savedItems,
   sessions,
+  smsOutbox,
   users,
 } from '../../db/schema';
 import { hashPassword } from '../../lib/auth/password';
 import { issueSession } from '../../lib/auth/session';
 import { queueOrderMail } from '../../lib/mail/order-mail';
+import { queueOrderNotices } from '../../lib/order-notices';
 import { client, createUser, loginToken, uniqueEmail } from '../../test/auth';
 import { seedOrder } from '../../test/orders';
 import {
@@ -412,6 +414,8 @@ describe("a customer's data", () => {
     const email = uniqueEmail('erase-late');
     const user = await createUser(ctx.database.db, { email, name: 'Late Session', password: PASSWORD });
     const order = await seedOrder(ctx.database.db, { userId: user.id });
+    // A text about the order still in the outbox holds the phone: it goes with the erasure.
+    expect(await queueOrderNotices(ctx.database.db, order.orderId, 'received')).toBe(true);
     const reason = 'Lives at House 12, Karen Road; refuses deliveries';
     expect((await manager.call.post(path(user.id, '/block'), { reason })).status).toBe(200);
     expect((await manager.call.post(path(user.id, '/erase'), { confirmEmail: email })).status).toBe(200);
@@ -425,5 +429,9 @@ describe("a customer's data", () => {
     expect((await api(ctx, late).get('/orders')).status).toBe(401);
     // Nobody is left to write to: a later move of the order queues no mail.
     expect(await queueOrderMail(ctx.database.db, order.orderId, 'delivered')).toBeNull();
+    expect(await queueOrderNotices(ctx.database.db, order.orderId, 'delivered')).toBe(false);
+    expect(
+      await ctx.database.db.select().from(smsOutbox).where(eq(smsOutbox.orderId, order.orderId)),
+    ).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import {
   cartMerges,
   deliveryAreas,
   mailOutbox,
+  smsOutbox,
   orderItems,
   orders,
   otpChallenges,
@@ -385,6 +386,15 @@ export async function eraseCustomer(
       .delete(otpChallenges)
       .where(or(eq(otpChallenges.userId, customerId), eq(otpChallenges.email, email)));
     await tx.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.to})`, email));
+    // The texts to the orders' phones, sent or not, go with the phones.
+    await tx
+      .delete(smsOutbox)
+      .where(
+        inArray(
+          smsOutbox.orderId,
+          tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, customerId)),
+        ),
+      );
     await revokeUserSessions(tx, customerId, now);
     // A block's reason is staff's words about the person: the log keeps who did what, not why.
     await tx

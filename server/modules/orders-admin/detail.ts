@@ -8,6 +8,8 @@ import { activityLog, orderItems, orders, paymentAttempts, users } from '../../d
 import { notFound } from '../../lib/errors';
 import { phoneOrNull } from './list';
 import { riderOf } from './riders';
+import { smsOfOrders } from '../../lib/sms/outbox';
+import { formatKenyanPhone } from '../../../contract/phone';
 
 // One order for the back office, with its timeline.
 
@@ -25,7 +27,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
     .where(eq(orders.id, orderId));
   if (!row) throw notFound('Order');
   const { order, user } = row;
-  const [items, attempts, activity, rider] = await Promise.all([
+  const [items, attempts, activity, rider, sms] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
     db
       .select()
@@ -38,6 +40,7 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
       .where(and(eq(activityLog.entity, 'order'), eq(activityLog.entityId, orderId)))
       .orderBy(asc(activityLog.createdAt), asc(activityLog.id)),
     riderOf(db, order.riderId),
+    smsOfOrders(db, [orderId]),
   ]);
   const view = orderView(
     {
@@ -84,6 +87,17 @@ export async function getAdminOrder(db: Db, orderId: string): Promise<AdminOrder
       attempts,
       activity.map((e) => ({ ...e, at: e.createdAt })),
     ),
+    sms: sms.map((m) => ({
+      smsId: m.id,
+      event: m.event,
+      phone: formatKenyanPhone(m.phone),
+      status: m.status,
+      reason: m.lastError,
+      attempts: m.attempts,
+      queuedAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt ? m.sentAt.toISOString() : null,
+      deliveredAt: m.deliveredAt ? m.deliveredAt.toISOString() : null,
+    })),
     rider,
     riderAssignedAt: order.riderAssignedAt ? order.riderAssignedAt.toISOString() : null,
     nextStatus: allowedNextStatus(order),

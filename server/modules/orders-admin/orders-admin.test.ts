@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminOrder, AdminOrderList } from '../../../contract/admin-orders';
 import { envelope, countRows } from '../../../contract/common';
 import { Rider } from '../../../contract/deliveries';
-import { activityLog, mailOutbox, orders, paymentAttempts, users } from '../../db/schema';
+import { activityLog, mailOutbox, orders, paymentAttempts, smsOutbox, users } from '../../db/schema';
+import { formatKenyanPhone } from '../../../contract/phone';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { mpesaId, seedOrder, type SeededOrder } from '../../test/orders';
 import { api, shopper, stockOf, type Api } from '../../test/shop';
@@ -415,6 +416,20 @@ describe('fulfilment moves', () => {
     expect(mail[0]!.text).toContain('Juma Rider is bringing it; you can call them on 0722 334 455.');
     expect(mail[0]!.html).toContain('Juma Rider is bringing it; you can call them on 0722 334 455.');
     expect(mail[1]!.text).toContain(`2 × ${o.product.name} (1 kg): KSH 600`);
+    // The same moves queued the SMS, in the same transactions, and the order page shows them queued.
+    const sms = await db()
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.orderId, o.orderId))
+      .orderBy(smsOutbox.createdAt);
+    expect(sms.map((m) => m.text)).toEqual([
+      `Sokoni: Your order SKN${o.number} is on its way with Juma Rider, 0722 334 455.`,
+      `Sokoni: Your order SKN${o.number} has been delivered. Thank you for shopping with Sokoni!`,
+    ]);
+    expect(done.sms.map((m) => [m.event, m.status, m.phone, m.reason, m.sentAt])).toEqual([
+      ['out_for_delivery', 'queued', formatKenyanPhone(sms[0]!.phone), null, null],
+      ['delivered', 'queued', formatKenyanPhone(sms[0]!.phone), null, null],
+    ]);
   });
 
   it('refuses every illegal move with 409 and words that say why, changing nothing', async () => {

@@ -5,7 +5,7 @@ import { DeliveryReportForm } from '../../lib/sms/delivery-report';
 
 // Paths are under SMS_CALLBACK_PATH (/v1/sms/delivery-reports), where server/app.ts mounts this module.
 
-export const SmsReportAck = z.object({ ok: z.literal(true) }).meta({ id: 'SmsDeliveryReportAck' });
+const SmsReportAck = z.object({ ok: z.literal(true) }).meta({ id: 'SmsDeliveryReportAck' });
 
 export const smsDeliveryReportRoute = createRoute({
   method: 'post',

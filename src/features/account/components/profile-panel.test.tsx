@@ -20,6 +20,26 @@ const passwordSection = () => screen.getByRole('region', { name: 'Password' });
 const toasts = () => within(screen.getByRole('region', { name: /notifications/i }));
 
 describe('/account/dashboard', () => {
+  it('has order updates by SMS on by default, and turns them off and on again on the server', async () => {
+    signInShopper();
+    const { user } = renderApp('/account/dashboard');
+    const updates = await screen.findByRole('region', { name: 'Order updates' });
+    const sms = within(updates).getByRole('checkbox', { name: 'Order updates by SMS' });
+    expect(sms).toBeChecked();
+    expect(within(updates).getByText(/We email you about your orders either way\./)).toBeInTheDocument();
+
+    await user.click(sms);
+    await waitFor(() =>
+      expect(toasts().getByText('We will not text you about your orders.')).toBeInTheDocument(),
+    );
+    expect(findUserByEmail(shopper.email)).toMatchObject({ smsUpdates: false });
+    await waitFor(() => expect(sms).not.toBeChecked());
+
+    await user.click(sms);
+    await waitFor(() => expect(findUserByEmail(shopper.email)).toMatchObject({ smsUpdates: true }));
+    await waitFor(() => expect(sms).toBeChecked());
+  });
+
   it("shows the signed-in shopper's profile from the server", async () => {
     signInShopper();
     renderApp('/account');

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordForm } from './change-password-form';
 import { EditProfileForm } from './edit-profile-form';
+import { SmsUpdatesSwitch } from './sms-updates-switch';
 
 /** The day the account was made, in the shown language's locale (en-KE or sw-KE). */
 const memberSince = (iso: string, language: string) =>
@@ -120,6 +121,11 @@ export function ProfilePanel() {
           <ProfileDetails user={me.data} />
         )}
       </Section>
+      {me.data.type === 'customer' ? (
+        <Section title={t('smsUpdates.title')}>
+          <SmsUpdatesSwitch user={me.data} />
+        </Section>
+      ) : null}
       <Section title={t('password.title')}>
         <Stack gap="4">
           <Text color="fg.muted">{t('password.note')}</Text>

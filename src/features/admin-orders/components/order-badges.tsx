@@ -1,6 +1,7 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 import type { OrderStatus, PaymentStatus, RefundStatus } from '@contract/checkout';
-import { fulfilmentLook, paymentLook, type Look } from '../model/look';
+import type { SmsStatus } from '@contract/sms';
+import { fulfilmentLook, paymentLook, smsLook, type Look } from '../model/look';
 
 function LookBadge({ look, ...rest }: { look: Look } & BadgeProps) {
   return (
@@ -25,3 +26,7 @@ export const RefundBadge = ({ status, ...rest }: { status: RefundStatus } & Badg
   ) : (
     <LookBadge look={{ label: 'Refunded', palette: 'support' }} {...rest} />
   );
+
+export const SmsBadge = ({ status, ...rest }: { status: SmsStatus } & BadgeProps) => (
+  <LookBadge look={smsLook(status)} {...rest} />
+);

@@ -33,6 +33,12 @@ describe('Order page', { timeout: 20_000 }, () => {
     expect(within(attempts[0]!).getByText('SIM0001005')).toBeInTheDocument();
     expect(within(attempts[0]!).getByText(/^ws_CO_/)).toBeInTheDocument();
     expect(within(timeline()).getAllByRole('listitem')[0]).toHaveTextContent(/^Placed order SKN1005/);
+    // The SMS the shopper got, each with its state.
+    const sms = within(screen.getByRole('list', { name: 'SMS' })).getAllByRole('listitem');
+    expect(sms.map((li) => li.textContent?.replace(/To .*$/, ''))).toEqual([
+      'Order receivedDelivered',
+      'PaidDelivered',
+    ]);
   });
 
   it('shows the promo code the order was placed with, its order discount and what it saved', async () => {

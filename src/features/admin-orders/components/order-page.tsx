@@ -10,6 +10,7 @@ import { adminOrderQueries } from '../api/admin-order-queries';
 import { ATTEMPT_LABELS, nairobiTime } from '../model/look';
 import { OrderActions } from './order-actions';
 import { FulfilmentBadge, PaymentBadge, RefundBadge } from './order-badges';
+import { OrderSms } from './order-sms';
 import { OrderTimeline } from './order-timeline';
 
 export interface OrderPageProps {
@@ -100,6 +101,9 @@ export function OrderPage({ adminId, orderId }: OrderPageProps) {
               ) : null}
               <RecordSection title="Timeline">
                 <OrderTimeline entries={order.timeline} />
+              </RecordSection>
+              <RecordSection title="SMS">
+                <OrderSms messages={order.sms} />
               </RecordSection>
             </Stack>
           </Grid>

@@ -1,4 +1,5 @@
 import type { AttemptStatus, OrderStatus, PaymentStatus } from '@contract/checkout';
+import type { OrderNoticeEvent, SmsStatus } from '@contract/sms';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@contract/fulfilment';
 
 /** How a status reads to staff and which theme palette colours it (palettes, never hex). */
@@ -56,3 +57,22 @@ export const STEP_ACTION: Partial<Record<OrderStatus, string>> = {
   out_for_delivery: 'Out for delivery',
   delivered: 'Mark delivered',
 };
+
+/** What an SMS to the shopper was about. */
+export const SMS_EVENT_LABELS: Record<OrderNoticeEvent, string> = {
+  received: 'Order received',
+  paid: 'Paid',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+const SMS_LOOKS: Record<SmsStatus, Look> = {
+  queued: { label: 'Queued', palette: 'warning' },
+  sending: { label: 'Sending', palette: 'info' },
+  sent: { label: 'Sent', palette: 'primary' },
+  delivered: { label: 'Delivered', palette: 'green' },
+  failed: { label: 'Failed', palette: 'danger' },
+};
+export const smsLook = (s: SmsStatus): Look => SMS_LOOKS[s];

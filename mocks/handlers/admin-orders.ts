@@ -37,6 +37,8 @@ import {
 } from '../../contract/order-timeline';
 import { paymentOutcome } from '../../contract/payments';
 import { formatKenyanPhone, normaliseKenyanPhone, phoneSearchKey } from '../../contract/phone';
+import { DEFAULT_LANGUAGE } from '../../contract/languages';
+import { orderSmsText } from '../../contract/order-sms';
 import type { OrderNoticeEvent } from '../../contract/sms';
 import { ORDER_HINT } from '../../contract/stock';
 import { adminOf, lacking, recordActivity } from '../admin';
@@ -126,10 +128,10 @@ const timelineAttempts = (order: MockOrder): TimelineAttempt[] =>
   }));
 
 /**
- * The SMS the server would have sent about the order, each delivered: no outbox or gateway here, so
- * they are read from what happened to it (none when its shopper turned order updates by SMS off).
+ * What the shopper was told of about the order, and when: read from what happened to it (no outbox
+ * here); nothing by SMS when its shopper turned order updates by SMS off.
  */
-function smsOf(order: MockOrder): AdminOrder['sms'] {
+function smsEventsOf(order: MockOrder): [OrderNoticeEvent, number][] {
   const user = authDb.users.find((u) => u.id === order.userId);
   if (user?.smsUpdates === false) return [];
   const out = order.riderAssignedAt ?? null;
@@ -146,19 +148,75 @@ function smsOf(order: MockOrder): AdminOrder['sms'] {
     ],
     ['refunded', order.refund?.status === 'refunded' ? order.refund.refundedAt : null],
   ];
-  return events
-    .filter((e): e is [OrderNoticeEvent, number] => typeof e[1] === 'number')
-    .map(([event, at]) => ({
-      smsId: `${order.orderId.slice(0, 24)}${String(ORDER_EVENT_INDEX[event]).padStart(12, '0')}`,
-      event,
-      phone: formatKenyanPhone(order.phone),
-      status: 'delivered' as const,
-      reason: null,
-      attempts: 1,
-      queuedAt: iso(at),
-      sentAt: iso(at),
-      deliveredAt: iso(at),
-    }));
+  return events.filter((e): e is [OrderNoticeEvent, number] => typeof e[1] === 'number');
+}
+
+const smsIdOf = (order: MockOrder, event: OrderNoticeEvent) =>
+  `${order.orderId.slice(0, 24)}${String(ORDER_EVENT_INDEX[event]).padStart(12, '0')}`;
+
+/** The SMS the server would have sent about the order, each delivered. */
+function smsOf(order: MockOrder): AdminOrder['sms'] {
+  return smsEventsOf(order).map(([event, at]) => ({
+    smsId: smsIdOf(order, event),
+    event,
+    phone: formatKenyanPhone(order.phone),
+    status: 'delivered' as const,
+    reason: null,
+    attempts: 1,
+    queuedAt: iso(at),
+    sentAt: iso(at),
+    deliveredAt: iso(at),
+  }));
+}
+
+/** The text of an order's SMS, as the server writes it (contract/order-sms.ts), in its shopper's language. */
+function smsTextOf(order: MockOrder, event: OrderNoticeEvent) {
+  const language = authDb.users.find((u) => u.id === order.userId)?.language ?? DEFAULT_LANGUAGE;
+  const paid = order.attempts.find((a) => a.receipt && (a.status === 'paid' || a.status === 'needs_review'));
+  const rider = order.riderId ? authDb.users.find((u) => u.id === order.riderId) : undefined;
+  const text = orderSmsText(
+    {
+      number: order.number,
+      total: order.total,
+      phone: order.phone,
+      refundStatus: order.refund?.status ?? null,
+      refundAmount: order.refund?.amount ?? null,
+      refundReference: order.refund?.reference ?? null,
+      receipt: paid?.receipt ?? null,
+      rider: rider ? { name: rider.name, phone: rider.phone } : null,
+    },
+    event,
+    language,
+  );
+  return { language, text };
+}
+
+/** The dev SMS outbox (server/dev/sms-routes.ts): the texts to one phone, or all, newest first. */
+function devSms(to: string | null) {
+  settleAll();
+  const phone = to ? normaliseKenyanPhone(to) : null;
+  return commerceDb.orders
+    .filter((order) => !phone || normaliseKenyanPhone(order.phone) === phone)
+    .flatMap((order) =>
+      smsEventsOf(order).map(([event, at]) => ({
+        id: smsIdOf(order, event),
+        orderId: order.orderId,
+        event,
+        to: normaliseKenyanPhone(order.phone) ?? order.phone,
+        ...smsTextOf(order, event),
+        status: 'delivered' as const,
+        reason: null,
+        attempts: 1,
+        gatewayMessageId: null,
+        createdAt: iso(at),
+        sentAt: iso(at),
+        deliveredAt: iso(at),
+        at,
+      })),
+    )
+    .sort((a, b) => b.at - a.at || ORDER_EVENT_INDEX[b.event] - ORDER_EVENT_INDEX[a.event])
+    .slice(0, 50)
+    .map(({ at: _at, ...sms }) => sms);
 }
 const ORDER_EVENT_INDEX: Record<OrderNoticeEvent, number> = {
   received: 1,
@@ -485,6 +543,12 @@ function applyAnswer(order: MockOrder, attempt: MockAttempt, answer: QueryAnswer
 }
 
 export const adminOrderHandlers = [
+  http.get('*/api/dev/sms', ({ request }) =>
+    HttpResponse.json(
+      { data: devSms(new URL(request.url).searchParams.get('to')) },
+      { headers: { 'Cache-Control': 'no-store' } },
+    ),
+  ),
   http.get('*/api/v1/admin/riders', ({ request }) => {
     const who = adminOf(request, 'orders.fulfil');
     if ('error' in who) return who.error;

@@ -8,18 +8,18 @@ import {
   LOCALES,
   type Language,
 } from '../../contract/languages';
+import { SMS_CATALOGUES } from '../../contract/order-sms';
 import enMail from '../locales/en/mail.json';
-import enSms from '../locales/en/sms.json';
 import swMail from '../locales/sw/mail.json';
-import swSms from '../locales/sw/sms.json';
 
 // What the server writes to people in their language (mails and SMS): one
-// i18next instance over the catalogues in server/locales/<language>/<namespace>.json. Every key exists
+// i18next instance over the catalogues in server/locales/<language>/<namespace>.json (the SMS's are
+// in contract/locales, which the mocks share; contract/order-sms.ts writes them). Every key exists
 // in both languages (server/lib/i18n.test.ts); a missing one would fall back to English.
 
 export const SERVER_CATALOGUES = {
-  en: { mail: enMail, sms: enSms },
-  sw: { mail: swMail, sms: swSms },
+  en: { mail: enMail, sms: SMS_CATALOGUES.en },
+  sw: { mail: swMail, sms: SMS_CATALOGUES.sw },
 } satisfies Record<Language, Record<string, Record<string, unknown>>>;
 
 export type ServerNamespace = keyof (typeof SERVER_CATALOGUES)['en'];

@@ -2,7 +2,7 @@ import type { OrderNoticeEvent } from '../../contract/sms';
 import type { Db } from '../db/client';
 import { loadOrderMail, orderEmail } from './mail/order-mail';
 import { enqueueMail, wakeMailWorker } from './mail/outbox';
-import { orderSmsText } from './sms/order-sms';
+import { orderSmsText } from '../../contract/order-sms';
 import { enqueueSms, wakeSmsWorker } from './sms/outbox';
 
 // What a shopper is told of a change to their order: a mail, and an SMS to the order's M-Pesa phone

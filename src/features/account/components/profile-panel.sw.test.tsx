@@ -35,7 +35,10 @@ describe('/account/dashboard in Kiswahili', () => {
     renderApp('/account/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Akaunti yangu' });
     expect(screen.getByText('Wasifu wako, nambari ya simu na nenosiri.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Oda zangu' })).toHaveAttribute('href', '/account/orders');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Oda zangu' })).toHaveAttribute(
+      'href',
+      '/account/orders',
+    );
     await screen.findByRole('region', { name: 'Wasifu wako' });
     for (const label of [
       'Jina',

@@ -1,13 +1,15 @@
-import { orderLabel } from '../../../contract/fulfilment';
-import type { Language } from '../../../contract/languages';
-import { formatKenyanPhone } from '../../../contract/phone';
-import { SMS_MAX_LENGTH, type OrderNoticeEvent } from '../../../contract/sms';
-import { formatKsh, translator } from '../i18n';
+import { orderLabel } from './fulfilment';
 import { gsm7Length, toGsm7 } from './gsm7';
+import { LOCALES, type Language } from './languages';
+import en from './locales/en/sms.json';
+import sw from './locales/sw/sms.json';
+import { formatKenyanPhone } from './phone';
+import { SMS_MAX_LENGTH, type OrderNoticeEvent } from './sms';
 
 // The SMS a shopper gets about an order, in their language, in one message: at most 160 GSM-7
-// characters (server/locales/<language>/sms.json; order-sms.test.ts renders each with the longest
-// names and largest figures). Names are brought into GSM-7 (a letter outside it would make the
+// characters (contract/locales/<language>/sms.json, which the server's catalogue test checks in both
+// languages; order-sms.test.ts renders each with the longest names and largest figures). Here, not
+// in the server, so the mocks' dev SMS outbox writes the server's very texts. Names are brought into GSM-7 (a letter outside it would make the
 // message UCS-2, 70 characters), and a rider's name is shortened when the whole would not fit.
 
 /** What the texts say of an order. */
@@ -22,11 +24,25 @@ export interface OrderSmsData {
   rider: { name: string; phone: string | null } | null;
 }
 
+/** The SMS catalogues, by language. */
+export const SMS_CATALOGUES = { en, sw } satisfies Record<Language, typeof en>;
+
+type SmsKey = keyof (typeof en)['order'];
+
+/** The text of `key` in `language` with its `{{values}}` filled in. */
+const text =
+  (language: Language) =>
+  (key: `order.${SmsKey}`, values: Record<string, string>): string =>
+    SMS_CATALOGUES[language].order[key.slice('order.'.length) as SmsKey].replace(
+      /{{\s*(\w+)\s*}}/g,
+      (_, name: string) => values[name] ?? '',
+    );
+
 /** The text of `event` for an order, in `language`. */
 export function orderSmsText(o: OrderSmsData, event: OrderNoticeEvent, language: Language): string {
-  const t = translator(language, 'sms');
+  const t = text(language);
   const order = orderLabel(o.number);
-  const ksh = (n: number) => formatKsh(n, language);
+  const ksh = (n: number) => `KSH ${n.toLocaleString(LOCALES[language])}`;
   const render = (riderName: string) => {
     switch (event) {
       case 'received':
@@ -59,9 +75,9 @@ export function orderSmsText(o: OrderSmsData, event: OrderNoticeEvent, language:
     }
   };
   const rider = toGsm7(o.rider?.name.trim() ?? '');
-  let text = render(rider);
-  const over = (gsm7Length(text) ?? Infinity) - SMS_MAX_LENGTH;
+  let sms = render(rider);
+  const over = (gsm7Length(sms) ?? Infinity) - SMS_MAX_LENGTH;
   // Only a rider's name is long enough to overflow: cut it to what fits, ending in a full stop.
-  if (over > 0 && rider) text = render(`${rider.slice(0, Math.max(1, rider.length - over - 1)).trimEnd()}.`);
-  return text;
+  if (over > 0 && rider) sms = render(`${rider.slice(0, Math.max(1, rider.length - over - 1)).trimEnd()}.`);
+  return sms;
 }

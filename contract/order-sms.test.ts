@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PersonName } from '../../../contract/auth';
-import { MPESA_MAX_AMOUNT } from '../../../contract/checkout-rules';
-import { PRODUCT_NAME } from '../../../contract/constants';
-import { LANGUAGES } from '../../../contract/languages';
-import { ORDER_NOTICE_EVENTS, SMS_MAX_LENGTH } from '../../../contract/sms';
+import { PersonName } from './auth';
+import { MPESA_MAX_AMOUNT } from './checkout-rules';
+import { PRODUCT_NAME } from './constants';
+import { LANGUAGES } from './languages';
+import { ORDER_NOTICE_EVENTS, SMS_MAX_LENGTH } from './sms';
 import { gsm7Length, toGsm7 } from './gsm7';
 import { orderSmsText, type OrderSmsData } from './order-sms';
 

@@ -4,7 +4,7 @@ import { GlobalLoader } from '@/components/layout/global-loader';
 import { usePageTitleOverride } from '@/components/layout/page-title';
 import { useRipple } from '@/components/ripple';
 import { CartSync } from '@/features/cart';
-import { LanguageSync } from '@/features/language';
+import { useIsSignedIn } from '@/features/session';
 import { useDialog, useGlobalLoading } from '@/features/ui';
 import { PRODUCT_NAME } from '@contract/constants';
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
@@ -15,6 +15,9 @@ import { Header } from './header';
 
 // Dialog machinery loads the first time a dialog opens.
 const DialogHost = lazy(() => import('./dialog-host').then((m) => ({ default: m.DialogHost })));
+// Keeping a signed-in shopper's device and profile in one language needs the profile: its code loads
+// with a sign-in, not with a guest's first page.
+const LanguageSync = lazy(() => import('@/features/language').then((m) => ({ default: m.LanguageSync })));
 
 export const DEFAULT_TITLE = 'Home';
 export const NOT_FOUND_TITLE = 'Page not found';
@@ -68,6 +71,7 @@ export function AppShell() {
   const [firstPath] = useState(shownPath);
   const [moved, setMoved] = useState(false);
   if (!moved && shownPath !== firstPath) setMoved(true);
+  const signedIn = useIsSignedIn();
   const dialogShown = useDialog().show;
   const [dialogWanted, setDialogWanted] = useState(dialogShown);
   if (dialogShown && !dialogWanted) setDialogWanted(true);
@@ -89,7 +93,11 @@ export function AppShell() {
       {footerless ? null : <Footer />}
       <ShellLoader />
       <CartSync />
-      <LanguageSync />
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <LanguageSync />
+        </Suspense>
+      ) : null}
       {dialogWanted ? (
         <Suspense fallback={null}>
           <DialogHost />

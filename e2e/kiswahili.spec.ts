@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/accounts';
 import { onMocks } from './support/session';
+import { textsTo } from './support/sms';
 import { appReady, cardName } from './support/shop';
 
 // The shop in Kiswahili, end to end: a new shopper picks Kiswahili on More, reloads (on the real
@@ -11,23 +12,6 @@ import { appReady, cardName } from './support/shop';
 
 test.describe.configure({ timeout: 120_000 });
 const PAGE_LOAD = { timeout: 20_000 };
-
-interface DevSms {
-  event: string;
-  language: string;
-  status: string;
-  text: string;
-}
-
-/**
- * The dev SMS outbox's texts to `phone`: the server's, or in mock mode the MSW worker's, which only
- * answers the page's own requests.
- */
-async function devSms(page: Page, project: string, phone: string): Promise<DevSms[]> {
-  const path = `/api/dev/sms?to=${encodeURIComponent(phone)}`;
-  if (!onMocks(project)) return ((await (await page.request.get(path)).json()) as { data: DevSms[] }).data;
-  return page.evaluate(async (url) => ((await (await fetch(url)).json()) as { data: DevSms[] }).data, path);
-}
 
 test('a shopper switches to Kiswahili, shops, pays and gets the paid SMS in Kiswahili', async ({
   page,
@@ -92,16 +76,10 @@ test('a shopper switches to Kiswahili, shops, pays and gets the paid SMS in Kisw
     .textContent())!.slice(-10);
 
   // The paid SMS, in Kiswahili, with the receipt.
-  let texts: DevSms[] = [];
-  await expect
-    .poll(
-      async () => {
-        texts = await devSms(page, testInfo.project.name, phone);
-        return texts.map((t) => `${t.event}:${t.language}`);
-      },
-      { message: `the SMS to ${phone}`, timeout: 20_000 },
-    )
-    .toEqual(['paid:sw', 'received:sw']);
+  const texts = await textsTo(page, testInfo, phone, (t) => `${t.event}:${t.language}`, [
+    'paid:sw',
+    'received:sw',
+  ]);
   expect(texts[0]!.text).toMatch(
     new RegExp(
       `^Sokoni: Malipo ya KSH [\\d,]+ ya oda SKN${number} yamepokelewa, risiti ya M-Pesa ${receipt}\\. ` +

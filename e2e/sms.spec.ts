@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/accounts';
 import { buyableCards, cardName } from './support/shop';
+import { textsTo } from './support/sms';
 
 // Order updates by SMS on the real server: a new shopper (SMS on by default) pays with the Daraja
 // simulator, and the dev SMS outbox (GET /api/dev/sms?to=…) holds the "paid" text to the paying
@@ -8,13 +9,6 @@ import { buyableCards, cardName } from './support/shop';
 
 test.describe.configure({ timeout: 120_000 });
 const PAGE_LOAD = { timeout: 20_000 };
-
-interface DevSms {
-  event: string;
-  to: string;
-  status: string;
-  text: string;
-}
 
 test('a shopper pays with M-Pesa and gets the "paid" SMS with the receipt', async ({ page }, testInfo) => {
   // A phone of this run's own: the simulator pays a number ending in 00.
@@ -48,17 +42,10 @@ test('a shopper pays with M-Pesa and gets the "paid" SMS with the receipt', asyn
     .first()
     .textContent())!.slice(-10);
 
-  let texts: DevSms[] = [];
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`/api/dev/sms?to=${encodeURIComponent(phone)}`);
-        texts = ((await res.json()) as { data: DevSms[] }).data;
-        return texts.map((t) => `${t.event}:${t.status}`);
-      },
-      { message: `the SMS to ${phone}`, timeout: 20_000 },
-    )
-    .toEqual(['paid:delivered', 'received:delivered']);
+  const texts = await textsTo(page, testInfo, phone, (t) => `${t.event}:${t.status}`, [
+    'paid:delivered',
+    'received:delivered',
+  ]);
   expect(texts[0]!.text).toBe(
     `Sokoni: Payment of ${texts[0]!.text.match(/KSH [\d,]+/)![0]} received for order SKN${number}, ` +
       `M-Pesa receipt ${receipt}. We are packing your order now.`,

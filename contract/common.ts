@@ -28,6 +28,18 @@ export const ErrorBody = z
     code: z.string(),
     correlationId: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /**
+     * A stock or cart refusal's sentences as catalogue keys and values (contract/stock.ts
+     * `RefusalWords`), so the storefront says them in the shopper's language; `message` is the English.
+     */
+    words: z
+      .array(
+        z.object({
+          key: z.string(),
+          values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -12,6 +12,30 @@ export interface Refusal {
   details?: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * One sentence of a refusal in words the storefront says in the shopper's language: a key of its
+ * `forms` catalogue (`refusal.<key>`) and the values it fills in. The refusals below carry them in
+ * the error body (`words`), beside the English `message`, which the English catalogue repeats exactly.
+ */
+export const REFUSAL_WORD_KEYS = [
+  'outOfStock',
+  'cartFull',
+  'lineMax',
+  'notEnoughStock',
+  'noLongerSold',
+  'justSoldOut',
+  'onlyLeft',
+  'hintCart',
+  'hintOrder',
+] as const;
+
+export interface RefusalWords {
+  key: (typeof REFUSAL_WORD_KEYS)[number];
+  values?: Record<string, string | number>;
+}
+
+const saying = (...words: RefusalWords[]) => ({ words });
+
 /** How messages name a variant: `Tilapia (Large)`, or just the name when the variant has none. */
 export const variantLabel = (name: string, variantName: string) =>
   variantName ? `${name} (${variantName})` : name;
@@ -21,6 +45,7 @@ export const outOfStock = (label: string): Refusal => ({
   status: 400,
   code: 'out_of_stock',
   message: `${label} is out of stock.`,
+  details: saying({ key: 'outOfStock', values: { label } }),
 });
 
 /** A new line in a cart that already holds CART_LINES_MAX. */
@@ -28,6 +53,7 @@ export const cartFull = (): Refusal => ({
   status: 400,
   code: 'cart_full',
   message: `A cart holds at most ${CART_LINES_MAX} different items.`,
+  details: saying({ key: 'cartFull', values: { max: CART_LINES_MAX } }),
 });
 
 /** Why a cart line of `quantity` units of a variant with `stock` left cannot be kept; null when it can. */
@@ -37,6 +63,7 @@ export function cartQuantityRefusal(quantity: number, stock: number, label: stri
       status: 400,
       code: 'bad_request',
       message: `A cart line holds at most ${CART_QUANTITY_MAX} units of ${label}.`,
+      details: saying({ key: 'lineMax', values: { max: CART_QUANTITY_MAX, label } }),
     };
   }
   if (quantity > stock) {
@@ -47,6 +74,10 @@ export function cartQuantityRefusal(quantity: number, stock: number, label: stri
         stock === 0
           ? `${label} is out of stock.`
           : `Only ${stock} of ${label} ${stock === 1 ? 'is' : 'are'} in stock; your cart would have ${quantity}.`,
+      details:
+        stock === 0
+          ? saying({ key: 'outOfStock', values: { label } })
+          : saying({ key: 'notEnoughStock', values: { count: stock, label, quantity } }),
     };
   }
   return null;
@@ -68,5 +99,18 @@ export function reservationRefusal(label: string, left: number | null, hint: str
       : left === 0
         ? `Sorry, ${label} just sold out.`
         : `Sorry, only ${left} of ${label} ${left === 1 ? 'is' : 'are'} left.`;
-  return { status: 409, code: 'out_of_stock', message: `${what} ${hint}` };
+  const said: RefusalWords =
+    left === null
+      ? { key: 'noLongerSold', values: { label } }
+      : left === 0
+        ? { key: 'justSoldOut', values: { label } }
+        : { key: 'onlyLeft', values: { count: left, label } };
+  const hinted = hint === CART_HINT ? 'hintCart' : hint === ORDER_HINT ? 'hintOrder' : null;
+  return {
+    status: 409,
+    code: 'out_of_stock',
+    message: `${what} ${hint}`,
+    // A hint the storefront has no words for leaves the English message to be shown.
+    ...(hinted ? { details: saying(said, { key: hinted }) } : {}),
+  };
 }

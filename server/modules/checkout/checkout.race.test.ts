@@ -48,6 +48,11 @@ describe(`checkout races (${raceEngine})`, () => {
     const refused = await answers.find((r) => r.status === 409)!.json();
     expect(refused).toMatchObject({ code: 'out_of_stock' });
     expect(refused.message).toContain('Sorry, Last goat (Whole) just sold out.');
+    // The same sentences as catalogue keys, for the storefront to say in the shopper's language.
+    expect(refused.words).toEqual([
+      { key: 'justSoldOut', values: { label: 'Last goat (Whole)' } },
+      { key: 'hintCart' },
+    ]);
     expect(await stockOf(ctx.database.db, product.variantIds[0]!)).toBe(0);
     const placed = await ctx.database.db
       .select()

@@ -41,12 +41,12 @@ export class OutOfStockError extends AppError {
     readonly left: number | null,
     hint: string,
   ) {
-    const { status, code, message } = reservationRefusal(
+    const { status, code, message, details } = reservationRefusal(
       variantLabel(line.name, line.variantName),
       left,
       hint,
     );
-    super(status, code, message);
+    super(status, code, message, undefined, undefined, details);
   }
 }
 

@@ -29,8 +29,7 @@ export const ErrorBody = z
     correlationId: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     /**
-     * A stock or cart refusal's sentences as catalogue keys and values (contract/stock.ts
-     * `RefusalWords`), so the storefront says them in the shopper's language; `message` is the English.
+     * A stock or cart refusal's sentences as catalogue keys and values (contract/refusal-words.ts), so the storefront says them in the shopper's language; `message` is the English.
      */
     words: z
       .array(

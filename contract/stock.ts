@@ -1,4 +1,5 @@
 import { CART_LINES_MAX, CART_QUANTITY_MAX } from './cart';
+import type { RefusalWords } from './refusal-words';
 
 // The quantity and stock rules of the cart and of checkout, and the words the shopper reads when one
 // stops them: one copy for the server and the mocks.
@@ -10,28 +11,6 @@ export interface Refusal {
   message: string;
   /** Fields the error body carries beside message and code (the new figures of `price_changed`). */
   details?: Readonly<Record<string, unknown>>;
-}
-
-/**
- * One sentence of a refusal in words the storefront says in the shopper's language: a key of its
- * `forms` catalogue (`refusal.<key>`) and the values it fills in. The refusals below carry them in
- * the error body (`words`), beside the English `message`, which the English catalogue repeats exactly.
- */
-export const REFUSAL_WORD_KEYS = [
-  'outOfStock',
-  'cartFull',
-  'lineMax',
-  'notEnoughStock',
-  'noLongerSold',
-  'justSoldOut',
-  'onlyLeft',
-  'hintCart',
-  'hintOrder',
-] as const;
-
-export interface RefusalWords {
-  key: (typeof REFUSAL_WORD_KEYS)[number];
-  values?: Record<string, string | number>;
 }
 
 const saying = (...words: RefusalWords[]) => ({ words });

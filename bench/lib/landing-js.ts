@@ -45,7 +45,9 @@ export const LANDING_JS_BUDGET_KB = 150;
 // and profile in one language loads with a sign-in. Accepted: the landing page's median Lighthouse mobile
 // score was 100 in English and 99 in Kiswahili (bench/results/web.md); lighter i18n runtimes are unmaintained or
 // need Node 22.
-export const LANDING_JS_CEILING_KB = 195.1;
+// 195.1 → 195.2: stock and cart refusals said in the shown language from their words (src/lib/errors.ts,
+// whose keys come from contract/refusal-words.ts: contract/stock.ts would bring the cart's zod schemas).
+export const LANDING_JS_CEILING_KB = 195.2;
 
 interface JsFile {
   file: string;

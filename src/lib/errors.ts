@@ -1,4 +1,4 @@
-import { REFUSAL_WORD_KEYS } from '@contract/stock';
+import { REFUSAL_WORD_KEYS } from '@contract/refusal-words';
 import { isApiError } from './api-client';
 import { translate } from './i18n';
 import { notify } from './notify';
@@ -36,7 +36,7 @@ export function fieldIssues(error: unknown): Record<string, string> {
 }
 
 /**
- * A refusal the server sent with its sentences as catalogue keys (contract/stock.ts `RefusalWords`:
+ * A refusal the server sent with its sentences as catalogue keys (contract/refusal-words.ts:
  * out of stock, not enough left, a full cart), said in the shown language; null for any other error,
  * whose message is shown as the server wrote it.
  */

@@ -10,6 +10,10 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** The locale numbers, money and dates are formatted for in each language. */
 export const LOCALES: Record<Language, string> = { en: 'en-KE', sw: 'sw-KE' };
 
+/** Whole shillings as a shopper reads them in `language` (mails and SMS): "KSH 1,250", the same in both. */
+export const formatWholeKsh = (amount: number, language: Language) =>
+  `KSH ${amount.toLocaleString(LOCALES[language])}`;
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 

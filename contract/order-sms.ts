@@ -1,6 +1,6 @@
 import { orderLabel } from './fulfilment';
 import { gsm7Length, toGsm7 } from './gsm7';
-import { LOCALES, type Language } from './languages';
+import { formatWholeKsh, type Language } from './languages';
 import en from './locales/en/sms.json';
 import sw from './locales/sw/sms.json';
 import { formatKenyanPhone } from './phone';
@@ -42,7 +42,7 @@ const text =
 export function orderSmsText(o: OrderSmsData, event: OrderNoticeEvent, language: Language): string {
   const t = text(language);
   const order = orderLabel(o.number);
-  const ksh = (n: number) => `KSH ${n.toLocaleString(LOCALES[language])}`;
+  const ksh = (n: number) => formatWholeKsh(n, language);
   const render = (riderName: string) => {
     switch (event) {
       case 'received':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueKeys, LANGUAGES } from '../../contract/languages';
-import { formatKsh, SERVER_CATALOGUES, translator } from './i18n';
+import { catalogueKeys, formatWholeKsh, LANGUAGES } from '../../contract/languages';
+import { SERVER_CATALOGUES, translator } from './i18n';
 
 describe('the server catalogues', () => {
   it('has every key in both languages, none of them empty', () => {
@@ -15,7 +15,7 @@ describe('the server catalogues', () => {
   });
 
   it('writes shillings the way Kenyan shops do in either language', () => {
-    expect(formatKsh(1250, 'en')).toBe('KSH 1,250');
-    expect(formatKsh(1250, 'sw')).toBe('KSH 1,250');
+    expect(formatWholeKsh(1250, 'en')).toBe('KSH 1,250');
+    expect(formatWholeKsh(1250, 'sw')).toBe('KSH 1,250');
   });
 });

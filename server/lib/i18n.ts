@@ -5,7 +5,6 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   LANGUAGE_COOKIE,
-  LOCALES,
   type Language,
 } from '../../contract/languages';
 import { SMS_CATALOGUES } from '../../contract/order-sms';
@@ -44,10 +43,6 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
 /** The texts of one namespace in `language`. */
 export const translator = (language: Language, ns: ServerNamespace): Translate =>
   i18n.getFixedT(language, ns as never) as unknown as Translate;
-
-/** Shillings as a shopper reads them in `language`: "KSH 1,250" (the same in both). */
-export const formatKsh = (amount: number, language: Language) =>
-  `KSH ${amount.toLocaleString(LOCALES[language])}`;
 
 /**
  * The language of the page a request comes from: the visitor's choice (the `sokoni.lang` cookie the

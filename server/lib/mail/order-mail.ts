@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { orderLabel } from '../../../contract/fulfilment';
 import type { OrderNoticeEvent } from '../../../contract/sms';
 import { formatKenyanPhone } from '../../../contract/phone';
-import { LOCALES, type Language } from '../../../contract/languages';
+import { formatWholeKsh, LOCALES, type Language } from '../../../contract/languages';
 import type { Db } from '../../db/client';
-import { formatKsh, translator } from '../i18n';
+import { translator } from '../i18n';
 import { orderItems, orders, paymentAttempts, users } from '../../db/schema';
 import { enqueueMail, type MailMessage } from './outbox';
 import { escapeHtml } from './templates';
@@ -100,7 +100,7 @@ export async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailD
 /** The message for an event in the shopper's language: subject, a plain-text part and the same words as HTML (escaped). */
 export function orderEmail(o: OrderMailData, event: OrderMailEvent): MailMessage {
   const t = translator(o.language, 'mail');
-  const ksh = (n: number) => formatKsh(n, o.language);
+  const ksh = (n: number) => formatWholeKsh(n, o.language);
   const label = orderLabel(o.number);
   const where = [o.address, o.areaName].filter(Boolean).join(', ');
   const phone = formatKenyanPhone(o.phone);

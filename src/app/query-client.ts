@@ -12,6 +12,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        // Offline, a query still asks: the service worker answers with what the shop last showed
+        // (docs/architecture.md, Offline), and a query with nothing cached fails instead of waiting.
+        networkMode: 'offlineFirst',
         staleTime: 30_000,
         gcTime: 5 * 60_000,
         retry: shouldRetry,

@@ -99,13 +99,15 @@ export default defineConfig({
       name: 'live-shop',
       workers: 1,
       testMatch: specs(LIVE_SHOP),
-      use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}` },
+      // The shop's service worker only where a spec asks for it (e2e/offline.spec.ts): elsewhere every
+      // request reaches the server and `page.route` sees it, as the specs expect.
+      use: { ...use, baseURL: `http://127.0.0.1:${LIVE_PORT}`, serviceWorkers: 'block' as const },
     },
     {
       name: 'live-office',
       workers: 1,
       testMatch: specs(LIVE_OFFICE),
-      use: { ...use, baseURL: `http://127.0.0.1:${OFFICE_PORT}` },
+      use: { ...use, baseURL: `http://127.0.0.1:${OFFICE_PORT}`, serviceWorkers: 'block' as const },
     },
     // Each mocked page is its own shop (MSW in that page, its storage in that test's context), so its
     // tests can go to either worker one by one, and a long file does not end the run alone.

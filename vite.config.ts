@@ -3,10 +3,14 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Manifest, type Plugin, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { brandScales } from './src/app/theme/palettes';
 import { chakraEdits } from './scripts/vite-chakra';
 import { inlineMdiIcons } from './scripts/vite-inline-mdi';
 import { precompress } from './scripts/vite-precompress';
+import { storefrontFiles } from './scripts/vite-storefront-files';
 import { hideSourceMaps } from './scripts/vite-sourcemaps';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -98,6 +102,75 @@ function preloadDynamicImport(module: string): Plugin {
   };
 }
 
+/**
+ * The installable storefront (docs/architecture.md, Offline): the web app manifest and the service
+ * worker (sw/sw.ts, built with the list of this build's files to keep). Not in mock mode, where MSW's
+ * worker answers /api and a second worker must never register. The app registers it itself after
+ * the page is interactive (src/app/pwa/register.ts), so nothing is injected into the page but the
+ * manifest's link. The back office's own chunks stay out of the list: it is never kept offline.
+ */
+function installableStorefront(): Plugin[] {
+  let outDir = 'dist';
+  const plugins = VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: {
+      id: '/',
+      name: 'Sokoni',
+      short_name: 'Sokoni',
+      description: 'Fresh food and groceries delivered across Nairobi. Pay with M-Pesa.',
+      lang: 'en-KE',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: brandScales.primary[500],
+      background_color: 'white',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The worker is small and plain; the app's own maps are kept for error reporting, not this one.
+      sourcemap: false,
+      globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', 'favicon.svg', 'icons/icon-192.png'],
+      // Measured before the list is cut to the storefront's files (below): the back office's icon set
+      // (2.8 MB) is among them until then.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      // Only what the storefront can load (scripts/vite-storefront-files.ts).
+      manifestTransforms: [
+        (entries) => {
+          const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, 'utf8')) as Manifest;
+          const kept = storefrontFiles(manifest);
+          return {
+            manifest: entries.filter((e) => !e.url.startsWith('assets/') || kept.has(e.url)),
+            warnings: [],
+          };
+        },
+      ],
+    },
+  }) as Plugin[];
+  const withoutMocks = (plugin: Plugin): Plugin => {
+    const own = plugin.apply;
+    return {
+      ...plugin,
+      apply: (config, env) =>
+        env.mode !== 'mock' &&
+        (own === undefined || (typeof own === 'function' ? own(config, env) : own === env.command)),
+    };
+  };
+  const whereBuilt: Plugin = {
+    name: 'sokoni:storefront-out-dir',
+    apply: 'build',
+    configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)),
+  };
+  return [whereBuilt, ...plugins.map(withoutMocks)];
+}
+
 /** The path aliases of the SPA, the mocks and the server alike (vitest's server projects use these). */
 export const aliases = [
   { find: '@', replacement: here('./src') },
@@ -159,7 +232,8 @@ export default defineConfig({
     preloadDynamicImport(here('./node_modules/react-dom/client.js')),
     precompress(),
     hideSourceMaps(),
-  ],
+    ...installableStorefront(),
+  ] satisfies PluginOption[],
   // A placeholder nonce on every tag the build writes into index.html (and a
   // <meta property="csp-nonce">); the server puts a fresh nonce in each response (server/lib/csp.ts).
   html: { cspNonce: 'SOKONI_CSP_NONCE' },

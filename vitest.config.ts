@@ -72,7 +72,7 @@ export default defineConfig({
       server(
         'server',
         'pglite',
-        ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/**/*.test.ts'],
+        ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
         ['**/*.pg.test.ts'],
       ),
       ...(process.env.TEST_DATABASE_URL

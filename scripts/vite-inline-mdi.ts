@@ -15,7 +15,9 @@ export function inlineMdiIcons(): Plugin {
     name: 'sokoni:inline-mdi',
     enforce: 'pre',
     transform(code, id) {
-      if (!/\.(t|j)sx?$/.test(id) || id.includes('node_modules') || !code.includes('@mdi/js')) return null;
+      // A route's code-split part has a query (`page.tsx?tsr-split=component`): still a source file.
+      const file = id.split('?')[0]!;
+      if (!/\.(t|j)sx?$/.test(file) || id.includes('node_modules') || !code.includes('@mdi/js')) return null;
       icons ??= createRequire(import.meta.url)('@mdi/js') as Record<string, string>;
       const table = icons;
       const out = code.replace(IMPORT, (whole, kind: string, typeOnly: string | undefined, names: string) => {

@@ -305,6 +305,10 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string, renderer: PageRenderer) 
   };
   app.get('/', page);
   app.get('/index.html', page);
+  // The service worker and the app's manifest are checked on every visit, so a new build's reach
+  // the browser at once (docs/architecture.md, Offline).
+  app.use('/sw.js', staticFiles(root, 'no-cache'));
+  app.use('/manifest.webmanifest', staticFiles(root, 'no-cache'));
   app.use('*', staticFiles(root, 'public, max-age=3600'));
   app.get('*', page);
 }

@@ -27,6 +27,8 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'assets/app.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(staticDir, 'assets/app.js.gz'), gzipSync(script));
   writeFileSync(path.join(staticDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"Sokoni"}');
   writeFileSync(path.join(staticDir, 'assets/app.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   writeFileSync(path.join(staticDir, 'stray.js.map'), '{"version":3}');
   mkdirSync(path.join(staticDir, '.vite'));
@@ -146,6 +148,24 @@ describe('the caching of the storefront files, as the browser receives it', () =
     expect(res.status).toBe(200);
     expect(res.body.toString()).toContain('User-agent');
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('has the browser ask again for the service worker and the app manifest on every visit', async () => {
+    const worker = await fetchOverHttp(port, '/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await fetchOverHttp(port, '/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers the plain app page the service worker keeps, never rendered', async () => {
+    const res = await fetchOverHttp(port, '/app-shell');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(res.body.toString()).toContain('<script type="module" src="/assets/app.js"');
   });
 
   it('lets no cache keep a missing asset, a source map or the page', async () => {

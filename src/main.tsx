@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { installChunkReload } from './app/chunk-reload';
+import { startOfflineSupport } from './app/pwa/start';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { navigateAfterPaint } from './app/navigate-after-paint';
@@ -63,6 +64,7 @@ async function start() {
   const router = createAppRouter({ queryClient });
   navigateAfterPaint(router);
   void initSentry(router);
+  startOfflineSupport(router);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -139,8 +139,11 @@ export interface PageRendererOptions {
   now?: () => number;
 }
 
-/** Addresses whose pages depend on who is signed in, or are the back office: never rendered here. */
-const PRIVATE = /^\/(account|checkout|profile|saved-items|admin|auth)(\/|$)/;
+/**
+ * Addresses whose pages depend on who is signed in, or are the back office, and the plain app page
+ * the service worker keeps for offline use (src/app/pwa/cache-rules.ts): never rendered here.
+ */
+const PRIVATE = /^\/(account|checkout|profile|saved-items|admin|auth|app-shell)(\/|$)/;
 
 /** Whether `pathname` may be rendered on the server (the renderer checks the matched route too). */
 const isPublicPath = (pathname: string) => !PRIVATE.test(pathname);

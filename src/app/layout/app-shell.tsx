@@ -11,6 +11,7 @@ import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateTitle } from '@/lib/i18n';
+import { useOnline } from '@/lib/online';
 import { Header } from './header';
 
 // Dialog machinery loads the first time a dialog opens.
@@ -18,6 +19,8 @@ const DialogHost = lazy(() => import('./dialog-host').then((m) => ({ default: m.
 // Keeping a signed-in shopper's device and profile in one language needs the profile: its code loads
 // with a sign-in, not with a guest's first page.
 const LanguageSync = lazy(() => import('@/features/language').then((m) => ({ default: m.LanguageSync })));
+// Only a page that lost its connection needs the offline banner (the service worker keeps its chunk).
+const OfflineBanner = lazy(() => import('./offline-banner').then((m) => ({ default: m.OfflineBanner })));
 
 export const DEFAULT_TITLE = 'Home';
 export const NOT_FOUND_TITLE = 'Page not found';
@@ -72,6 +75,7 @@ export function AppShell() {
   const [moved, setMoved] = useState(false);
   if (!moved && shownPath !== firstPath) setMoved(true);
   const signedIn = useIsSignedIn();
+  const offline = !useOnline() && !shownPath.startsWith('/admin');
   const dialogShown = useDialog().show;
   const [dialogWanted, setDialogWanted] = useState(dialogShown);
   if (dialogShown && !dialogWanted) setDialogWanted(true);
@@ -86,6 +90,11 @@ export function AppShell() {
     <Flex direction="column" minH="100dvh">
       <SkipNavLink>{t('skipToContent')}</SkipNavLink>
       {headerless ? null : <Header />}
+      {offline ? (
+        <Suspense fallback={null}>
+          <OfflineBanner />
+        </Suspense>
+      ) : null}
       <SkipNavContent />
       <Box as="main" flex="1" key={shownPath} animation={moved ? 'fade-in 250ms ease-out' : undefined}>
         <Outlet />

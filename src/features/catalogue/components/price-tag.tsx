@@ -4,6 +4,7 @@ import { cx, useStaticClasses } from '@/lib/static-classes';
 import type { Variant } from '@contract/catalogue';
 import { salePercent, unitPrice } from '@contract/pricing';
 import { useTranslation } from 'react-i18next';
+import { useOnline } from '@/lib/online';
 
 // Plain elements with theme classes resolved once (src/lib/static-classes.ts): a grid shows these on
 // every card.
@@ -35,10 +36,14 @@ export interface PriceTagProps {
   className?: string;
 }
 
-/** The price a shopper pays, and while on sale the original price struck through (KSH, 2 decimals). */
+/**
+ * The price a shopper pays, and while on sale the original price struck through (KSH, 2 decimals);
+ * offline, marked as the price last seen (it may have changed since).
+ */
 export function PriceTag({ variant, size = 'md', className }: PriceTagProps) {
   const { t } = useTranslation('catalogue');
   const classOf = useStaticClasses();
+  const online = useOnline();
   const now = unitPrice(variant);
   const onSale = salePercent(variant) !== null;
   const row = classOf('price-tag.row', () => ({
@@ -68,6 +73,11 @@ export function PriceTag({ variant, size = 'md', className }: PriceTagProps) {
           {formatKsh(variant.price)}
         </s>
       ) : null}
+      {online ? null : (
+        <span className={original} data-testid="last-seen">
+          {t('lastSeen')}
+        </span>
+      )}
     </div>
   );
 }

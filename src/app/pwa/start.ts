@@ -1,0 +1,26 @@
+import type { AnyRouter } from '@tanstack/react-router';
+import type { Navigations } from './install-offer';
+
+/**
+ * Registers the service worker once the page is loaded and the browser is idle: the first visit
+ * downloads and runs nothing more before it is interactive (its code is a chunk of its own). Only
+ * in a production build of the real shop: in mock mode MSW's worker owns the page, and the dev
+ * server has no worker.
+ */
+export function startOfflineSupport(router: AnyRouter): void {
+  if (!import.meta.env.PROD || import.meta.env.MODE === 'mock' || !('serviceWorker' in navigator)) return;
+  const navigations: Navigations = (onArrive) => {
+    onArrive(router.state.location.pathname);
+    router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
+      if (pathChanged) onArrive(toLocation.pathname);
+    });
+  };
+  const register = () =>
+    void import('./register').then(({ registerServiceWorker }) => registerServiceWorker(navigations));
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(register, { timeout: 5_000 })
+      : setTimeout(register, 1_000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}

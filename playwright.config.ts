@@ -49,6 +49,7 @@ const LIVE_SHOP = [
   'csp',
   'first-load',
   'kiswahili',
+  'offline',
   'search',
   'shell',
   'sms',

@@ -46,7 +46,7 @@ describe('the home-screen offer on a phone that can install the shop', () => {
     expect(notify.message).toHaveBeenCalledTimes(1);
     const [text, options] = vi.mocked(notify.message).mock.calls[0]!;
     expect(text).toBe('Add Sokoni to your home screen');
-    (options!.action as { onClick: () => void }).onClick();
+    (options!.action as unknown as { onClick: () => void }).onClick();
     expect(second.prompt).toHaveBeenCalledTimes(1);
 
     // Whatever the answer, never again.

@@ -8,9 +8,13 @@ import { MpesaPhone } from './phone';
 const Ksh = z.number().int().nonnegative();
 const Timestamp = z.iso.datetime({ offset: true });
 
-/** The header `POST /v1/checkout` requires: the same key (per account) always answers with the same order. */
+/**
+ * The header `POST /v1/checkout` requires: the same key (per account) always answers with the same order.
+ * The cart's writes (`POST /v1/cart`, `PATCH` and `DELETE /v1/cart/{itemId}`) take it too, optionally:
+ * a write whose key was already applied is not applied again.
+ */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** A fresh random value per checkout attempt (a UUID is ideal), reused for retries of that attempt. */
+/** A fresh random value per checkout attempt or cart write (a UUID is ideal), reused for its retries. */
 export const IdempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9._:-]{8,128}$/, 'must be 8–128 letters, digits, ".", "_", ":" or "-" (a UUID is ideal)')

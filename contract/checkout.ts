@@ -8,12 +8,8 @@ import { MpesaPhone } from './phone';
 const Ksh = z.number().int().nonnegative();
 const Timestamp = z.iso.datetime({ offset: true });
 
-/**
- * The header `POST /v1/checkout` requires: the same key (per account) always answers with the same order.
- * The cart's writes (`POST /v1/cart`, `PATCH` and `DELETE /v1/cart/{itemId}`) take it too, optionally:
- * a write whose key was already applied is not applied again.
- */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+// The header itself lives in the zod-free constants, for the storefront's cart (first load).
+export { IDEMPOTENCY_HEADER } from './constants';
 /** A fresh random value per checkout attempt or cart write (a UUID is ideal), reused for its retries. */
 export const IdempotencyKey = z
   .string()

@@ -1,5 +1,6 @@
 import type { Cart, CartQuoteBody } from '@contract/cart';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { withPending } from '../model/cart-writes';
 import { cartApi, type CartAsk } from './cart-api';
 
 const keys = {
@@ -12,15 +13,18 @@ const keys = {
 export const cartQueries = {
   /** Every cart query, for invalidation. */
   all: () => keys.all,
+  /** Every view of the signed-in shopper's server cart. */
+  allServer: () => keys.server(),
   /**
    * The signed-in shopper's server cart; with a place it carries the delivery fee to it, with a promo
    * code it is priced with it. Without either (`{}` in the key) it is the plain cart every change
-   * answers (key objects hash whatever the order of their fields).
+   * answers (key objects hash whatever the order of their fields). The shopper's changes still
+   * queued (stores/cart-queue-store.ts) are applied to every answer, so a read never undoes them.
    */
   server: (asked: CartAsk | null = null) =>
     queryOptions({
       queryKey: [...keys.server(), { ...asked }] as const,
-      queryFn: ({ signal }) => cartApi.get(asked, signal),
+      queryFn: async ({ signal }) => withPending(await cartApi.get(asked, signal)),
     }),
   /**
    * A guest cart priced by the server (`POST /v1/cart/quote`), keyed by its lines and code: every

@@ -1,14 +1,17 @@
 import { cardVariant, loadProduct, stockOf, type ProductView } from '@/features/catalogue';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useIsAdmin, useIsAuthenticated } from '@/features/session';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, GENERIC_ERROR_SHORT } from '@/lib/errors';
 import { translate } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import type { Cart } from '@contract/cart';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { CartItem } from '@contract/cart';
+import type { Variant } from '@contract/catalogue';
+import { onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { cartApi } from '../api/cart-api';
-import { applyServerCart, cartQueries } from '../api/cart-queries';
+import { cartQueries } from '../api/cart-queries';
+import { queueCartChange } from '../model/cart-outbox';
+import { LOCAL_LINE, type QueuedCartWrite } from '../stores/cart-queue-store';
 import {
   addGuestItem,
   cartItemId,
@@ -83,13 +86,16 @@ function report(change: CartChange, stock: number) {
 /**
  * The product from the loaded lists, else fetched (`GET v1/products/{id}` only when it is not
  * loaded already: docs/behaviour.md#calls). When it cannot be fetched the change is abandoned with a
- * toast (docs/behaviour.md#validation).
+ * toast (docs/behaviour.md#validation); offline, one that says so.
  */
 async function productFor(queryClient: QueryClient, productId: string): Promise<ProductView | null> {
   try {
     return await loadProduct(queryClient, productId);
   } catch (error) {
-    notify.error(errorMessage(error), { id: `cart-product-${productId}` });
+    const offline = !onlineManager.isOnline() || !isApiError(error);
+    notify.error(offline ? translate('cart:toasts.offlineUnknown') : errorMessage(error), {
+      id: `cart-product-${productId}`,
+    });
     return null;
   }
 }
@@ -154,63 +160,105 @@ export function createCartActions(queryClient: QueryClient): CartActions {
   };
 }
 
-/** The server's message for a refused change, as a toast; answers what the change came to. */
-function reportServerError(error: unknown): CartChange {
-  notify.error(errorMessage(error), { id: 'cart-error' });
+/** What a change the server refused came to (the outbox has said why: a toast and a note on the line). */
+function refusedChange(error: unknown): CartChange {
   if (isApiError(error) && error.code === 'not_enough_stock') return 'at-stock';
   if (isApiError(error) && error.code === 'out_of_stock') return 'out-of-stock';
   return 'missing';
 }
 
-/** The server cart's changes: each answers the whole cart, which replaces the cached one. */
-function useServerCartActions(queryClient: QueryClient): CartActions {
-  const onSuccess = (cart: Cart) => applyServerCart(queryClient, cart);
-  const { mutateAsync: add } = useMutation({
-    mutationFn: (item: { productId: string; variantId?: string }) => cartApi.add({ ...item, quantity: 1 }),
-    onSuccess,
-  });
-  const { mutateAsync: change } = useMutation({
-    mutationFn: ({ itemId, quantity }: { itemId: string; quantity: 1 | -1 }) =>
-      cartApi.change(itemId, quantity),
-    onSuccess,
-  });
-  const { mutateAsync: remove } = useMutation({
-    mutationFn: (itemId: string) => cartApi.remove(itemId),
-    onSuccess,
-  });
+/** The line a cart change builds from a product before the server prices it (an add offline). */
+function lineFrom(product: ProductView, variant: Variant, itemId: string): CartItem {
+  const price = variant.saleInfo.discountedPrice ?? variant.price;
+  const stock = stockOf(variant);
+  return {
+    itemId,
+    productId: product.productId,
+    productPid: product.pid,
+    variantId: variant.variantId,
+    name: product.name,
+    variantName: variant.name,
+    attributes: variant.attributes.map((a) => ({
+      name: product.attributeNames[a.attributeId] ?? '',
+      value: a.value,
+    })),
+    categoryId: product.categories[0]?.categoryId ?? null,
+    image: product.images[0]?.urls.thumb ?? null,
+    quantity: 1,
+    price,
+    originalPrice: variant.price,
+    onSale: variant.saleInfo.onSale,
+    totalPrice: price,
+    stock,
+    available: stock >= 1,
+  };
+}
 
+/**
+ * The server cart's changes: each is applied to the cart shown at once and queued with its own
+ * Idempotency-Key (model/cart-outbox.ts sends the queue in order, now or when the connection is back).
+ * Online, a change answers once the server has; offline, at once.
+ */
+function useServerCartActions(queryClient: QueryClient): CartActions {
   return useMemo(() => {
-    const run = async (
-      action: () => Promise<Cart>,
+    const lineWhere = (match: (line: CartItem) => boolean) =>
+      queryClient.getQueryData(cartQueries.server().queryKey)?.Items.find(match);
+    const queue = async (
+      write: Omit<QueuedCartWrite, 'userId' | 'name' | 'image'> & { line?: CartItem },
+      shown: Pick<CartItem, 'name' | 'image'> | undefined,
       change: Exclude<CartChange, 'at-stock' | 'out-of-stock' | 'missing'>,
     ): Promise<CartChange> => {
-      try {
-        await action();
-      } catch (error) {
-        return reportServerError(error);
-      }
+      const outcome = await queueCartChange(queryClient, {
+        ...write,
+        name: shown?.name ?? '',
+        image: shown?.image ?? null,
+      });
+      if (typeof outcome === 'object' && 'refused' in outcome) return refusedChange(outcome.refused);
       report(change, 0);
       return change;
     };
-    const lineOf = (itemId: string) =>
-      queryClient.getQueryData(cartQueries.server().queryKey)?.Items.find((i) => i.itemId === itemId);
+    const change = (kind: 'decrease' | 'remove', itemId: string): CartChange | Promise<CartChange> => {
+      const line = lineWhere((i) => i.itemId === itemId);
+      if (!line) return 'missing';
+      const { productId, variantId } = line;
+      const key = newIdempotencyKey();
+      const outcome = kind === 'remove' || line.quantity <= 1 ? 'removed' : 'decreased';
+      return queue({ key, kind, productId, variantId, itemId }, line, outcome);
+    };
     return {
-      add: (productId, variantId) => {
-        const known = queryClient
-          .getQueryData(cartQueries.server().queryKey)
-          ?.Items.some((i) => i.productId === productId && (!variantId || i.variantId === variantId));
-        return run(() => add({ productId, variantId }), known ? 'increased' : 'added');
+      async add(productId, variantId) {
+        const product = await productFor(queryClient, productId);
+        if (!product) return 'missing';
+        const variant = variantId
+          ? product.variants.find((v) => v.variantId === variantId)
+          : cardVariant(product);
+        if (!variant) {
+          notify.error(GENERIC_ERROR_SHORT);
+          return 'missing';
+        }
+        const key = newIdempotencyKey();
+        const known = lineWhere((i) => i.variantId === variant.variantId);
+        const line = known ? undefined : lineFrom(product, variant, `${LOCAL_LINE}${key}`);
+        const write = { key, kind: 'add' as const, productId, variantId: variant.variantId };
+        return queue(
+          { ...write, itemId: known?.itemId ?? line!.itemId, line },
+          known ?? line,
+          known ? 'increased' : 'added',
+        );
       },
-      increase: (item) => run(() => change({ itemId: item.itemId, quantity: 1 }), 'increased'),
-      decrease: (item) =>
-        run(
-          () => change({ itemId: item.itemId, quantity: -1 }),
-          (lineOf(item.itemId)?.quantity ?? 2) <= 1 ? 'removed' : 'decreased',
+      increase: (item) =>
+        queue(
+          { key: newIdempotencyKey(), kind: 'increase', ...pick(item) },
+          lineWhere((i) => i.variantId === item.variantId),
+          'increased',
         ),
-      remove: (item) => run(() => remove(item.itemId), 'removed'),
+      decrease: (item) => change('decrease', item.itemId),
+      remove: (item) => change('remove', item.itemId),
     } satisfies CartActions;
-  }, [queryClient, add, change, remove]);
+  }, [queryClient]);
 }
+
+const pick = ({ productId, variantId, itemId }: CartLineRef) => ({ productId, variantId, itemId });
 
 /** The cart's changes for whoever is shopping (admins get the guest ones, which no UI offers them). */
 export function useCartActions(): CartActions {

@@ -6,7 +6,7 @@ import { cartWrites } from '../../db/schema';
 import { refused } from '../../lib/errors';
 
 /** How long a cart write's Idempotency-Key is remembered: a queue offline longer sends its writes as new. */
-export const CART_WRITE_KEY_TTL_MS = 24 * 60 * 60_000;
+const CART_WRITE_KEY_TTL_MS = 24 * 60 * 60_000;
 
 /**
  * Applies a cart write once per Idempotency-Key: with a key, the key is recorded in the write's own

@@ -1,7 +1,12 @@
 import type { Cart, CartQuoteBody } from '@contract/cart';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { withPending } from '../model/cart-writes';
 import { cartApi, type CartAsk } from './cart-api';
+
+/**
+ * The server's cart with the shopper's changes still queued on top (model/cart-writes.ts: loaded with
+ * the signed-in cart, not with the landing page's first load, which guests get too).
+ */
+const withQueued = async (cart: Cart) => (await import('../model/cart-writes')).withPending(cart);
 
 const keys = {
   all: ['cart'] as const,
@@ -24,7 +29,7 @@ export const cartQueries = {
   server: (asked: CartAsk | null = null) =>
     queryOptions({
       queryKey: [...keys.server(), { ...asked }] as const,
-      queryFn: async ({ signal }) => withPending(await cartApi.get(asked, signal)),
+      queryFn: async ({ signal }) => withQueued(await cartApi.get(asked, signal)),
     }),
   /**
    * A guest cart priced by the server (`POST /v1/cart/quote`), keyed by its lines and code: every

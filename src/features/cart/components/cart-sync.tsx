@@ -3,7 +3,6 @@ import { onReconnect } from '@/lib/online';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCartMode, useServerCart } from '../hooks/use-cart';
-import { sendCartQueue } from '../model/cart-outbox';
 import { pushGuestCart } from '../model/push-guest-cart';
 
 /**
@@ -20,8 +19,10 @@ export function CartSync() {
   useEffect(() => {
     if (mode !== 'server' || !userId) return;
     void pushGuestCart(queryClient);
-    void sendCartQueue(queryClient);
-    return onReconnect(() => void sendCartQueue(queryClient));
+    // The queue's code loads here, with a shopper's first page: a change made offline later needs it.
+    const send = () => void import('../model/cart-outbox').then((m) => m.sendCartQueue(queryClient));
+    send();
+    return onReconnect(send);
   }, [mode, userId, queryClient]);
   return null;
 }

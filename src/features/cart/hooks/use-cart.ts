@@ -1,17 +1,13 @@
 import { cardVariant, loadProduct, stockOf, type ProductView } from '@/features/catalogue';
-import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { useIsAdmin, useIsAuthenticated } from '@/features/session';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage, GENERIC_ERROR_SHORT } from '@/lib/errors';
 import { translate } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import type { CartItem } from '@contract/cart';
-import type { Variant } from '@contract/catalogue';
 import { onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { cartQueries } from '../api/cart-queries';
-import { queueCartChange } from '../model/cart-outbox';
-import { LOCAL_LINE, type QueuedCartWrite } from '../stores/cart-queue-store';
+import type { CartTap } from '../model/cart-outbox';
 import {
   addGuestItem,
   cartItemId,
@@ -100,6 +96,18 @@ async function productFor(queryClient: QueryClient, productId: string): Promise<
   }
 }
 
+/** The product and the variant to add (the card's when none is named); null, said, when there is none. */
+async function variantFor(queryClient: QueryClient, productId: string, variantId: string | undefined) {
+  const product = await productFor(queryClient, productId);
+  if (!product) return null;
+  const variant = variantId ? product.variants.find((v) => v.variantId === variantId) : cardVariant(product);
+  if (!variant) {
+    notify.error(GENERIC_ERROR_SHORT);
+    return null;
+  }
+  return { product, variant };
+}
+
 export interface CartActions {
   /** One unit of a variant (the card's first variant when none is named). */
   add(productId: string, variantId?: string): Promise<CartChange>;
@@ -113,15 +121,9 @@ export interface CartActions {
 export function createCartActions(queryClient: QueryClient): CartActions {
   return {
     async add(productId, variantId) {
-      const product = await productFor(queryClient, productId);
-      if (!product) return 'missing';
-      const variant = variantId
-        ? product.variants.find((v) => v.variantId === variantId)
-        : cardVariant(product);
-      if (!variant) {
-        notify.error(GENERIC_ERROR_SHORT);
-        return 'missing';
-      }
+      const chosen = await variantFor(queryClient, productId, variantId);
+      if (!chosen) return 'missing';
+      const { product, variant } = chosen;
       const stock = stockOf(variant);
       const change = addGuestItem(
         {
@@ -167,32 +169,11 @@ function refusedChange(error: unknown): CartChange {
   return 'missing';
 }
 
-/** The line a cart change builds from a product before the server prices it (an add offline). */
-function lineFrom(product: ProductView, variant: Variant, itemId: string): CartItem {
-  const price = variant.saleInfo.discountedPrice ?? variant.price;
-  const stock = stockOf(variant);
-  return {
-    itemId,
-    productId: product.productId,
-    productPid: product.pid,
-    variantId: variant.variantId,
-    name: product.name,
-    variantName: variant.name,
-    attributes: variant.attributes.map((a) => ({
-      name: product.attributeNames[a.attributeId] ?? '',
-      value: a.value,
-    })),
-    categoryId: product.categories[0]?.categoryId ?? null,
-    image: product.images[0]?.urls.thumb ?? null,
-    quantity: 1,
-    price,
-    originalPrice: variant.price,
-    onSale: variant.saleInfo.onSale,
-    totalPrice: price,
-    stock,
-    available: stock >= 1,
-  };
-}
+/**
+ * The queue of the signed-in cart's changes, loaded with a shopper's first page (CartSync) rather than
+ * with the landing page's first load, which guests get too.
+ */
+const outbox = () => import('../model/cart-outbox');
 
 /**
  * The server cart's changes: each is applied to the cart shown at once and queued with its own
@@ -201,64 +182,26 @@ function lineFrom(product: ProductView, variant: Variant, itemId: string): CartI
  */
 function useServerCartActions(queryClient: QueryClient): CartActions {
   return useMemo(() => {
-    const lineWhere = (match: (line: CartItem) => boolean) =>
-      queryClient.getQueryData(cartQueries.server().queryKey)?.Items.find(match);
-    const queue = async (
-      write: Omit<QueuedCartWrite, 'userId' | 'name' | 'image'> & { line?: CartItem },
-      shown: Pick<CartItem, 'name' | 'image'> | undefined,
-      change: Exclude<CartChange, 'at-stock' | 'out-of-stock' | 'missing'>,
-    ): Promise<CartChange> => {
-      const outcome = await queueCartChange(queryClient, {
-        ...write,
-        name: shown?.name ?? '',
-        image: shown?.image ?? null,
-      });
-      if (typeof outcome === 'object' && 'refused' in outcome) return refusedChange(outcome.refused);
-      report(change, 0);
-      return change;
-    };
-    const change = (kind: 'decrease' | 'remove', itemId: string): CartChange | Promise<CartChange> => {
-      const line = lineWhere((i) => i.itemId === itemId);
-      if (!line) return 'missing';
-      const { productId, variantId } = line;
-      const key = newIdempotencyKey();
-      const outcome = kind === 'remove' || line.quantity <= 1 ? 'removed' : 'decreased';
-      return queue({ key, kind, productId, variantId, itemId }, line, outcome);
+    const queue = async (tap: CartTap): Promise<CartChange> => {
+      const queued = await (await outbox()).queueTap(queryClient, tap);
+      if (!queued) return 'missing';
+      if (typeof queued.outcome === 'object' && 'refused' in queued.outcome)
+        return refusedChange(queued.outcome.refused);
+      report(queued.change, 0);
+      return queued.change;
     };
     return {
       async add(productId, variantId) {
-        const product = await productFor(queryClient, productId);
-        if (!product) return 'missing';
-        const variant = variantId
-          ? product.variants.find((v) => v.variantId === variantId)
-          : cardVariant(product);
-        if (!variant) {
-          notify.error(GENERIC_ERROR_SHORT);
-          return 'missing';
-        }
-        const key = newIdempotencyKey();
-        const known = lineWhere((i) => i.variantId === variant.variantId);
-        const line = known ? undefined : lineFrom(product, variant, `${LOCAL_LINE}${key}`);
-        const write = { key, kind: 'add' as const, productId, variantId: variant.variantId };
-        return queue(
-          { ...write, itemId: known?.itemId ?? line!.itemId, line },
-          known ?? line,
-          known ? 'increased' : 'added',
-        );
+        const chosen = await variantFor(queryClient, productId, variantId);
+        return chosen ? queue({ kind: 'add', ...chosen }) : 'missing';
       },
-      increase: (item) =>
-        queue(
-          { key: newIdempotencyKey(), kind: 'increase', ...pick(item) },
-          lineWhere((i) => i.variantId === item.variantId),
-          'increased',
-        ),
-      decrease: (item) => change('decrease', item.itemId),
-      remove: (item) => change('remove', item.itemId),
+      increase: ({ productId, variantId, itemId }) =>
+        queue({ kind: 'increase', productId, variantId, itemId }),
+      decrease: ({ itemId }) => queue({ kind: 'decrease', itemId }),
+      remove: ({ itemId }) => queue({ kind: 'remove', itemId }),
     } satisfies CartActions;
   }, [queryClient]);
 }
-
-const pick = ({ productId, variantId, itemId }: CartLineRef) => ({ productId, variantId, itemId });
 
 /** The cart's changes for whoever is shopping (admins get the guest ones, which no UI offers them). */
 export function useCartActions(): CartActions {

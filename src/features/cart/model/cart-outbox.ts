@@ -1,8 +1,11 @@
+import { stockOf, type ProductView } from '@/features/catalogue';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { notify } from '@/lib/notify';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import type { Cart } from '@contract/cart';
+import type { Cart, CartItem } from '@contract/cart';
+import type { Variant } from '@contract/catalogue';
 import { cartApi } from '../api/cart-api';
 import { applyServerCart, cartQueries } from '../api/cart-queries';
 import {
@@ -21,7 +24,8 @@ import { applyWrite, currentShopperId, withPending } from './cart-writes';
  * a time, each with the Idempotency-Key made when the shopper tapped, so a write sent again after a
  * lost answer applies once. No answer (offline, a timeout) or a 5xx keeps it queued for later, with
  * the same key; a 4xx refusal drops it and notes why on its line. Once the queue is empty the cart
- * shown is the server's.
+ * shown is the server's. Loaded with a signed-in shopper's first page, not with the landing page's
+ * first load (hooks/use-cart.ts).
  */
 
 /** How a write's sending ended: the server's cart after it, its refusal, or still waiting. */
@@ -140,4 +144,69 @@ export function queueCartChange(
   const outcome = new Promise<WriteOutcome>((resolve) => waiting.set(write.key, resolve));
   void sendCartQueue(queryClient);
   return outcome;
+}
+
+/** A tap on the signed-in cart, as the cart's controls make it. */
+export type CartTap =
+  | { kind: 'add'; product: ProductView; variant: Variant }
+  | { kind: 'increase'; productId: string; variantId: string; itemId: string }
+  | { kind: 'decrease' | 'remove'; itemId: string };
+
+/** The line an add builds from the product before the server prices it (an add offline). */
+function lineFrom(product: ProductView, variant: Variant, itemId: string): CartItem {
+  const price = variant.saleInfo.discountedPrice ?? variant.price;
+  const stock = stockOf(variant);
+  return {
+    itemId,
+    productId: product.productId,
+    productPid: product.pid,
+    variantId: variant.variantId,
+    name: product.name,
+    variantName: variant.name,
+    attributes: variant.attributes.map((a) => ({
+      name: product.attributeNames[a.attributeId] ?? '',
+      value: a.value,
+    })),
+    categoryId: product.categories[0]?.categoryId ?? null,
+    image: product.images[0]?.urls.thumb ?? null,
+    quantity: 1,
+    price,
+    originalPrice: variant.price,
+    onSale: variant.saleInfo.onSale,
+    totalPrice: price,
+    stock,
+    available: stock >= 1,
+  };
+}
+
+/**
+ * Queues a tap with a new Idempotency-Key (see queueCartChange); answers what it does to the cart and
+ * how sending it went, or null when the line it names is not in the cart.
+ */
+export async function queueTap(
+  queryClient: QueryClient,
+  tap: CartTap,
+): Promise<{ change: 'added' | 'increased' | 'decreased' | 'removed'; outcome: WriteOutcome } | null> {
+  const key = newIdempotencyKey();
+  const lines = plainCart(queryClient)?.Items ?? [];
+  if (tap.kind === 'add') {
+    const { product, variant } = tap;
+    const known = lines.find((i) => i.variantId === variant.variantId);
+    const line = known ? undefined : lineFrom(product, variant, `${LOCAL_LINE}${key}`);
+    const { itemId, name, image } = known ?? line!;
+    const write = { key, kind: tap.kind, productId: product.productId, variantId: variant.variantId };
+    const outcome = queueCartChange(queryClient, { ...write, itemId, name, image, line });
+    return { change: known ? 'increased' : 'added', outcome: await outcome };
+  }
+  if (tap.kind === 'increase') {
+    const line = lines.find((i) => i.variantId === tap.variantId);
+    const write = { ...tap, key, name: line?.name ?? '', image: line?.image ?? null };
+    return { change: 'increased', outcome: await queueCartChange(queryClient, write) };
+  }
+  const line = lines.find((i) => i.itemId === tap.itemId);
+  if (!line) return null;
+  const { productId, variantId, itemId, name, image } = line;
+  const write = { key, kind: tap.kind, productId, variantId, itemId, name, image };
+  const change = tap.kind === 'remove' || line.quantity <= 1 ? 'removed' : 'decreased';
+  return { change, outcome: await queueCartChange(queryClient, write) };
 }

@@ -9,15 +9,13 @@ import { createJSONStorage, persist } from 'zustand/middleware';
  * keeps them; the cart is the server's once they are sent.
  */
 
-export type CartWriteKind = 'add' | 'increase' | 'decrease' | 'remove';
-
 /** One tap on the cart (add, +, −, remove), as it waits to be sent. */
 export interface QueuedCartWrite {
   /** The Idempotency-Key, made at the tap: every send of this write carries it, so it applies once. */
   key: string;
   /** Whose cart: only that account's session sends it. */
   userId: string;
-  kind: CartWriteKind;
+  kind: 'add' | 'increase' | 'decrease' | 'remove';
   productId: string;
   /** The server cart has one line per variant: a write names its line by it. */
   variantId: string;
@@ -127,7 +125,5 @@ export const clearCartQueue = () => useCartQueueStore.setState({ writes: [], con
 
 // ---- selector hooks ----
 
-export const useQueuedWriteCount = (userId: string | undefined) =>
-  useCartQueueStore((s) => s.writes.filter((w) => w.userId === userId).length);
 export const useCartConflicts = (userId: string | undefined) =>
   useCartQueueStore((s) => s.conflicts).filter((c) => c.userId === userId);

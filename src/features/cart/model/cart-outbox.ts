@@ -20,7 +20,7 @@ import {
 import { applyWrite, currentShopperId, withPending } from './cart-writes';
 
 /*
- * Sends the signed-in shopper's queued cart changes (docs/architecture.md, Offline): in order, one at
+ * Sends the signed-in shopper's queued cart changes (docs/architecture.md, The cart offline): in order, one at
  * a time, each with the Idempotency-Key made when the shopper tapped, so a write sent again after a
  * lost answer applies once. No answer (offline, a timeout) or a 5xx keeps it queued for later, with
  * the same key; a 4xx refusal drops it and notes why on its line. Once the queue is empty the cart

@@ -64,3 +64,23 @@ export function cartView(items: CartItem[], shippingRate: number, missing: strin
     missing,
   };
 }
+
+/** A value with its object keys in order and undefined fields dropped, so equal requests read alike. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([, v]) => v !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([k, v]) => [k, canonical(v)]),
+        )
+      : value;
+
+/**
+ * A cart write as it means, for telling a replay of its Idempotency-Key from another request reusing
+ * it: the method, the line it names (PATCH and DELETE) and the body.
+ */
+export const cartWriteRequest = (method: 'POST' | 'PATCH' | 'DELETE', itemId: string | null, body: unknown) =>
+  JSON.stringify(canonical([method, itemId, body ?? null]));

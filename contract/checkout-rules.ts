@@ -128,12 +128,11 @@ export const unpaidOrdersRefusal = (max: number): Refusal => ({
   message: `You have ${max} orders waiting for payment. Pay or cancel their M-Pesa prompts first, then try again.`,
 });
 
-/** The same Idempotency-Key sent with another checkout body. */
-export const idempotencyKeyReused = (): Refusal => ({
+/** The same Idempotency-Key sent with another checkout body, or with another cart write (`what`). */
+export const idempotencyKeyReused = (what: 'checkout' | 'cart change' = 'checkout'): Refusal => ({
   status: 409,
   code: 'idempotency_key_reused',
-  message:
-    'This Idempotency-Key was already used for a different checkout. Use a new key for a new checkout.',
+  message: `This Idempotency-Key was already used for a different ${what}. Use a new key for a new ${what}.`,
 });
 
 /**

@@ -8,9 +8,9 @@ import { MpesaPhone } from './phone';
 const Ksh = z.number().int().nonnegative();
 const Timestamp = z.iso.datetime({ offset: true });
 
-/** The header `POST /v1/checkout` requires: the same key (per account) always answers with the same order. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** A fresh random value per checkout attempt (a UUID is ideal), reused for retries of that attempt. */
+// The header itself lives in the zod-free constants, for the storefront's cart (first load).
+export { IDEMPOTENCY_HEADER } from './constants';
+/** A fresh random value per checkout attempt or cart write (a UUID is ideal), reused for its retries. */
 export const IdempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9._:-]{8,128}$/, 'must be 8–128 letters, digits, ".", "_", ":" or "-" (a UUID is ideal)')

@@ -90,6 +90,8 @@ export interface CommerceDbState {
   carts: Record<string, MockCartLine[]>;
   /** The guest-cart line ids each account has taken in (the server's cart_merges). */
   merges: Record<string, string[]>;
+  /** The Idempotency-Keys of each account's applied cart writes, with the request each was for (cart_writes). */
+  cartWrites: Record<string, Record<string, string>>;
   /** The snapshot fields are absent on items stored before the mocks kept them (read as unknown). */
   saved: Record<string, ({ productId: string; savedAt: number } & Partial<SavedSnapshotFacts>)[]>;
   orders: MockOrder[];
@@ -101,6 +103,7 @@ export interface CommerceDbState {
 const fresh = (): CommerceDbState => ({
   carts: {},
   merges: {},
+  cartWrites: {},
   saved: {},
   orders: [],
   nextOrderNumber: 1001,

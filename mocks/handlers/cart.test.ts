@@ -119,3 +119,52 @@ describe('mock cart API', () => {
     await failure(await call('GET', '/v1/cart?lat=51.5&lng=0', undefined, token), 400, 'validation_failed');
   });
 });
+
+describe('mock cart writes with an Idempotency-Key, as the server', () => {
+  const keyed = (method: string, path: string, key: string, body?: unknown, token = shopperToken()) =>
+    mockFetch(method, path, body, { token, headers: { 'Idempotency-Key': key } });
+
+  it('applies a write once per key, refuses the key for another request, and a key of the wrong form', async () => {
+    const token = shopperToken();
+    const omena = product('Omena');
+    const add = { item: { productId: omena.id, quantity: 1 } };
+    const first = await cart(await keyed('POST', '/v1/cart', 'add-key-0001', add, token));
+    const itemId = first.Items[0]!.itemId;
+    const replay = await keyed('POST', '/v1/cart', 'add-key-0001', add, token);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect((await cart(replay)).Items[0]!.quantity).toBe(1);
+
+    await keyed('PATCH', `/v1/cart/${itemId}`, 'plus-key-0001', { quantity: 1 }, token);
+    const plusAgain = await cart(
+      await keyed('PATCH', `/v1/cart/${itemId}`, 'plus-key-0001', { quantity: 1 }, token),
+    );
+    expect(plusAgain.Items[0]!.quantity).toBe(2);
+
+    await failure(
+      await keyed('POST', '/v1/cart', 'add-key-0001', { item: { productId: omena.id, quantity: 2 } }, token),
+      409,
+      'idempotency_key_reused',
+    );
+    await failure(
+      await keyed('DELETE', `/v1/cart/${itemId}`, 'bad key!', undefined, token),
+      400,
+      'validation_failed',
+    );
+
+    expect(
+      (await cart(await keyed('DELETE', `/v1/cart/${itemId}`, 'drop-key-0001', undefined, token))).Items,
+    ).toEqual([]);
+    expect((await keyed('DELETE', `/v1/cart/${itemId}`, 'drop-key-0001', undefined, token)).status).toBe(200);
+    // A refused write records nothing: an unknown line stays a 404 under its key.
+    await failure(
+      await keyed('PATCH', `/v1/cart/${itemId}`, 'gone-key-0001', { quantity: 1 }, token),
+      404,
+      'not_found',
+    );
+    await failure(
+      await keyed('PATCH', `/v1/cart/${itemId}`, 'gone-key-0001', { quantity: 1 }, token),
+      404,
+      'not_found',
+    );
+  });
+});

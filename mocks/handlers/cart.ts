@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { z } from 'zod';
 import {
   AddCartItemBody,
   Cart,
@@ -9,7 +10,9 @@ import {
   UpdateCartItemBody,
   type CartItem,
 } from '../../contract/cart';
-import { cartView, priceCartLine } from '../../contract/cart-view';
+import { cartView, cartWriteRequest, priceCartLine } from '../../contract/cart-view';
+import { IdempotencyKey } from '../../contract/checkout';
+import { idempotencyKeyReused } from '../../contract/checkout-rules';
 import { envelope } from '../../contract/common';
 import { placeInput, UNKNOWN_AREA_MESSAGE } from '../../contract/delivery';
 import {
@@ -182,6 +185,36 @@ function quantityProblem(quantity: number, stock: number, label: string): Respon
 
 const noLine = () => errorResponse(404, 'not_found', 'Cart item was not found.');
 
+const WriteHeaders = z.object({ 'idempotency-key': IdempotencyKey.optional() });
+
+/**
+ * A cart write's Idempotency-Key as the server judges it (server/modules/cart/write-keys.ts): a key of
+ * the wrong form is a 400; a key already applied answers the cart now (`Idempotent-Replayed`) and
+ * changes nothing; another request under it is a 409. Otherwise `record` notes the key once the write
+ * is applied (a refused write records nothing).
+ */
+function writeKey(
+  request: Request,
+  userId: string,
+  meaning: string,
+): { answered: Response } | { record(): void } {
+  const headers = WriteHeaders.safeParse({
+    'idempotency-key': request.headers.get('Idempotency-Key') ?? undefined,
+  });
+  if (!headers.success) return { answered: invalid('header', headers.error) };
+  const key = headers.data['idempotency-key'];
+  if (key === undefined) return { record: () => {} };
+  const applied = (commerceDb.cartWrites[userId] ??= {});
+  const used = applied[key];
+  if (used !== undefined) {
+    if (used !== meaning) return { answered: refused(idempotencyKeyReused('cart change')) };
+    const replay = answer(userId);
+    replay.headers.set('Idempotent-Replayed', 'true');
+    return { answered: replay };
+  }
+  return { record: () => void (applied[key] = meaning) };
+}
+
 export const cartHandlers = [
   // Before the line routes: `quote` is not a line id.
   http.post('*/api/v1/cart/quote', async ({ request }) => {
@@ -227,6 +260,8 @@ export const cartHandlers = [
     if (!body.success) return invalid('json', body.error);
     const { item } = body.data;
     const userId = who.user.id;
+    const keyed = writeKey(request, userId, cartWriteRequest('POST', null, body.data));
+    if ('answered' in keyed) return keyed.answered;
     const merged = (commerceDb.merges[userId] ??= []);
     // A guest line pushed again (a retry, a second tab) changes nothing.
     if (item.localItemId !== undefined && merged.includes(item.localItemId)) return answer(userId);
@@ -251,6 +286,7 @@ export const cartHandlers = [
       });
     }
     if (item.localItemId !== undefined) merged.push(item.localItemId);
+    keyed.record();
     saveCommerceDb();
     return answer(userId);
   }),
@@ -262,8 +298,11 @@ export const cartHandlers = [
     if (!parsedParams.success) return invalid('param', parsedParams.error);
     const body = UpdateCartItemBody.safeParse(await jsonBody(request));
     if (!body.success) return invalid('json', body.error);
+    const { itemId } = parsedParams.data;
+    const keyed = writeKey(request, who.user.id, cartWriteRequest('PATCH', itemId, body.data));
+    if ('answered' in keyed) return keyed.answered;
     const lines = cartOf(who.user.id);
-    const line = lines.find((l) => l.itemId === parsedParams.data.itemId);
+    const line = lines.find((l) => l.itemId === itemId);
     if (!line) return noLine();
     if (body.data.quantity === -1) {
       if (line.quantity > 1) line.quantity -= 1;
@@ -275,6 +314,7 @@ export const cartHandlers = [
       if (problem) return problem;
       line.quantity += 1;
     }
+    keyed.record();
     saveCommerceDb();
     return answer(who.user.id);
   }),
@@ -284,10 +324,14 @@ export const cartHandlers = [
     if ('error' in who) return who.error;
     const parsedParams = CartItemParams.safeParse(params);
     if (!parsedParams.success) return invalid('param', parsedParams.error);
+    const { itemId } = parsedParams.data;
+    const keyed = writeKey(request, who.user.id, cartWriteRequest('DELETE', itemId, null));
+    if ('answered' in keyed) return keyed.answered;
     const lines = cartOf(who.user.id);
-    const index = lines.findIndex((l) => l.itemId === parsedParams.data.itemId);
+    const index = lines.findIndex((l) => l.itemId === itemId);
     if (index === -1) return noLine();
     lines.splice(index, 1);
+    keyed.record();
     saveCommerceDb();
     return answer(who.user.id);
   }),

@@ -517,6 +517,22 @@ export const cartMerges = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.localItemId] })],
 );
 
+/**
+ * The Idempotency-Keys of a shopper's cart writes (POST/PATCH/DELETE /v1/cart), recorded in the
+ * write's transaction: a write replayed with its key (a queue sent again after a lost answer) is not
+ * applied twice. `requestHash` tells a replay from another request reusing the key. Kept a day.
+ */
+export const cartWrites = pgTable(
+  'cart_writes',
+  {
+    userId: ownedBy('user_id', () => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('cart_writes_created_idx').on(t.createdAt)],
+);
+
 /** An order with its totals, delivery and payment state frozen at checkout. */
 export const orders = pgTable(
   'orders',

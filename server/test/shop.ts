@@ -55,8 +55,9 @@ export function api(ctx: TestContext, token?: string) {
     post: (path: string, json?: unknown, headers?: Record<string, string>) =>
       call('POST', path, json, headers),
     put: (path: string, json: unknown, headers?: Record<string, string>) => call('PUT', path, json, headers),
-    patch: (path: string, json?: unknown) => call('PATCH', path, json),
-    delete: (path: string) => call('DELETE', path),
+    patch: (path: string, json?: unknown, headers?: Record<string, string>) =>
+      call('PATCH', path, json, headers),
+    delete: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
   };
 }
 export type Api = ReturnType<typeof api>;

@@ -1,5 +1,5 @@
 import { shownFigures } from '@contract/checkout-rules';
-import { clearGuestCart, clearPromoCode } from '@/features/cart';
+import { clearCartQueue, clearGuestCart, clearPromoCode } from '@/features/cart';
 import { viewFromSummary, type ProductView } from '@/features/catalogue';
 import { getSession } from '@/features/session';
 import type { Cart } from '@contract/cart';
@@ -15,12 +15,16 @@ import { listProducts } from '@mocks/handlers/catalogue';
  * this file. They set up the mock API's state the way earlier visits would have left it.
  */
 
-/** Fresh catalogue, accounts, carts, orders and saved items, an empty guest cart and no promo code. */
+/**
+ * Fresh catalogue, accounts, carts, orders and saved items, an empty guest cart, no queued cart change
+ * and no promo code.
+ */
 export function resetShop() {
   resetMockDb();
   resetAuthDb();
   resetCommerceDb();
   clearGuestCart();
+  clearCartQueue();
   clearPromoCode();
 }
 
@@ -63,17 +67,19 @@ export function productView(name: string): ProductView {
   return viewFromSummary(summary, page.linked);
 }
 
-/** Puts units of a product's first variant in a shopper's server cart. */
-export function putInServerCart(userId: string, name: string, quantity: number) {
+/** Puts units of a product's first variant in a shopper's server cart; answers the line's id. */
+export function putInServerCart(userId: string, name: string, quantity: number): string {
   const product = productNamed(name);
+  const itemId = crypto.randomUUID();
   cartOf(userId).push({
-    itemId: crypto.randomUUID(),
+    itemId,
     productId: product.id,
     variantId: product.variants[0]!.id,
     quantity,
     createdAt: Date.now(),
   });
   saveCommerceDb();
+  return itemId;
 }
 
 /** Calls the mock API as the signed-in shopper, the way the app does. */

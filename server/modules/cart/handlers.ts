@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { currentUser, requireCustomer } from '../../lib/auth/middleware';
 import { newRouter, type Deps } from '../../lib/http';
 import { clientIp } from '../../lib/rate-limit';
@@ -12,6 +13,8 @@ import {
 } from './routes';
 import { promoGuesses, unknownCode, type PromoGuesser } from './promo';
 import { addCartItem, changeCartItem, getCart, getPricedCart, quoteCart, removeCartItem } from './service';
+import { cartWriteRequest } from '../../../contract/cart-view';
+import { writeOnce } from './write-keys';
 
 export function cartModule(deps: Deps) {
   const { db } = deps.database;
@@ -23,6 +26,10 @@ export function cartModule(deps: Deps) {
   router.on(['PATCH', 'DELETE'], '/:itemId', shopper);
   // Mutations answer with the cart (no delivery fee): the SPA refreshes the checkout view itself.
   const cartOf = (userId: string) => getCart(db, userId, new Date());
+  /** A write answers with the cart now; a replayed key says so, as checkout's does. */
+  const markReplay = (c: Context, replayed: boolean) => {
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+  };
   const guesses = promoGuesses(db, deps.env);
   /**
    * Prices with a typed code, guarded against guessing: refused with a 429 before the code is looked
@@ -55,19 +62,35 @@ export function cartModule(deps: Deps) {
       return c.json({ data: cart }, 200);
     })
     .openapi(addCartItemRoute, async (c) => {
-      const user = currentUser(c);
-      await addCartItem(db, user.id, c.req.valid('json'));
-      return c.json({ data: await cartOf(user.id) }, 200);
+      const userId = currentUser(c).id;
+      const body = c.req.valid('json');
+      const request = cartWriteRequest('POST', null, body);
+      const replayed = await writeOnce(db, userId, c.req.valid('header')['idempotency-key'], request, (tx) =>
+        addCartItem(tx, userId, body),
+      );
+      markReplay(c, replayed);
+      return c.json({ data: await cartOf(userId) }, 200);
     })
     .openapi(updateCartItemRoute, async (c) => {
-      const user = currentUser(c);
-      await changeCartItem(db, user.id, c.req.valid('param').itemId, c.req.valid('json').quantity);
-      return c.json({ data: await cartOf(user.id) }, 200);
+      const userId = currentUser(c).id;
+      const { itemId } = c.req.valid('param');
+      const body = c.req.valid('json');
+      const request = cartWriteRequest('PATCH', itemId, body);
+      const replayed = await writeOnce(db, userId, c.req.valid('header')['idempotency-key'], request, (tx) =>
+        changeCartItem(tx, userId, itemId, body.quantity),
+      );
+      markReplay(c, replayed);
+      return c.json({ data: await cartOf(userId) }, 200);
     })
     .openapi(removeCartItemRoute, async (c) => {
-      const user = currentUser(c);
-      await removeCartItem(db, user.id, c.req.valid('param').itemId);
-      return c.json({ data: await cartOf(user.id) }, 200);
+      const userId = currentUser(c).id;
+      const { itemId } = c.req.valid('param');
+      const request = cartWriteRequest('DELETE', itemId, null);
+      const replayed = await writeOnce(db, userId, c.req.valid('header')['idempotency-key'], request, (tx) =>
+        removeCartItem(tx, userId, itemId),
+      );
+      markReplay(c, replayed);
+      return c.json({ data: await cartOf(userId) }, 200);
     })
     .openapi(quoteCartRoute, async (c) => {
       const body = c.req.valid('json');

@@ -5,3 +5,4 @@
 export { cartModule } from './handlers';
 export { loadCartLines, type CartLine } from './service';
 export { priceWithPromo, promoGuesses, type PromoGuesser } from './promo';
+export { purgeCartWriteKeys } from './write-keys';

@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   AddCartItemBody,
   Cart,
@@ -7,12 +7,23 @@ import {
   CartQuoteBody,
   UpdateCartItemBody,
 } from '../../../contract/cart';
+import { IdempotencyKey } from '../../../contract/checkout';
 import { bearerSecurity, publicSecurity } from '../../lib/auth/middleware';
-import { badId, body, error, ok, rateLimited, shoppersOnly } from '../../lib/openapi';
+import { body, error, ok, rateLimited, shoppersOnly } from '../../lib/openapi';
 
 // Paths are under /v1/cart, where server/app.ts mounts this module.
 
 const cart = (description: string) => ok(description, Cart);
+/** A write's optional Idempotency-Key (Hono reads header names in lower case). */
+const writeKey = z.object({ 'idempotency-key': IdempotencyKey.optional() });
+const once =
+  'With an `Idempotency-Key` (as checkout takes it) the write is applied once: the same key again answers 200 ' +
+  'with the cart as it is now (`Idempotent-Replayed: true`) and changes nothing, so a write queued offline can ' +
+  'be sent again after a lost answer. A refused write records nothing. Keys are kept a day.';
+const reused = error(
+  'The `Idempotency-Key` was already used for a different cart write (`idempotency_key_reused`)',
+);
+const badKey = 'or a malformed `Idempotency-Key`';
 const common = shoppersOnly('Admins get no cart');
 const tags = ['cart'];
 const guessing = rateLimited(
@@ -48,11 +59,13 @@ export const addCartItemRoute = createRoute({
   tags,
   security: bearerSecurity,
   summary: 'Adds units of a product variant (merging by variant); a guest line pushed twice counts once',
-  request: { body: body(AddCartItemBody) },
+  description: once,
+  request: { headers: writeKey, body: body(AddCartItemBody) },
   responses: {
-    200: cart('The cart after the change'),
-    400: error('A bad quantity or field, not enough stock, or a full cart'),
+    200: cart('The cart after the change (or, for a replayed key, as it is now)'),
+    400: error(`A bad quantity or field, not enough stock, or a full cart, ${badKey}`),
     404: error('No such product or variant'),
+    409: reused,
     ...common,
   },
 });
@@ -64,11 +77,13 @@ export const updateCartItemRoute = createRoute({
   tags,
   security: bearerSecurity,
   summary: 'One more (1) or one less (-1); one less at 1 removes the line',
-  request: { params: CartItemParams, body: body(UpdateCartItemBody) },
+  description: once,
+  request: { headers: writeKey, params: CartItemParams, body: body(UpdateCartItemBody) },
   responses: {
-    200: cart('The cart after the change'),
-    400: error('Not 1 or -1, not enough stock, or an id that is not a UUID'),
+    200: cart('The cart after the change (or, for a replayed key, as it is now)'),
+    400: error(`Not 1 or -1, not enough stock, or an id that is not a UUID, ${badKey}`),
     404: error('No such line in your cart'),
+    409: reused,
     ...common,
   },
 });
@@ -80,11 +95,13 @@ export const removeCartItemRoute = createRoute({
   tags,
   security: bearerSecurity,
   summary: 'Removes a line',
-  request: { params: CartItemParams },
+  description: once,
+  request: { headers: writeKey, params: CartItemParams },
   responses: {
-    200: cart('The cart after the change'),
-    400: badId,
+    200: cart('The cart after the change (or, for a replayed key, as it is now)'),
+    400: error(`An id that is not a UUID, ${badKey}`),
     404: error('No such line in your cart'),
+    409: reused,
     ...common,
   },
 });

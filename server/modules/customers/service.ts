@@ -26,6 +26,7 @@ import {
   activityLog,
   cartItems,
   cartMerges,
+  cartWrites,
   deliveryAreas,
   mailOutbox,
   smsOutbox,
@@ -380,6 +381,7 @@ export async function eraseCustomer(
       );
     await tx.delete(cartItems).where(eq(cartItems.userId, customerId));
     await tx.delete(cartMerges).where(eq(cartMerges.userId, customerId));
+    await tx.delete(cartWrites).where(eq(cartWrites.userId, customerId));
     await tx.delete(savedItems).where(eq(savedItems.userId, customerId));
     const email = row.email.toLowerCase();
     await tx

@@ -2,6 +2,12 @@ import type { Cart, CartQuoteBody } from '@contract/cart';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { cartApi, type CartAsk } from './cart-api';
 
+/**
+ * The server's cart with the shopper's changes still queued on top (model/cart-writes.ts: loaded with
+ * the signed-in cart, not with the landing page's first load, which guests get too).
+ */
+const withQueued = async (cart: Cart) => (await import('../model/cart-writes')).withPending(cart);
+
 const keys = {
   all: ['cart'] as const,
   server: () => [...keys.all, 'server'] as const,
@@ -12,15 +18,18 @@ const keys = {
 export const cartQueries = {
   /** Every cart query, for invalidation. */
   all: () => keys.all,
+  /** Every view of the signed-in shopper's server cart. */
+  allServer: () => keys.server(),
   /**
    * The signed-in shopper's server cart; with a place it carries the delivery fee to it, with a promo
    * code it is priced with it. Without either (`{}` in the key) it is the plain cart every change
-   * answers (key objects hash whatever the order of their fields).
+   * answers (key objects hash whatever the order of their fields). The shopper's changes still
+   * queued (stores/cart-queue-store.ts) are applied to every answer, so a read never undoes them.
    */
   server: (asked: CartAsk | null = null) =>
     queryOptions({
       queryKey: [...keys.server(), { ...asked }] as const,
-      queryFn: ({ signal }) => cartApi.get(asked, signal),
+      queryFn: async ({ signal }) => withQueued(await cartApi.get(asked, signal)),
     }),
   /**
    * A guest cart priced by the server (`POST /v1/cart/quote`), keyed by its lines and code: every

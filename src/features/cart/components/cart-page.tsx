@@ -16,11 +16,12 @@ import {
 import { BrowseProducts, EmptyPanel } from '@/components/empty-panel';
 import { MdiIcon } from '@/components/mdi-icon';
 import { PriceTag, productLink, StockLabel } from '@/features/catalogue';
-import { useIsAuthenticated } from '@/features/session';
+import { useIsAuthenticated, useUser } from '@/features/session';
+import { useOnline } from '@/lib/online';
 import { formatKsh } from '@/lib/format';
 import { useErrorToast } from '@/lib/use-error-toast';
 import type { CartItem } from '@contract/cart';
-import { mdiCartOff, mdiCartOutline, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
+import { mdiCartOff, mdiCartOutline, mdiClose, mdiDeleteOutline, mdiLockOutline } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +29,7 @@ import type { TFunction } from 'i18next';
 import { useCartActions } from '../hooks/use-cart';
 import { useCart } from '../hooks/use-priced-cart';
 import { useSettlePromoCode } from '../hooks/use-settle-promo-code';
+import { dismissCartConflict, useCartConflicts, type CartConflict } from '../stores/cart-queue-store';
 import { capGuestItem, useGuestCartItems } from '../stores/guest-cart-store';
 import { usePromoCode } from '../stores/promo-code-store';
 import { QuantityStepper } from './cart-control';
@@ -60,6 +62,27 @@ function RemoveButton({ itemId, name }: { itemId: string; name: string }) {
   );
 }
 
+/** Why a change of this line queued here was not saved (the server refused it), until dismissed. */
+function ConflictNote({ conflict }: { conflict: CartConflict }) {
+  const { t } = useTranslation('cart');
+  return (
+    <HStack gap="1" align="flex-start">
+      <Text fontSize="sm" color="danger.fg" role="alert">
+        {t('queue.notSaved', { reason: conflict.reason })}
+      </Text>
+      <IconButton
+        aria-label={t('queue.dismiss', { name: conflict.name })}
+        variant="ghost"
+        colorPalette="support"
+        size="2xs"
+        onClick={() => dismissCartConflict(conflict.variantId)}
+      >
+        <MdiIcon path={mdiClose} boxSize="4" />
+      </IconButton>
+    </HStack>
+  );
+}
+
 const lineLayout = {
   as: 'li',
   templateColumns: { base: '4.5rem 1fr', sm: '5.5rem 1fr auto' },
@@ -87,7 +110,7 @@ function LineImage({ src }: { src: string | null }) {
 }
 
 /** A line as the server priced it: its options, price, quantity controls and total. */
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, conflict }: { item: CartItem; conflict: CartConflict | undefined }) {
   const { t } = useTranslation('cart');
   const link = productLink({ productId: item.productId, categoryId: item.categoryId });
   const options = item.attributes.map((a) => `${a.name}: ${a.value}`);
@@ -120,6 +143,7 @@ function CartLine({ item }: { item: CartItem }) {
             {problem}
           </Text>
         ) : null}
+        {conflict ? <ConflictNote conflict={conflict} /> : null}
       </Stack>
       <HStack gridArea="controls" gap="2">
         <Box w="9rem">
@@ -164,6 +188,23 @@ function GoneLine({ itemId, name, image }: { itemId: string; name: string; image
       <HStack gridArea="controls" gap="2">
         <RemoveButton itemId={itemId} name={name} />
       </HStack>
+    </Grid>
+  );
+}
+
+/** A line whose queued add the server refused: it never reached the cart, so only the note shows. */
+function RefusedLine({ conflict }: { conflict: CartConflict }) {
+  return (
+    <Grid {...lineLayout} aria-label={conflict.name}>
+      <Box gridArea="image" opacity={0.5}>
+        <LineImage src={conflict.image} />
+      </Box>
+      <Stack gridArea="info" gap="1" minW="0">
+        <Text fontWeight="semibold" lineClamp="2">
+          {conflict.name}
+        </Text>
+        <ConflictNote conflict={conflict} />
+      </Stack>
     </Grid>
   );
 }
@@ -253,6 +294,8 @@ export function CartPage() {
   const { mode, cart, loading, updating, error, promoError, refetch } = useCart(promoCode);
   useSettlePromoCode(promoCode, cart, promoError);
   const kept = useGuestCartItems();
+  const online = useOnline();
+  const conflicts = useCartConflicts(useUser()?.userId);
   useErrorToast(error, 'cart-error');
   useGuestCaps(cart?.Items, mode === 'guest');
   if (mode === 'none') return <NoCartForAdmins />;
@@ -264,7 +307,9 @@ export function CartPage() {
     );
   }
   if (!cart) return <CartUnavailable onRetry={refetch} />;
-  if (cart.Items.length === 0 && cart.missing.length === 0) return <EmptyCart />;
+  const conflictOf = (variantId: string) => conflicts.find((c) => c.variantId === variantId);
+  const refused = conflicts.filter((c) => !cart.Items.some((i) => i.variantId === c.variantId));
+  if (cart.Items.length === 0 && cart.missing.length === 0 && refused.length === 0) return <EmptyCart />;
 
   const gone = cart.missing.map((itemId) => {
     const line = kept.find((l) => l.itemId === itemId);
@@ -285,7 +330,10 @@ export function CartPage() {
             aria-busy={updating}
           >
             {cart.Items.map((item) => (
-              <CartLine key={item.itemId} item={item} />
+              <CartLine key={item.itemId} item={item} conflict={conflictOf(item.variantId)} />
+            ))}
+            {refused.map((conflict) => (
+              <RefusedLine key={conflict.variantId} conflict={conflict} />
             ))}
             {gone.map((line) => (
               <GoneLine key={line.itemId} {...line} />
@@ -325,6 +373,11 @@ export function CartPage() {
           <Text fontSize="sm" color="fg.muted">
             {updating ? t('page.checkingPrices') : t('page.deliveryAtCheckout')}
           </Text>
+          {!online && mode === 'server' ? (
+            <Text fontSize="sm" color="fg.muted" role="status">
+              {t('queue.offline')}
+            </Text>
+          ) : null}
           <Separator />
           <PromoCodeField cart={cart} />
           {blocked ? (

@@ -5,8 +5,9 @@ import { listProducts } from '@mocks/handlers/catalogue';
 import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { screen } from '@testing-library/react';
-import { http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { clearGuestCart, getGuestCartItems } from '../stores/guest-cart-store';
 import { createCartActions } from './use-cart';
 
@@ -79,5 +80,29 @@ describe('adding to the cart', () => {
     await expect(createCartActions(queryClient).add(productId('Managu'))).resolves.toBe('out-of-stock');
     expect(await screen.findByText('Sorry, this item is out of stock')).toBeInTheDocument();
     expect(getGuestCartItems()).toEqual([]);
+  });
+
+  it('adds offline a product the shop has already shown, and says plainly when it has not', async () => {
+    server.use(http.get('*/api/v1/products/:id', () => HttpResponse.error()));
+    const queryClient = quietQueryClient();
+    const params = { limit: 24, offset: 0, sort: 'newest' } as const;
+    queryClient.setQueryData(
+      productQueries.list(params).queryKey,
+      listProducts(params, mockDb.catalogue, new Date()),
+    );
+    renderInRouter(<p>shop</p>, queryClient);
+    onlineManager.setOnline(false);
+    onTestFinished(() => onlineManager.setOnline(true));
+    const actions = createCartActions(queryClient);
+
+    await expect(actions.add(productId('Hass avocado'))).resolves.toBe('added');
+    expect(getGuestCartItems()).toMatchObject([{ name: 'Hass avocado', quantity: 1 }]);
+    // Not in any loaded list, and the network has no answer: refused at once, not left waiting.
+    queryClient.removeQueries({ queryKey: productQueries.all() });
+    await expect(actions.add(productId('Omena'))).resolves.toBe('missing');
+    expect(
+      await screen.findByText('Can’t reach the shop to add this item. Try again when you’re back online.'),
+    ).toBeInTheDocument();
+    expect(getGuestCartItems()).toHaveLength(1);
   });
 });

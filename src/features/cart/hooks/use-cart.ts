@@ -4,11 +4,10 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage, GENERIC_ERROR_SHORT } from '@/lib/errors';
 import { translate } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
-import type { Cart } from '@contract/cart';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { cartApi } from '../api/cart-api';
-import { applyServerCart, cartQueries } from '../api/cart-queries';
+import { cartQueries } from '../api/cart-queries';
+import type { CartTap } from '../model/cart-outbox';
 import {
   addGuestItem,
   cartItemId,
@@ -83,15 +82,30 @@ function report(change: CartChange, stock: number) {
 /**
  * The product from the loaded lists, else fetched (`GET v1/products/{id}` only when it is not
  * loaded already: docs/behaviour.md#calls). When it cannot be fetched the change is abandoned with a
- * toast (docs/behaviour.md#validation).
+ * toast (docs/behaviour.md#validation); offline, one that says so.
  */
 async function productFor(queryClient: QueryClient, productId: string): Promise<ProductView | null> {
   try {
     return await loadProduct(queryClient, productId);
   } catch (error) {
-    notify.error(errorMessage(error), { id: `cart-product-${productId}` });
+    const offline = !onlineManager.isOnline() || !isApiError(error);
+    notify.error(offline ? translate('cart:toasts.offlineUnknown') : errorMessage(error), {
+      id: `cart-product-${productId}`,
+    });
     return null;
   }
+}
+
+/** The product and the variant to add (the card's when none is named); null, said, when there is none. */
+async function variantFor(queryClient: QueryClient, productId: string, variantId: string | undefined) {
+  const product = await productFor(queryClient, productId);
+  if (!product) return null;
+  const variant = variantId ? product.variants.find((v) => v.variantId === variantId) : cardVariant(product);
+  if (!variant) {
+    notify.error(GENERIC_ERROR_SHORT);
+    return null;
+  }
+  return { product, variant };
 }
 
 export interface CartActions {
@@ -107,15 +121,9 @@ export interface CartActions {
 export function createCartActions(queryClient: QueryClient): CartActions {
   return {
     async add(productId, variantId) {
-      const product = await productFor(queryClient, productId);
-      if (!product) return 'missing';
-      const variant = variantId
-        ? product.variants.find((v) => v.variantId === variantId)
-        : cardVariant(product);
-      if (!variant) {
-        notify.error(GENERIC_ERROR_SHORT);
-        return 'missing';
-      }
+      const chosen = await variantFor(queryClient, productId, variantId);
+      if (!chosen) return 'missing';
+      const { product, variant } = chosen;
       const stock = stockOf(variant);
       const change = addGuestItem(
         {
@@ -154,62 +162,45 @@ export function createCartActions(queryClient: QueryClient): CartActions {
   };
 }
 
-/** The server's message for a refused change, as a toast; answers what the change came to. */
-function reportServerError(error: unknown): CartChange {
-  notify.error(errorMessage(error), { id: 'cart-error' });
+/** What a change the server refused came to (the outbox has said why: a toast and a note on the line). */
+function refusedChange(error: unknown): CartChange {
   if (isApiError(error) && error.code === 'not_enough_stock') return 'at-stock';
   if (isApiError(error) && error.code === 'out_of_stock') return 'out-of-stock';
   return 'missing';
 }
 
-/** The server cart's changes: each answers the whole cart, which replaces the cached one. */
-function useServerCartActions(queryClient: QueryClient): CartActions {
-  const onSuccess = (cart: Cart) => applyServerCart(queryClient, cart);
-  const { mutateAsync: add } = useMutation({
-    mutationFn: (item: { productId: string; variantId?: string }) => cartApi.add({ ...item, quantity: 1 }),
-    onSuccess,
-  });
-  const { mutateAsync: change } = useMutation({
-    mutationFn: ({ itemId, quantity }: { itemId: string; quantity: 1 | -1 }) =>
-      cartApi.change(itemId, quantity),
-    onSuccess,
-  });
-  const { mutateAsync: remove } = useMutation({
-    mutationFn: (itemId: string) => cartApi.remove(itemId),
-    onSuccess,
-  });
+/**
+ * The queue of the signed-in cart's changes, loaded with a shopper's first page (CartSync) rather than
+ * with the landing page's first load, which guests get too.
+ */
+const outbox = () => import('../model/cart-outbox');
 
+/**
+ * The server cart's changes: each is applied to the cart shown at once and queued with its own
+ * Idempotency-Key (model/cart-outbox.ts sends the queue in order, now or when the connection is back).
+ * Online, a change answers once the server has; offline, at once.
+ */
+function useServerCartActions(queryClient: QueryClient): CartActions {
   return useMemo(() => {
-    const run = async (
-      action: () => Promise<Cart>,
-      change: Exclude<CartChange, 'at-stock' | 'out-of-stock' | 'missing'>,
-    ): Promise<CartChange> => {
-      try {
-        await action();
-      } catch (error) {
-        return reportServerError(error);
-      }
-      report(change, 0);
-      return change;
+    const queue = async (tap: CartTap): Promise<CartChange> => {
+      const queued = await (await outbox()).queueTap(queryClient, tap);
+      if (!queued) return 'missing';
+      if (typeof queued.outcome === 'object' && 'refused' in queued.outcome)
+        return refusedChange(queued.outcome.refused);
+      report(queued.change, 0);
+      return queued.change;
     };
-    const lineOf = (itemId: string) =>
-      queryClient.getQueryData(cartQueries.server().queryKey)?.Items.find((i) => i.itemId === itemId);
     return {
-      add: (productId, variantId) => {
-        const known = queryClient
-          .getQueryData(cartQueries.server().queryKey)
-          ?.Items.some((i) => i.productId === productId && (!variantId || i.variantId === variantId));
-        return run(() => add({ productId, variantId }), known ? 'increased' : 'added');
+      async add(productId, variantId) {
+        const chosen = await variantFor(queryClient, productId, variantId);
+        return chosen ? queue({ kind: 'add', ...chosen }) : 'missing';
       },
-      increase: (item) => run(() => change({ itemId: item.itemId, quantity: 1 }), 'increased'),
-      decrease: (item) =>
-        run(
-          () => change({ itemId: item.itemId, quantity: -1 }),
-          (lineOf(item.itemId)?.quantity ?? 2) <= 1 ? 'removed' : 'decreased',
-        ),
-      remove: (item) => run(() => remove(item.itemId), 'removed'),
+      increase: ({ productId, variantId, itemId }) =>
+        queue({ kind: 'increase', productId, variantId, itemId }),
+      decrease: ({ itemId }) => queue({ kind: 'decrease', itemId }),
+      remove: ({ itemId }) => queue({ kind: 'remove', itemId }),
     } satisfies CartActions;
-  }, [queryClient, add, change, remove]);
+  }, [queryClient]);
 }
 
 /** The cart's changes for whoever is shopping (admins get the guest ones, which no UI offers them). */

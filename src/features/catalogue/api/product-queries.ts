@@ -1,6 +1,7 @@
 import type { ProductDetail, ProductList, ProductListParams } from '@contract/catalogue';
 import {
   infiniteQueryOptions,
+  onlineManager,
   queryOptions,
   type InfiniteData,
   type QueryClient,
@@ -74,9 +75,16 @@ function findLoadedProduct(queryClient: QueryClient, productId: string): Product
   return undefined;
 }
 
-/** The product from the cache, else from the server (cached for the next caller); throws when it cannot be fetched. */
+/**
+ * The product from the cache, else from the server (cached for the next caller); throws when it cannot be
+ * fetched. Offline it asks once (a service worker may hold the answer) and does not wait for the
+ * connection to retry: the caller says at once that it cannot.
+ */
 export async function loadProduct(queryClient: QueryClient, productId: string): Promise<ProductView> {
   const loaded = findLoadedProduct(queryClient, productId);
   if (loaded) return loaded;
-  return viewFromDetail(await queryClient.fetchQuery(productQueries.detail(productId)));
+  const detail = productQueries.detail(productId);
+  return viewFromDetail(
+    await queryClient.fetchQuery(onlineManager.isOnline() ? detail : { ...detail, retry: false }),
+  );
 }

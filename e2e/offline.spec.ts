@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deployNewBuild, startOwnShop, type OwnShop } from './support/deploy';
-import { appReady } from './support/shop';
+import { signUp, uniqueEmail } from './support/accounts';
+import { appReady, buyableCards, cardName } from './support/shop';
 
 // The installable storefront on the real server, with its service worker (the live projects block
 // service workers elsewhere). Offline is the browser context's.
@@ -11,6 +12,66 @@ test.describe.configure({ timeout: 90_000 });
 /** Waits until the shop's service worker controls the page: from then on what is browsed is kept. */
 const workerControls = (page: import('@playwright/test').Page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+
+const LOAD = { timeout: 20_000 };
+
+test('a signed-in shopper browses, fills the cart offline, reloads offline, and the server gets exactly one line', async ({
+  page,
+  context,
+}, testInfo) => {
+  await page.goto('/auth');
+  await signUp(page, testInfo, { email: uniqueEmail('offline'), name: 'Neema Wambui' });
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: 'Account' })).toBeVisible(LOAD);
+  await workerControls(page);
+
+  // Online: a category, then a product, as a shopper taps through them.
+  await page.getByRole('link', { name: 'Sokoni home' }).click();
+  await page.getByRole('list', { name: 'Shop by category' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/view\/category\//);
+  const card = buyableCards(page).first();
+  await expect(card).toBeVisible(LOAD);
+  const name = await cardName(card);
+  await card.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(LOAD);
+  const productUrl = page.url();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/view\/category\//);
+
+  // The connection drops: the shop says so, and the product last seen still opens.
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toHaveText("You're offline — showing what you last saw");
+  await page.getByRole('link', { name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(LOAD);
+  const main = page.getByRole('main');
+  await expect(main.getByTestId('last-seen').first()).toHaveText('last seen');
+  await main.getByRole('button', { name: 'Add to Cart' }).click();
+  const stepper = main.getByRole('group', { name: `Quantity of ${name}` });
+  await expect(stepper.getByRole('status')).toHaveText('1 in cart');
+
+  // A reload with no connection: the page, the product and the cart are still there.
+  await page.reload();
+  expect(page.url()).toBe(productUrl);
+  await appReady(page);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(LOAD);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible(LOAD);
+
+  // Back online, the queued change is sent once: the server's cart has exactly that one line.
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  const token = await page.evaluate(() => localStorage.getItem('sokoni.token'));
+  const serverCart = async () => {
+    const res = await page.request.get('/api/v1/cart', { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status(), await res.text()).toBe(200);
+    const { data: cart } = (await res.json()) as { data: { Items: { name: string; quantity: number }[] } };
+    return cart.Items.map((i) => `${i.name} × ${i.quantity}`);
+  };
+  await expect.poll(serverCart, LOAD).toEqual([`${name} × 1`]);
+  await page.reload();
+  await expect(header.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible(LOAD);
+  expect(await serverCart()).toEqual([`${name} × 1`]);
+});
 
 test.describe('a new deployment while a page is open', () => {
   let shop: OwnShop;
@@ -54,8 +115,11 @@ test.describe('a new deployment while a page is open', () => {
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'A new version is ready' });
     await expect(toast).toBeVisible({ timeout: 30_000 });
+    // The new worker takes over, and the page reloads from it.
+    const reloaded = page.waitForEvent('load');
     await toast.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForURL(/\/more$/);
+    await reloaded;
+    await expect(page).toHaveURL(/\/more$/);
     await expect.poll(entry, { timeout: 20_000 }).not.toBe(oldEntry);
     expect(await entry()).toMatch(/v2\.js$/);
     await appReady(page);

@@ -64,7 +64,7 @@ async function start() {
   const router = createAppRouter({ queryClient });
   navigateAfterPaint(router);
   void initSentry(router);
-  startOfflineSupport(router);
+  startOfflineSupport(router, queryClient);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

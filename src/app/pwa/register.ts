@@ -15,9 +15,16 @@ import { watchForInstall, type Navigations } from './install-offer';
 /** How often an open page asks whether a new build was deployed, besides each return to the tab. */
 const UPDATE_CHECK_MS = 30 * 60_000;
 
-export function registerServiceWorker(navigations: Navigations): void {
+/**
+ * `onFirstControl` runs when the first worker takes the page: what the page read before went past
+ * it, and is read again through it so that it is there offline.
+ */
+export function registerServiceWorker(navigations: Navigations, onFirstControl: () => void): void {
   const worker = new Workbox('/sw.js', { scope: '/' });
   worker.addEventListener('waiting', () => offerReload(worker));
+  worker.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) onFirstControl();
+  });
   void worker.register().then((registration) => {
     if (!registration) return;
     const check = () => void registration.update().catch(() => undefined);

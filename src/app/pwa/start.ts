@@ -1,24 +1,29 @@
 import { getSession } from '@/features/session';
+import type { QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import { CACHES } from './cache-rules';
 import type { Navigations } from './install-offer';
 
 const OWNER_KEY = 'sokoni.offline-owner';
+const GUEST = 'guest';
 
 /**
  * The worker keeps the signed-in shopper's own answers (cart, orders) for offline use. Once someone
  * else uses the browser (signed out, or another account), they are dropped before anything can show
- * them: checked at start (signing out reloads the page) and on every page arrived at.
+ * them: checked at start (signing out reloads the page) and on every page arrived at. A guest has
+ * none, so a guest signing in keeps what their first pages just stored.
  */
 function forgetOtherShoppersAnswers() {
-  const owner = getSession().user?.userId ?? 'guest';
+  const owner = getSession().user?.userId ?? GUEST;
+  let previous: string | null = null;
   try {
-    if (localStorage.getItem(OWNER_KEY) === owner) return;
+    previous = localStorage.getItem(OWNER_KEY);
+    if (previous === owner) return;
     localStorage.setItem(OWNER_KEY, owner);
   } catch {
     // without storage the check cannot remember: drop them each time
   }
-  if (typeof caches !== 'undefined') void caches.delete(CACHES.mine);
+  if (previous !== GUEST && typeof caches !== 'undefined') void caches.delete(CACHES.mine);
 }
 
 /**
@@ -27,7 +32,7 @@ function forgetOtherShoppersAnswers() {
  * in a production build of the real shop: in mock mode MSW's worker owns the page, and the dev
  * server has no worker.
  */
-export function startOfflineSupport(router: AnyRouter): void {
+export function startOfflineSupport(router: AnyRouter, queryClient: QueryClient): void {
   if (!import.meta.env.PROD || import.meta.env.MODE === 'mock' || !('serviceWorker' in navigator)) return;
   forgetOtherShoppersAnswers();
   router.subscribe('onResolved', forgetOtherShoppersAnswers);
@@ -38,7 +43,9 @@ export function startOfflineSupport(router: AnyRouter): void {
     });
   };
   const register = () =>
-    void import('./register').then(({ registerServiceWorker }) => registerServiceWorker(navigations));
+    void import('./register').then(({ registerServiceWorker }) =>
+      registerServiceWorker(navigations, () => void queryClient.invalidateQueries()),
+    );
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? requestIdleCallback(register, { timeout: 5_000 })

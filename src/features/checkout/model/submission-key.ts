@@ -93,7 +93,11 @@ export class SubmissionKeys {
     try {
       const raw = this.storage?.getItem(OPEN_SUBMISSION_STORAGE_KEY);
       const kept = raw ? (JSON.parse(raw) as Partial<OpenSubmission & { at: number }>) : null;
-      if (typeof kept?.key !== 'string' || typeof kept.fingerprint !== 'string' || typeof kept.at !== 'number')
+      if (
+        typeof kept?.key !== 'string' ||
+        typeof kept.fingerprint !== 'string' ||
+        typeof kept.at !== 'number'
+      )
         return null;
       const age = this.now() - kept.at;
       return age >= 0 && age < OPEN_SUBMISSION_MS ? { key: kept.key, fingerprint: kept.fingerprint } : null;

@@ -2,7 +2,6 @@ import { cartQueries, clearPromoCode } from '@/features/cart';
 import { announcePayment, orderQueries } from '@/features/orders';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { isNetworkFailure } from '@/lib/network-failure';
 import { notify } from '@/lib/notify';
 import { onReconnect, useOnline } from '@/lib/online';
 import { PriceChange, type CheckoutBody } from '@contract/checkout';
@@ -15,16 +14,15 @@ import { checkoutRefusalText, priceChangeText, type PriceChangeNote } from '../m
 import { SubmissionKeys } from '../model/submission-key';
 
 /**
- * Why a submission got no answer yet: the connection failed (no answer, or a timeout), or the
- * shop (or what stands before it) said it is busy. Either way the order may or may not exist yet.
+ * Why a submission got no answer yet: the connection failed (no answer from the server at all: a
+ * network error, a timeout), or the shop (or what stands before it) said it is busy. Either way the
+ * order may or may not exist yet.
  */
 export type Interruption = 'connection' | 'busy';
 
 function interruptionOf(error: unknown): Interruption | null {
-  if (isNetworkFailure(error)) return 'connection';
-  if (isApiError(error) && (error.status === 502 || error.status === 503 || error.status === 504))
-    return 'busy';
-  return null;
+  if (!isApiError(error)) return 'connection';
+  return error.status === 502 || error.status === 503 || error.status === 504 ? 'busy' : null;
 }
 
 /** The pause before trying an interrupted submission again while the browser believes it is online. */

@@ -1,6 +1,5 @@
 import { Alert, Box, Container, Text, VisuallyHidden } from '@chakra-ui/react';
 import { loadedProducts, productLink } from '@/features/catalogue';
-import { isNetworkFailure } from '@/lib/network-failure';
 import { useOnline } from '@/lib/online';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useStableCallback } from '@/lib/use-stable-callback';
@@ -22,6 +21,7 @@ import { searchQueries } from '../api/search-queries';
 import { useSearchErrorToast, useSearchLoader } from '../hooks/use-search-side-effects';
 import { useSearchTerm } from '../hooks/use-search-term';
 import { searchLoadedProducts } from '../model/offline-search';
+import { isNetworkFailure } from '../model/search-error';
 import { normaliseSearchTerm } from '../model/search-term';
 import { rememberSearch } from '../stores/recent-searches-store';
 import { setSearchText, useSearchText } from '../stores/search-text-store';

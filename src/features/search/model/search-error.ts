@@ -1,6 +1,5 @@
 import { cleanServerMessage, isApiError } from '@/lib/api-client';
 import { translate } from '@/lib/i18n';
-import { isNetworkFailure } from '@/lib/network-failure';
 
 /**
  * The search failure texts (docs/behaviour.md#error-texts) in English, as the spec fixes them; shoppers
@@ -13,6 +12,16 @@ const failed = () => translate('search:errors.failed');
 
 /** What the API client makes of an error body without a message. */
 const NO_SERVER_MESSAGE = cleanServerMessage(undefined);
+
+/** `fetch` rejects with a TypeError when the request never got an answer; browsers word it differently. */
+const NETWORK_FAILURE =
+  /failed to fetch|fetch failed|networkerror|network error|load failed|network request failed/i;
+
+/** The request got no answer: the connection failed or dropped, or it timed out (ky's TimeoutError). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof Error && error.name === 'TimeoutError') return true;
+  return error instanceof TypeError && NETWORK_FAILURE.test(error.message);
+}
 
 /**
  * What the shopper is told when a search fails (docs/behaviour.md#error-texts):

@@ -295,14 +295,25 @@ describe('checkout', () => {
     expect(router.state.location.pathname).toBe(`/account/orders/${commerceDb.orders[0]!.orderId}`);
   });
 
-  it('sends the same body and key again after a reload in the middle of paying', async () => {
-    server.use(http.post('*/api/v1/checkout', () => HttpResponse.error(), { once: true }));
+  it('waits calmly when the shop is busy, and sends the same body and key again after a reload', async () => {
+    server.use(
+      http.post(
+        '*/api/v1/checkout',
+        () =>
+          errorResponse(
+            503,
+            'busy',
+            'Many people are checking out right now and nothing was ordered. Please try again in 2 seconds.',
+          ),
+        { once: true },
+      ),
+    );
     signInAs(customer);
     const posts = checkoutPosts();
     const first = await openCheckout();
     await fillForm(first.user);
     await first.user.click(field.pay());
-    await screen.findByText("Connection lost — we'll finish placing your order when you're back online.");
+    await screen.findByText("The shop is busy right now — we'll finish placing your order in a moment.");
     first.unmount();
 
     // The page again, as after a reload: the same form, the same key.

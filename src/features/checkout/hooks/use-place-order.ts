@@ -26,7 +26,7 @@ function interruptionOf(error: unknown): Interruption | null {
 }
 
 /** The pause before trying an interrupted submission again while the browser believes it is online. */
-export const retryDelayMs = (tries: number) => Math.min(5000 * 2 ** (tries - 1), 30_000);
+const retryDelayMs = (tries: number) => Math.min(5000 * 2 ** (tries - 1), 30_000);
 
 interface Interrupted {
   body: CheckoutBody;

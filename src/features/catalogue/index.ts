@@ -1,4 +1,5 @@
 export { categoryQueries, findCategory } from './api/category-queries';
+export { loadedProducts } from './api/loaded-products';
 export { loadProduct, productQueries } from './api/product-queries';
 export { CategoryPage } from './components/category-page';
 export { LandingCatalogue } from './components/landing-catalogue';

@@ -2,6 +2,7 @@ import { PAYMENT_SENT } from '@/features/orders';
 import { renderAppQuietly } from '@/test/render-app';
 import { placeOrderAsShopper, productNamed, putInServerCart, resetShop } from '@/test/shop';
 import { customer, signInAs } from '@/test/tokens';
+import { goOffline, goOnline } from '@/test/connection';
 import { MPESA_PHONE_MESSAGE } from '@contract/phone';
 import { DEMO_USERS } from '@mocks/auth-db';
 import { commerceDb } from '@mocks/commerce-db';
@@ -10,9 +11,10 @@ import { mockCartLines } from '@mocks/handlers/cart';
 import { DEFAULT_DELIVERY_SETTINGS, deliveryFee } from '@contract/delivery';
 import { DELIVERY_AREAS } from '@contract/delivery-areas';
 import { errorResponse } from '@mocks/http';
+import { handlers } from '@mocks/handlers';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { getResponse, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formatKsh } from '@/lib/format';
 import { adoptCatalogue } from '@/lib/i18n';
@@ -213,6 +215,10 @@ describe('checkout', () => {
     await fillForm(user);
     await user.click(field.pay());
     await waitFor(() => expect(posts).toHaveLength(1));
+    // Said calmly beside Pay, which sends it again at once (as the page would by itself shortly).
+    expect(
+      await screen.findByText("Connection lost — we'll finish placing your order when you're back online."),
+    ).toBeInTheDocument();
     await waitFor(() => expect(field.pay()).toBeEnabled());
     await user.click(field.pay());
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/account\/orders\//));
@@ -228,6 +234,95 @@ describe('checkout', () => {
     await user.click(field.pay());
     await waitFor(() => expect(commerceDb.orders).toHaveLength(2));
     expect(posts[2]).not.toBe(posts[0]);
+  });
+
+  it('keeps Pay for when there is a connection, and says so beside the button', async () => {
+    signInAs(customer);
+    const posts = checkoutPosts();
+    const { user } = await openCheckout();
+    expect(field.pay()).toBeEnabled();
+
+    goOffline();
+    const reason = "You're offline. Connect to the internet to pay.";
+    expect(await screen.findByText(reason)).toHaveAttribute('role', 'status');
+    expect(field.pay()).toBeDisabled();
+    expect(field.pay()).toHaveAccessibleDescription(reason);
+    await user.click(field.pay());
+    expect(posts).toEqual([]);
+
+    goOnline();
+    await waitFor(() => expect(field.pay()).toBeEnabled());
+    expect(screen.queryByText(reason)).not.toBeInTheDocument();
+  });
+
+  it('finishes an order whose answer the lost connection took once it is back: the same key, one order, one prompt', async () => {
+    // The shop places the order, then the connection drops before its answer arrives.
+    let dropped!: () => void;
+    const connectionGone = new Promise<void>((resolve) => (dropped = resolve));
+    server.use(
+      http.post(
+        '*/api/v1/checkout',
+        async ({ request }) => {
+          await getResponse(handlers, request);
+          await connectionGone;
+          return HttpResponse.error();
+        },
+        { once: true },
+      ),
+    );
+    signInAs(customer);
+    const posts = checkoutPosts();
+    const { user, router } = await openCheckout();
+    await fillForm(user);
+    await user.click(field.pay());
+    await waitFor(() => expect(commerceDb.orders).toHaveLength(1));
+    goOffline();
+    dropped();
+
+    expect(
+      await screen.findByText("Connection lost — we'll finish placing your order when you're back online."),
+    ).toBeInTheDocument();
+    expect(field.pay()).toBeDisabled();
+    expect(field.address()).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(posts).toHaveLength(1);
+
+    goOnline();
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/account\/orders\//));
+    expect(posts).toEqual([posts[0], posts[0]]);
+    expect(commerceDb.orders).toHaveLength(1);
+    expect(commerceDb.orders[0]!.attempts).toHaveLength(1);
+    expect(router.state.location.pathname).toBe(`/account/orders/${commerceDb.orders[0]!.orderId}`);
+  });
+
+  it('waits calmly when the shop is busy, and sends the same body and key again after a reload', async () => {
+    server.use(
+      http.post(
+        '*/api/v1/checkout',
+        () =>
+          errorResponse(
+            503,
+            'busy',
+            'Many people are checking out right now and nothing was ordered. Please try again in 2 seconds.',
+          ),
+        { once: true },
+      ),
+    );
+    signInAs(customer);
+    const posts = checkoutPosts();
+    const first = await openCheckout();
+    await fillForm(first.user);
+    await first.user.click(field.pay());
+    await screen.findByText("The shop is busy right now — we'll finish placing your order in a moment.");
+    first.unmount();
+
+    // The page again, as after a reload: the same form, the same key.
+    const { user, router } = await openCheckout();
+    await fillForm(user);
+    await user.click(field.pay());
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/account\/orders\//));
+    expect(posts).toEqual([posts[0], posts[0]]);
+    expect(commerceDb.orders).toHaveLength(1);
   });
 
   it('toasts an out-of-stock refusal and shows the cart as it is now', async () => {
@@ -363,6 +458,13 @@ describe('checkout in Kiswahili', () => {
     ]) {
       expect(page.queryByText(english)).not.toBeInTheDocument();
     }
+  });
+
+  it('says in Kiswahili why Pay waits while offline', async () => {
+    await openInKiswahili();
+    goOffline();
+    expect(await screen.findByText('Huna mtandao. Unganisha intaneti ili ulipe.')).toBeInTheDocument();
+    expect(swField.pay()).toBeDisabled();
   });
 
   it('says in Kiswahili why the total changed, and toasts it', async () => {

@@ -13,6 +13,7 @@ import {
   useSettlePromoCode,
 } from '@/features/cart';
 import { notify } from '@/lib/notify';
+import { useOnline } from '@/lib/online';
 import { displayMpesaPhone } from '@/lib/phone';
 import type { CheckoutBody } from '@contract/checkout';
 import { mdiCartOutline, mdiCartOff } from '@mdi/js';
@@ -63,16 +64,21 @@ function CheckoutForm() {
   const profilePhone = useProfilePhone();
   const phone = typedPhone ?? profilePhone ?? '';
   const [touched, setTouched] = useState({ address: false, phone: false, submitted: false });
-  const { submit, pending, priceChanged, promoRefused, clearPromoRefused } = usePlaceOrder();
+  const { submit, pending, interrupted, priceChanged, promoRefused, clearPromoRefused } = usePlaceOrder();
   const promoCode = usePromoCode();
+  const online = useOnline();
+  // While a submission waits for its answer the form is what was sent: nothing on it changes.
+  const locked = pending || interrupted !== null;
 
   const params = placeParams(place);
   // Always today's prices, stock and fee when the page opens (the cached cart may be older), priced
-  // with the typed code: the figures the shopper agrees to pay.
+  // with the typed code: the figures the shopper agrees to pay. Not asked again while an interrupted
+  // submission waits (the order it may have made took the cart): the page keeps what was sent.
   const cartQuery = useQuery({
     ...cartQueries.server(promoCode ? { ...params, promoCode } : params),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    enabled: interrupted === null,
   });
   const { data: cart, isPending, isPlaceholderData } = cartQuery;
   // Too many codes tried is said under the promo field (and the code let go), not as a broken cart.
@@ -186,7 +192,7 @@ function CheckoutForm() {
                 onAddressChange={setAddress}
                 onAddressBlur={() => setTouched((t) => ({ ...t, address: true }))}
                 addressError={show('address')}
-                disabled={pending}
+                disabled={locked}
               />
             </Card.Body>
           </Card.Root>
@@ -203,7 +209,7 @@ function CheckoutForm() {
                 onChange={setTypedPhone}
                 onBlur={() => setTouched((t) => ({ ...t, phone: true }))}
                 error={show('phone')}
-                disabled={pending}
+                disabled={locked}
               />
             </Card.Body>
           </Card.Root>
@@ -214,14 +220,11 @@ function CheckoutForm() {
         placeChosen={params !== null}
         updating={updating}
         submitting={pending}
+        offline={!online}
+        interrupted={interrupted}
         blocked={blocked}
         promoField={
-          <PromoCodeField
-            cart={cart}
-            message={promoMessage}
-            onChange={clearPromoRefused}
-            disabled={pending}
-          />
+          <PromoCodeField cart={cart} message={promoMessage} onChange={clearPromoRefused} disabled={locked} />
         }
       />
     </Grid>

@@ -5,8 +5,9 @@ import { formatKsh } from '@/lib/format';
 import type { Cart } from '@contract/cart';
 import { mdiCellphoneCheck } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Interruption } from '../hooks/use-place-order';
 
 export interface CheckoutSummaryProps {
   cart: Cart;
@@ -14,6 +15,10 @@ export interface CheckoutSummaryProps {
   /** The fee for a newly chosen place is on its way. */
   updating: boolean;
   submitting: boolean;
+  /** The browser has no connection: Pay waits for one. */
+  offline: boolean;
+  /** A submission sent without an answer yet, which the page will finish. */
+  interrupted: Interruption | null;
   /** Why paying is not possible right now, if it is not. */
   blocked?: string | null;
   /** The promo code field, above the totals. */
@@ -26,10 +31,19 @@ export function CheckoutSummary({
   placeChosen,
   updating,
   submitting,
+  offline,
+  interrupted,
   blocked,
   promoField,
 }: CheckoutSummaryProps) {
   const { t } = useTranslation('checkout');
+  const noteId = useId();
+  // What holds Pay back, said beside it: an interrupted order first (it says what happens next).
+  const note = interrupted
+    ? t(interrupted === 'busy' ? 'interrupted.busy' : 'interrupted.connection')
+    : offline
+      ? t('offline')
+      : null;
   // The server's figures (docs/behaviour.md#money: total = the items' totalPrice − a promo code's order
   // saving + shippingRate); until a place is chosen the cart carries no fee.
   const { subtotal, total } = cart;
@@ -124,13 +138,19 @@ export function CheckoutSummary({
             </Link>
           </Text>
         ) : null}
+        {note ? (
+          <Text id={noteId} role="status" fontSize="sm" color="fg.muted" textAlign="center">
+            {note}
+          </Text>
+        ) : null}
         <Button
           type="submit"
           form="checkout-form"
           colorPalette="primary"
           size="lg"
           w="full"
-          disabled={submitting || updating || Boolean(blocked)}
+          aria-describedby={note ? noteId : undefined}
+          disabled={submitting || updating || offline || Boolean(blocked)}
           loading={submitting}
           loadingText={t('summary.sending')}
         >

@@ -3,14 +3,37 @@ import { announcePayment, orderQueries } from '@/features/orders';
 import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
 import { notify } from '@/lib/notify';
+import { onReconnect, useOnline } from '@/lib/online';
 import { PriceChange, type CheckoutBody } from '@contract/checkout';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeOrder } from '../api/checkout-api';
 import { checkoutRefusalText, priceChangeText, type PriceChangeNote } from '../model/refusals';
 import { SubmissionKeys } from '../model/submission-key';
+
+/**
+ * Why a submission got no answer yet: the connection failed (no answer from the server at all: a
+ * network error, a timeout), or the shop (or what stands before it) said it is busy. Either way the
+ * order may or may not exist yet.
+ */
+export type Interruption = 'connection' | 'busy';
+
+function interruptionOf(error: unknown): Interruption | null {
+  if (!isApiError(error)) return 'connection';
+  return error.status === 502 || error.status === 503 || error.status === 504 ? 'busy' : null;
+}
+
+/** The pause before trying an interrupted submission again while the browser believes it is online. */
+const retryDelayMs = (tries: number) => Math.min(5000 * 2 ** (tries - 1), 30_000);
+
+interface Interrupted {
+  body: CheckoutBody;
+  reason: Interruption;
+  /** How many times it was sent without an answer. */
+  tries: number;
+}
 
 /**
  * Placing the order. One submission at a time (a double click sends one request), one
@@ -23,6 +46,13 @@ import { SubmissionKeys } from '../model/submission-key';
  * `promo_refused` (the code stopped applying meanwhile): the sentence in `promoRefused`, for under
  * the promo code field rather than a toast, and the cart is asked again. An order placed with a code
  * lets the code go.
+ *
+ * A submission that got no answer (the connection dropped, a timeout, a 502/503/504) is
+ * `interrupted`: it is sent again, the same body with the same key, when the connection comes back
+ * (`onReconnect`) and, while the browser believes it is online, after a growing pause
+ * ({@link retryDelayMs}); Pay sends it again at once. So however often it is sent, the server makes
+ * one order and one M-Pesa prompt. It lasts as long as the page is open; the key also outlives a
+ * reload (model/submission-key.ts). A 500 is said as before, its key kept for Pay again.
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
@@ -32,6 +62,8 @@ export function usePlaceOrder() {
   const sending = useRef(false);
   const [priceChanged, setPriceChanged] = useState<PriceChangeNote | null>(null);
   const [promoRefused, setPromoRefused] = useState<string | null>(null);
+  const [interrupted, setInterrupted] = useState<Interrupted | null>(null);
+  const online = useOnline();
   const mutation = useMutation({
     mutationFn: ({ body, key }: { body: CheckoutBody; key: string }) => placeOrder(body, key),
     onSuccess: async () => {
@@ -45,8 +77,10 @@ export function usePlaceOrder() {
   const { mutateAsync } = mutation;
 
   const submit = useCallback(
-    async (body: CheckoutBody) => {
+    async (typed: CheckoutBody) => {
       if (sending.current) return;
+      // An interrupted submission is finished as it was sent, whatever the page shows meanwhile.
+      const body = interrupted?.body ?? typed;
       sending.current = true;
       setPriceChanged(null);
       setPromoRefused(null);
@@ -55,11 +89,19 @@ export function usePlaceOrder() {
       try {
         const result = await mutateAsync({ body, key });
         keys.current.settle();
+        setInterrupted(null);
         if (body.promoCode) clearPromoCode();
         announcePayment(result);
         await navigate({ to: '/account/orders/$orderId', params: { orderId: result.orderId } });
       } catch (error) {
         keys.current.settle(error);
+        const reason = interruptionOf(error);
+        if (reason) {
+          // No toast: the page says, calmly, that the order will be finished (see the summary).
+          setInterrupted({ body, reason, tries: (interrupted?.tries ?? 0) + 1 });
+          return;
+        }
+        setInterrupted(null);
         if (isApiError(error) && error.code === 'promo_refused') {
           setPromoRefused(errorMessage(error));
           void queryClient.invalidateQueries({ queryKey: cartQueries.all() });
@@ -92,9 +134,29 @@ export function usePlaceOrder() {
         sending.current = false;
       }
     },
-    [mutateAsync, navigate, queryClient, t],
+    [interrupted, mutateAsync, navigate, queryClient, t],
   );
 
+  // Send the interrupted submission again when the connection comes back, or after a pause while
+  // the browser believes it is online (a connection that answers nothing raises no event).
+  useEffect(() => {
+    if (!interrupted) return;
+    const again = () => void submit(interrupted.body);
+    const stopListening = onReconnect(again);
+    const timer = online ? setTimeout(again, retryDelayMs(interrupted.tries)) : undefined;
+    return () => {
+      stopListening();
+      clearTimeout(timer);
+    };
+  }, [interrupted, online, submit]);
+
   const clearPromoRefused = useCallback(() => setPromoRefused(null), []);
-  return { submit, pending: mutation.isPending, priceChanged, promoRefused, clearPromoRefused };
+  return {
+    submit,
+    pending: mutation.isPending,
+    interrupted: interrupted?.reason ?? null,
+    priceChanged,
+    promoRefused,
+    clearPromoRefused,
+  };
 }

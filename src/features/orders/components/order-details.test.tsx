@@ -1,13 +1,15 @@
-import { renderAppQuietly } from '@/test/render-app';
+import { renderApp, renderAppQuietly } from '@/test/render-app';
+import { goOffline, goOnline } from '@/test/connection';
 import { customer, signInAs } from '@/test/tokens';
 import { commerceSettings } from '@mocks/commerce-db';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { adoptCatalogue } from '@/lib/i18n';
 import sw from '@/locales/sw';
 import { LANGUAGE_COOKIE } from '@contract/languages';
-import { PAYMENT_POLL_MS } from '../api/order-queries';
+import { orderQueries, PAYMENT_POLL_MS } from '../api/order-queries';
 import { PAYMENT_SENT } from '../model/payment-toast';
 import { placeOrderAsShopper, putInServerCart, resetShop } from '@/test/shop';
 import { PAYMENT_RECEIVED } from './payment-panel';
@@ -77,6 +79,35 @@ describe('the order page', () => {
     expect(within(delivery).getByText('Westlands')).toBeInTheDocument();
     expect(within(delivery).getByText('Mpaka Road, Apt 4B')).toBeInTheDocument();
     expect(within(delivery).getByText('0712 345 600')).toBeInTheDocument();
+  });
+
+  it('says offline that it may be out of date, and asks at once when the connection is back', async () => {
+    commerceSettings.paymentDelayMs = 60_000;
+    const order = await placeOrderAsShopper('0712345600');
+    const reads = orderReads();
+    // The app's own retry policy: a failed read waits out its back-off before it is tried again.
+    const { queryClient } = renderApp(`/account/orders/${order.orderId}`);
+    expect(await screen.findByText('Waiting for your M-Pesa payment')).toBeInTheDocument();
+
+    // The connection drops: the next poll gets no answer.
+    server.use(http.get('*/api/v1/orders/:orderId', () => HttpResponse.error()));
+    goOffline();
+    const stale =
+      "You're offline: this order may have changed since it was last shown. It updates by itself when you're back online.";
+    expect(await screen.findByText(stale)).toBeInTheDocument();
+    const failures = () =>
+      queryClient.getQueryState(orderQueries.detail(order.orderId).queryKey)?.fetchFailureCount ?? 0;
+    await waitFor(() => expect(failures()).toBeGreaterThan(0), { timeout: PAYMENT_POLL_MS * 2 });
+
+    // Meanwhile the shopper paid on their phone; the connection comes back.
+    commerceSettings.paymentDelayMs = 0;
+    server.resetHandlers();
+    const failed = reads.length;
+    goOnline();
+    // At once: not after the failed read's back-off (a second) nor the next poll.
+    await waitFor(() => expect(reads.length).toBeGreaterThan(failed), { timeout: 500 });
+    expect(await within(paymentRegion()).findByText(/^Paid on /)).toBeInTheDocument();
+    expect(screen.queryByText(stale)).not.toBeInTheDocument();
   });
 
   it('explains a failed payment and pays on retry, with another phone', async () => {

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -17,12 +18,13 @@ import { usePageTitle } from '@/components/layout/page-title';
 import { MdiIcon } from '@/components/mdi-icon';
 import { isApiError } from '@/lib/api-client';
 import { formatKsh } from '@/lib/format';
+import { onReconnect, useOnline } from '@/lib/online';
 import { useErrorToast } from '@/lib/use-error-toast';
 import type { Order } from '@contract/checkout';
 import { mdiArrowLeft, mdiReceiptTextRemoveOutline } from '@mdi/js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderQueries } from '../api/order-queries';
 import { formatDateTime } from '../model/status';
@@ -168,10 +170,17 @@ function Delivery({ order }: { order: Order }) {
   );
 }
 
-/** One order: its payment (live while pending), items and totals, delivery and payment attempts. */
+/**
+ * One order: its payment (live while pending), items and totals, delivery and payment attempts.
+ * Offline it says that what it shows may be out of date; when the connection comes back it asks at
+ * once (a retry waiting out its back-off is cut short), and a pending payment's polling goes on.
+ */
 export function OrderDetails({ orderId }: { orderId: string }) {
   const { t, i18n } = useTranslation('orders');
   const query = useQuery(orderQueries.detail(orderId));
+  const online = useOnline();
+  const { refetch } = query;
+  useEffect(() => onReconnect(() => void refetch()), [refetch]);
   usePageTitle(query.data ? t('orderNumber', { number: query.data.number }) : undefined);
   const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   const failure = missing || query.data ? null : query.error;
@@ -200,6 +209,12 @@ export function OrderDetails({ orderId }: { orderId: string }) {
   }
   return (
     <Stack gap="5">
+      {online ? null : (
+        <Alert.Root status="warning" role="status">
+          <Alert.Indicator />
+          <Alert.Description>{t('details.offline')}</Alert.Description>
+        </Alert.Root>
+      )}
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Stack gap="0">
           <Heading as="h2" size="xl">

@@ -1,9 +1,10 @@
-import { Box, Container, Text, VisuallyHidden } from '@chakra-ui/react';
-import { productLink } from '@/features/catalogue';
+import { Alert, Box, Container, Text, VisuallyHidden } from '@chakra-ui/react';
+import { loadedProducts, productLink } from '@/features/catalogue';
+import { useOnline } from '@/lib/online';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useStableCallback } from '@/lib/use-stable-callback';
 import type { SearchResult } from '@contract/search';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
   memo,
@@ -11,6 +12,7 @@ import {
   useEffect,
   useEffectEvent,
   useId,
+  useMemo,
   useState,
   type KeyboardEvent,
 } from 'react';
@@ -18,13 +20,15 @@ import { useTranslation } from 'react-i18next';
 import { searchQueries } from '../api/search-queries';
 import { useSearchErrorToast, useSearchLoader } from '../hooks/use-search-side-effects';
 import { useSearchTerm } from '../hooks/use-search-term';
+import { searchLoadedProducts } from '../model/offline-search';
+import { isNetworkFailure } from '../model/search-error';
 import { normaliseSearchTerm } from '../model/search-term';
 import { rememberSearch } from '../stores/recent-searches-store';
 import { setSearchText, useSearchText } from '../stores/search-text-store';
 import { SearchBar } from './search-bar';
 import { SearchResultList, resultOptionId } from './search-result-list';
 import { SearchStart } from './search-start';
-import { NoResults, SearchFailed, SearchResultsSkeleton } from './search-states';
+import { NoResults, NothingLoaded, SearchFailed, SearchResultsSkeleton } from './search-states';
 
 export interface SearchPageProps {
   /** The query in the address (`?q=`): what a page rendered on the server shows in the box. */
@@ -36,7 +40,9 @@ export interface SearchPageProps {
 /**
  * The search page (docs/behaviour.md#search-page): results as the shopper types (and on Enter), recent and
  * popular searches while the box is empty. Leaving the page forgets the search (docs/behaviour.md#search; see
- * the route).
+ * the route). A search that gets no answer (offline, with nothing kept by the service worker for it)
+ * searches the products the shop has already loaded (model/offline-search.ts); offline, the page
+ * says the results may be incomplete.
  */
 export function SearchPage({ query = '', onSettled }: SearchPageProps) {
   const navigate = useNavigate();
@@ -48,20 +54,30 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
   const text = useHydrated() ? stored : query;
   const [term, searchNow] = useSearchTerm(text);
   const search = useQuery(searchQueries.results(term));
+  // Offline a search still asks (the service worker answers a search it has seen); one that gets no
+  // answer searches the products the shop has already loaded instead.
+  const online = useOnline();
+  const unanswered = search.isError && !search.isFetching && isNetworkFailure(search.error);
+  const queryClient = useQueryClient();
+  const loaded = useMemo(
+    () => (unanswered && term ? searchLoadedProducts(loadedProducts(queryClient), term) : undefined),
+    [unanswered, term, queryClient],
+  );
   const [activeId, setActiveId] = useState<string | null>(null);
 
   const settled = useEffectEvent((value: string) => onSettled?.(value));
   useEffect(() => settled(term), [term]);
 
   useSearchLoader(term !== '' && search.isFetching);
-  useSearchErrorToast(search.error, search.errorUpdatedAt);
+  // Offline the page says so itself: no toast for a search that could not be sent.
+  useSearchErrorToast(search.error, search.errorUpdatedAt, !online);
 
   // A key press redraws the box at once; what lies below it follows the text in a render React can
   // interrupt (the panel switching from recent searches to the results, say), and is skipped when a
   // key changes nothing there (SearchBody is memoised; its handlers keep their identity).
   const typed = normaliseSearchTerm(useDeferredValue(text));
-  const results = typed && term ? search.data : undefined;
-  const stale = search.isPlaceholderData;
+  const results = typed && term ? (loaded ?? search.data) : undefined;
+  const stale = !loaded && search.isPlaceholderData;
   const shown = results ?? [];
   const active = shown.find((r) => r.id === activeId) ?? null;
 
@@ -105,13 +121,17 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
 
   const view = !typed
     ? 'start'
-    : search.isError && !search.isFetching
-      ? 'failed'
-      : results?.length
+    : loaded
+      ? loaded.length
         ? 'results'
-        : results && !stale
-          ? 'none'
-          : 'loading';
+        : 'nothing-loaded'
+      : search.isError && !search.isFetching
+        ? 'failed'
+        : results?.length
+          ? 'results'
+          : results && !stale
+            ? 'none'
+            : 'loading';
   const listShown = view === 'results';
 
   return (
@@ -135,6 +155,8 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
         term={term}
         activeId={active?.id ?? null}
         stale={stale}
+        offline={!online || loaded !== undefined}
+        canRetry={online}
         onActivate={setActiveId}
         onOpen={open}
         onPick={pick}
@@ -145,12 +167,16 @@ export function SearchPage({ query = '', onSettled }: SearchPageProps) {
 }
 
 interface SearchBodyProps {
-  view: 'start' | 'failed' | 'results' | 'none' | 'loading';
+  view: 'start' | 'failed' | 'results' | 'none' | 'nothing-loaded' | 'loading';
   listId: string;
   results: SearchResult[] | undefined;
   term: string;
   activeId: string | null;
   stale: boolean;
+  /** Offline, or the results are the products already loaded rather than the server's. */
+  offline: boolean;
+  /** The connection is there to search the server again. */
+  canRetry: boolean;
   onActivate(resultId: string | null): void;
   onOpen(result: SearchResult): void;
   onPick(term: string): void;
@@ -165,6 +191,8 @@ const SearchBody = memo(function SearchBody({
   term,
   activeId,
   stale,
+  offline,
+  canRetry,
   onActivate,
   onOpen,
   onPick,
@@ -180,10 +208,22 @@ const SearchBody = memo(function SearchBody({
       </VisuallyHidden>
       {/* Always on the page, so screen readers hear each new count. */}
       <Text role="status" fontSize="sm" color="fg.muted" px="1" mb={listShown ? '3' : '0'}>
-        {listShown ? count : view === 'none' ? <VisuallyHidden>{t('noResults')}</VisuallyHidden> : null}
+        {listShown ? (
+          count
+        ) : view === 'none' || view === 'nothing-loaded' ? (
+          <VisuallyHidden>{t('noResults')}</VisuallyHidden>
+        ) : null}
       </Text>
+      {offline && listShown ? (
+        <Alert.Root status="info" size="sm" mb="3" role="note">
+          <Alert.Indicator />
+          <Alert.Description>{t('offline.note')}</Alert.Description>
+        </Alert.Root>
+      ) : null}
       {view === 'start' ? (
         <SearchStart onPick={onPick} />
+      ) : view === 'nothing-loaded' ? (
+        <NothingLoaded term={term} onRetry={canRetry ? onRetry : undefined} />
       ) : view === 'failed' ? (
         <SearchFailed onRetry={onRetry} />
       ) : view === 'results' && results ? (

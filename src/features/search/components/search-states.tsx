@@ -1,6 +1,12 @@
 import { Box, Button, EmptyState, HStack, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { MdiIcon } from '@/components/mdi-icon';
-import { mdiAlertCircleOutline, mdiMagnifyRemoveOutline, mdiRefresh, mdiShapeOutline } from '@mdi/js';
+import {
+  mdiAlertCircleOutline,
+  mdiMagnifyRemoveOutline,
+  mdiRefresh,
+  mdiShapeOutline,
+  mdiWifiOff,
+} from '@mdi/js';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PopularSearches } from './popular-searches';
@@ -93,6 +99,35 @@ export function SearchFailed({ onRetry }: { onRetry(): void }) {
             <MdiIcon path={mdiRefresh} boxSize="5" />
             {t('common:tryAgain')}
           </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Box>
+  );
+}
+
+/**
+ * Offline (or the search got no answer) and none of the products the shop has already loaded
+ * matches: say what was searched, and offer the server again when there is a connection.
+ */
+export function NothingLoaded({ term, onRetry }: { term: string; onRetry?: () => void }) {
+  const { t } = useTranslation(['search', 'common']);
+  return (
+    <Box bg="bg.panel" rounded="l3" borderWidth="1px" shadow="xs" px="4">
+      <EmptyState.Root size="md">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="fg.muted" bg="bg.muted" p="4" rounded="full">
+            <MdiIcon path={mdiWifiOff} boxSize="8" />
+          </EmptyState.Indicator>
+          <VStack textAlign="center" gap="1.5">
+            <EmptyState.Title as="h2">{t('offline.noneTitle', { term })}</EmptyState.Title>
+            <EmptyState.Description maxW="sm">{t('offline.noneText')}</EmptyState.Description>
+          </VStack>
+          {onRetry ? (
+            <Button variant="outline" colorPalette="support" rounded="full" onClick={onRetry}>
+              <MdiIcon path={mdiRefresh} boxSize="5" />
+              {t('common:tryAgain')}
+            </Button>
+          ) : null}
         </EmptyState.Content>
       </EmptyState.Root>
     </Box>

@@ -15,12 +15,15 @@ export function useSearchLoader(searching: boolean) {
   }, [searching]);
 }
 
-/** One toast per failed search, worded by {@link searchErrorMessage} (docs/behaviour.md#error-texts). */
-export function useSearchErrorToast(error: unknown, errorUpdatedAt: number) {
+/**
+ * One toast per failed search, worded by {@link searchErrorMessage} (docs/behaviour.md#error-texts);
+ * none for a search that failed while `quiet` (offline, where the page says so itself).
+ */
+export function useSearchErrorToast(error: unknown, errorUpdatedAt: number, quiet = false) {
   const shownFor = useRef(0);
   useEffect(() => {
     if (!error || shownFor.current === errorUpdatedAt) return;
     shownFor.current = errorUpdatedAt;
-    notify.error(searchErrorMessage(error));
-  }, [error, errorUpdatedAt]);
+    if (!quiet) notify.error(searchErrorMessage(error));
+  }, [error, errorUpdatedAt, quiet]);
 }

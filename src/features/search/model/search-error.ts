@@ -17,7 +17,8 @@ const NO_SERVER_MESSAGE = cleanServerMessage(undefined);
 const NETWORK_FAILURE =
   /failed to fetch|fetch failed|networkerror|network error|load failed|network request failed/i;
 
-function isNetworkFailure(error: unknown): boolean {
+/** The request got no answer: the connection failed or dropped, or it timed out (ky's TimeoutError). */
+export function isNetworkFailure(error: unknown): boolean {
   if (error instanceof Error && error.name === 'TimeoutError') return true;
   return error instanceof TypeError && NETWORK_FAILURE.test(error.message);
 }

@@ -15,7 +15,7 @@ const workerControls = (page: import('@playwright/test').Page) =>
 
 const LOAD = { timeout: 20_000 };
 
-test('a signed-in shopper browses, fills the cart offline, reloads offline, and the server gets exactly one line', async ({
+test('a signed-in shopper fills the cart offline, reloads offline, and pays through a dropped connection: one line, one order, one prompt', async ({
   page,
   context,
 }, testInfo) => {
@@ -71,6 +71,42 @@ test('a signed-in shopper browses, fills the cart offline, reloads offline, and 
   await page.reload();
   await expect(header.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible(LOAD);
   expect(await serverCart()).toEqual([`${name} × 1`]);
+
+  // Checkout, and the connection drops while Pay is on its way: the order is made, its answer lost.
+  await header.getByRole('link', { name: 'Cart, 1 item' }).click();
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible(LOAD);
+  // A phone the Daraja simulator leaves waiting for a person (…09), its own in this run.
+  const phone = `0712${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}09`;
+  await page.getByRole('combobox', { name: 'Delivery area' }).selectOption({ label: 'Westlands' });
+  await page.getByRole('textbox', { name: 'Delivery address' }).fill('Mpaka Road, Apt 4B');
+  await page.getByRole('textbox', { name: 'M-Pesa phone number' }).fill(phone);
+  await expect(page.getByTestId('checkout-shipping')).toHaveText(/^KSH /);
+  let sent = 0;
+  await context.route('**/api/v1/checkout', async (route) => {
+    sent += 1;
+    if (sent > 1) return route.continue();
+    await route.fetch();
+    await context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+  await page.getByRole('button', { name: /^Pay KSH/ }).click();
+  await expect(page.getByText(/^Connection lost/)).toBeVisible(LOAD);
+  await expect(page.getByRole('button', { name: /^Pay KSH/ })).toBeDisabled();
+
+  // Back online, the same request goes again with the same Idempotency-Key: the order it made.
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/account\/orders\/[0-9a-f-]{36}$/, LOAD);
+  expect(sent).toBe(2);
+  const prompts = await page.request.get(`/api/dev/phone/prompts?phone=${phone}`);
+  const { data: waiting } = (await prompts.json()) as { data: { checkoutRequestId: string }[] };
+  expect(waiting, 'one M-Pesa prompt').toHaveLength(1);
+  const orders = await page.request.get('/api/v1/orders', { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await orders.json()) as { data: unknown[] }).data, 'one order').toHaveLength(1);
+
+  // The shopper pays on the phone; the order page shows it.
+  await page.request.post(`/api/dev/phone/prompts/${waiting[0]!.checkoutRequestId}/pay`);
+  await expect(page.getByRole('region', { name: 'Payment' }).getByText(/^Paid on /)).toBeVisible(LOAD);
 });
 
 test.describe('a new deployment while a page is open', () => {

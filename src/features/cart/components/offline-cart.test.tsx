@@ -2,9 +2,9 @@ import { renderApp } from '@/test/render-app';
 import { productNamed, putInServerCart, resetShop } from '@/test/shop';
 import { customer, signInAs } from '@/test/tokens';
 import { cartOf } from '@mocks/commerce-db';
-import { onlineManager } from '@tanstack/react-query';
-import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { goOffline, goOnline } from '@/test/connection';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.setConfig({ testTimeout: 15_000 });
 
@@ -19,8 +19,7 @@ describe('the cart offline', () => {
     const omena = await screen.findByRole('listitem', { name: 'Omena' });
     const avocado = screen.getByRole('listitem', { name: 'Hass avocado' });
 
-    act(() => onlineManager.setOnline(false));
-    onTestFinished(() => onlineManager.setOnline(true));
+    goOffline();
     expect(
       screen.getByText('You’re offline. Changes to your cart are kept and sent when you’re back online.'),
     ).toBeInTheDocument();
@@ -35,7 +34,7 @@ describe('the cart offline', () => {
     expect(within(omena).getByRole('group', { name: 'Quantity of Omena' })).toHaveTextContent('2');
     expect(cartOf(customer.userId).map((l) => l.quantity)).toEqual([1, 1]);
 
-    act(() => onlineManager.setOnline(true));
+    goOnline();
     const note = 'Your change was not saved: Only 1 of Omena (250 g) is in stock; your cart would have 2.';
     expect(await within(omena).findByText(note)).toBeInTheDocument();
     // The cart shown is the server's: the refused + undone, the other one applied.
@@ -55,8 +54,7 @@ describe('the cart offline', () => {
     const { user } = renderApp('/');
     const header = await screen.findByRole('banner');
     const card = await screen.findByRole('article', { name: 'Sukuma wiki' });
-    act(() => onlineManager.setOnline(false));
-    onTestFinished(() => onlineManager.setOnline(true));
+    goOffline();
 
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     const stepper = await within(card).findByRole('group', { name: 'Quantity of Sukuma wiki' });
@@ -64,7 +62,7 @@ describe('the cart offline', () => {
     expect(await within(header).findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
     expect(cartOf(customer.userId)).toEqual([]);
 
-    act(() => onlineManager.setOnline(true));
+    goOnline();
     await waitFor(() => expect(cartOf(customer.userId).map((l) => l.quantity)).toEqual([2]));
     expect(within(header).getByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
   });

@@ -47,7 +47,12 @@ export const LANDING_JS_BUDGET_KB = 150;
 // need Node 22.
 // 195.1 → 195.2: stock and cart refusals said in the shown language from their words (src/lib/errors.ts,
 // whose keys come from contract/refusal-words.ts: contract/stock.ts would bring the cart's zod schemas).
-export const LANDING_JS_CEILING_KB = 195.2;
+// 195.2 → 195.6: the storefront offline (issue 32, which allows 5 KB): the connection's state every
+// offline behaviour reads (src/lib/online.ts), prices marked "last seen", the offline banner's lazy
+// import, dropping another shopper's kept answers at start, and the worker's registration (its code,
+// with workbox-window, is a chunk loaded after the page is idle: src/app/pwa/start.ts). The cart's
+// queue loads with the cart's code, not with the landing page.
+export const LANDING_JS_CEILING_KB = 195.6;
 
 interface JsFile {
   file: string;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { deployNewBuild, startOwnShop, type OwnShop } from './support/deploy';
 import { signUp, uniqueEmail } from './support/accounts';
 import { appReady, buyableCards, cardName } from './support/shop';
@@ -10,7 +10,7 @@ test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ timeout: 90_000 });
 
 /** Waits until the shop's service worker controls the page: from then on what is browsed is kept. */
-const workerControls = (page: import('@playwright/test').Page) =>
+const workerControls = (page: Page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 
 const LOAD = { timeout: 20_000 };
@@ -111,12 +111,9 @@ test('a signed-in shopper fills the cart offline, reloads offline, and pays thro
 
 test.describe('a new deployment while a page is open', () => {
   let shop: OwnShop;
-  test.beforeAll(async ({}, testInfo) => {
+  test.beforeAll(async () => {
     // A server of its own, whose build this test replaces; the live project's stays as it is.
-    shop = await startOwnShop(
-      Number(process.env.E2E_LIVE_PORT ?? 3100) + 7,
-      `deploy-${testInfo.workerIndex}`,
-    );
+    shop = await startOwnShop(Number(process.env.E2E_LIVE_PORT ?? 3100) + 7, 'deploy');
   });
   test.afterAll(async () => shop?.stop());
 

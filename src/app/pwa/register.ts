@@ -25,14 +25,19 @@ export function registerServiceWorker(navigations: Navigations, onFirstControl: 
   worker.addEventListener('controlling', (event) => {
     if (!event.isUpdate) onFirstControl();
   });
-  void worker.register().then((registration) => {
-    if (!registration) return;
-    const check = () => void registration.update().catch(() => undefined);
-    setInterval(check, UPDATE_CHECK_MS);
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'visible') check();
-    });
-  });
+  worker
+    .register()
+    .then((registration) => {
+      if (!registration) return;
+      const check = () => void registration.update().catch(() => undefined);
+      setInterval(check, UPDATE_CHECK_MS);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') check();
+      });
+    })
+    // A browser that refuses service workers (private modes, a policy, blocked ones) still has the
+    // whole shop online; only working offline is lost, which is nothing to tell the shopper about.
+    .catch(() => undefined);
   watchForInstall(navigations);
 }
 

@@ -8,6 +8,7 @@ import {
   mdiWifiOff,
 } from '@mdi/js';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PopularSearches } from './popular-searches';
 
@@ -49,35 +50,62 @@ export function SearchResultsSkeleton() {
  * the page's h2 and, for no results, suggested searches inside the panel.
  */
 
-/** Nothing matched: say so and offer a way on. */
-export function NoResults({ term, onPick }: { term: string; onPick(term: string): void }) {
-  const { t } = useTranslation('search');
+/** A search's "nothing to show" panel: icon, title, a sentence and what to do next. */
+function SearchPanel(props: {
+  icon: string;
+  /** `muted` greys the icon: nothing the shopper did wrong (offline). */
+  tone: 'primary' | 'muted';
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  const muted = props.tone === 'muted';
   return (
     <Box bg="bg.panel" rounded="l3" borderWidth="1px" shadow="xs" px="4">
       <EmptyState.Root size="md">
         <EmptyState.Content>
-          <EmptyState.Indicator color="primary.solid" bg="primary.subtle" p="4" rounded="full">
-            <MdiIcon path={mdiMagnifyRemoveOutline} boxSize="8" />
+          <EmptyState.Indicator
+            color={muted ? 'fg.muted' : 'primary.solid'}
+            bg={muted ? 'bg.muted' : 'primary.subtle'}
+            p="4"
+            rounded="full"
+          >
+            <MdiIcon path={props.icon} boxSize="8" />
           </EmptyState.Indicator>
           <VStack textAlign="center" gap="1.5">
-            <EmptyState.Title as="h2">{t('noMatch.title', { term })}</EmptyState.Title>
-            <EmptyState.Description maxW="sm">{t('noMatch.text')}</EmptyState.Description>
+            <EmptyState.Title as="h2">{props.title}</EmptyState.Title>
+            <EmptyState.Description maxW="sm">{props.text}</EmptyState.Description>
           </VStack>
-          <Button asChild colorPalette="primary" rounded="full">
-            <Link to="/">
-              <MdiIcon path={mdiShapeOutline} boxSize="5" />
-              {t('browseCategories')}
-            </Link>
-          </Button>
-          <Stack gap="2" align="center" pt="2">
-            <Text fontSize="sm" color="fg.muted">
-              {t('noMatch.orTry')}
-            </Text>
-            <PopularSearches label={t('noMatch.suggested')} onPick={onPick} centred />
-          </Stack>
+          {props.children}
         </EmptyState.Content>
       </EmptyState.Root>
     </Box>
+  );
+}
+
+/** Nothing matched: say so and offer a way on. */
+export function NoResults({ term, onPick }: { term: string; onPick(term: string): void }) {
+  const { t } = useTranslation('search');
+  return (
+    <SearchPanel
+      icon={mdiMagnifyRemoveOutline}
+      tone="primary"
+      title={t('noMatch.title', { term })}
+      text={t('noMatch.text')}
+    >
+      <Button asChild colorPalette="primary" rounded="full">
+        <Link to="/">
+          <MdiIcon path={mdiShapeOutline} boxSize="5" />
+          {t('browseCategories')}
+        </Link>
+      </Button>
+      <Stack gap="2" align="center" pt="2">
+        <Text fontSize="sm" color="fg.muted">
+          {t('noMatch.orTry')}
+        </Text>
+        <PopularSearches label={t('noMatch.suggested')} onPick={onPick} centred />
+      </Stack>
+    </SearchPanel>
   );
 }
 
@@ -112,24 +140,18 @@ export function SearchFailed({ onRetry }: { onRetry(): void }) {
 export function NothingLoaded({ term, onRetry }: { term: string; onRetry?: () => void }) {
   const { t } = useTranslation(['search', 'common']);
   return (
-    <Box bg="bg.panel" rounded="l3" borderWidth="1px" shadow="xs" px="4">
-      <EmptyState.Root size="md">
-        <EmptyState.Content>
-          <EmptyState.Indicator color="fg.muted" bg="bg.muted" p="4" rounded="full">
-            <MdiIcon path={mdiWifiOff} boxSize="8" />
-          </EmptyState.Indicator>
-          <VStack textAlign="center" gap="1.5">
-            <EmptyState.Title as="h2">{t('offline.noneTitle', { term })}</EmptyState.Title>
-            <EmptyState.Description maxW="sm">{t('offline.noneText')}</EmptyState.Description>
-          </VStack>
-          {onRetry ? (
-            <Button variant="outline" colorPalette="support" rounded="full" onClick={onRetry}>
-              <MdiIcon path={mdiRefresh} boxSize="5" />
-              {t('common:tryAgain')}
-            </Button>
-          ) : null}
-        </EmptyState.Content>
-      </EmptyState.Root>
-    </Box>
+    <SearchPanel
+      icon={mdiWifiOff}
+      tone="muted"
+      title={t('offline.noneTitle', { term })}
+      text={t('offline.noneText')}
+    >
+      {onRetry ? (
+        <Button variant="outline" colorPalette="support" rounded="full" onClick={onRetry}>
+          <MdiIcon path={mdiRefresh} boxSize="5" />
+          {t('common:tryAgain')}
+        </Button>
+      ) : null}
+    </SearchPanel>
   );
 }

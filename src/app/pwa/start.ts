@@ -6,6 +6,8 @@ import type { Navigations } from './install-offer';
 
 const OWNER_KEY = 'sokoni.offline-owner';
 const GUEST = 'guest';
+/** How long after the page's load the worker is registered. */
+const REGISTER_AFTER_LOAD_MS = 5_000;
 
 /**
  * The worker keeps the signed-in shopper's own answers (cart, orders) for offline use. Once someone
@@ -46,10 +48,13 @@ export function startOfflineSupport(router: AnyRouter, queryClient: QueryClient)
     void import('./register').then(({ registerServiceWorker }) =>
       registerServiceWorker(navigations, () => void queryClient.invalidateQueries()),
     );
-  const whenIdle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(register, { timeout: 5_000 })
-      : setTimeout(register, 1_000);
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  // Its first install fetches the storefront's files (about 400 KB): on a slow phone and network that
+  // waits until the first page has finished loading and settled, not to take from it.
+  const later = () =>
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5_000 });
+      else register();
+    }, REGISTER_AFTER_LOAD_MS);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }

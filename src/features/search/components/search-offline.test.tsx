@@ -1,9 +1,10 @@
 import { goOffline, goOnline } from '@/test/connection';
 import { renderApp } from '@/test/render-app';
+import { spyOnSearches } from '@/test/search';
 import { server } from '@mocks/node';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearRecentSearches } from '../stores/recent-searches-store';
 import { resetSearchText } from '../stores/search-text-store';
 
@@ -15,18 +16,6 @@ afterEach(() => {
   clearRecentSearches();
   resetSearchText();
 });
-
-/** The search requests the app makes during the test. */
-function spyOnSearches() {
-  const queries: string[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    if (url.pathname.endsWith('/api/v1/search/orama')) queries.push(url.searchParams.get('q') ?? '');
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => server.events.removeListener('request:start', listener));
-  return queries;
-}
 
 const searchBox = () => screen.getByRole('searchbox', { name: 'Search our products' });
 

@@ -2,6 +2,7 @@ import { server } from '@mocks/node';
 import { mockDb } from '@mocks/db';
 import { encodeBase64Url } from '@/lib/base64';
 import { renderApp } from '@/test/render-app';
+import { spyOnSearches } from '@/test/search';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -34,20 +35,6 @@ afterEach(() => {
   // Module state outlives a test's app; a shopper's leaving the page (the route's onLeave) resets it.
   resetSearchText();
 });
-
-/** Every search request the app makes during the test (an MSW spy). */
-function spyOnSearches() {
-  const queries: string[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    if (url.pathname.endsWith('/api/v1/search/orama')) queries.push(url.searchParams.get('q') ?? '');
-  };
-  server.events.on('request:start', listener);
-  onTestFinished(() => {
-    server.events.removeListener('request:start', listener);
-  });
-  return queries;
-}
 
 /** Holds search answers until `release()`; then the real handler answers. */
 function holdSearches() {

@@ -1,9 +1,10 @@
 import type { OrderNoticeEvent } from '../../contract/sms';
-import type { Db } from '../db/client';
-import { loadOrderMail, orderEmail } from './mail/order-mail';
-import { enqueueMail, wakeMailWorker } from './mail/outbox';
+import { writeTogether, type Db } from '../db/client';
+import { mailOutbox, smsOutbox } from '../db/schema';
+import { loadOrderMail, orderEmail, type OrderMailData } from './mail/order-mail';
+import { wakeMailWorker } from './mail/outbox';
 import { orderSmsText } from '../../contract/order-sms';
-import { enqueueSms, wakeSmsWorker } from './sms/outbox';
+import { wakeSmsWorker } from './sms/outbox';
 
 // What a shopper is told of a change to their order: a mail, and an SMS to the order's M-Pesa phone
 // in their language when they keep "Order updates by SMS" on. Queued through the outboxes in the
@@ -17,17 +18,26 @@ import { enqueueSms, wakeSmsWorker } from './sms/outbox';
 export async function queueOrderNotices(db: Db, orderId: string, event: OrderNoticeEvent): Promise<boolean> {
   const data = await loadOrderMail(db, orderId);
   if (!data) return false;
-  await enqueueMail(db, orderEmail(data, event));
-  if (data.smsUpdates) {
-    await enqueueSms(db, {
-      orderId,
-      event,
-      phone: data.phone,
-      language: data.language,
-      text: orderSmsText(data, event, data.language),
-    });
-  }
+  await writeTogether(db, orderNoticeWrites(db, orderId, data, event));
   return true;
+}
+
+/**
+ * The outbox rows of `event` as writes not yet sent, for a caller that already holds the order's
+ * notice data and sends them with its own writes (`writeTogether`): checkout does, with the order.
+ */
+export function orderNoticeWrites(db: Db, orderId: string, data: OrderMailData, event: OrderNoticeEvent) {
+  return [
+    db.insert(mailOutbox).values(orderEmail(data, event)),
+    data.smsUpdates &&
+      db.insert(smsOutbox).values({
+        orderId,
+        event,
+        phone: data.phone,
+        language: data.language,
+        text: orderSmsText(data, event, data.language),
+      }),
+  ];
 }
 
 /** Wakes this process's mail and SMS workers; call it once the change's transaction has committed. */

@@ -55,28 +55,38 @@ export async function queueOrderMail(db: Db, orderId: string, event: OrderMailEv
   return data ? enqueueMail(db, orderEmail(data, event)) : null;
 }
 
+/** What a notice needs of its shopper, as columns of `users`. */
+export const shopperMailColumns = {
+  email: users.email,
+  name: users.name,
+  language: users.language,
+  smsUpdates: users.smsUpdates,
+};
+
+/** What a notice needs of the order row itself, as columns of `orders` (a RETURNING list too). */
+export const orderMailColumns = {
+  number: orders.number,
+  subtotal: orders.subtotal,
+  shippingRate: orders.shippingRate,
+  orderSaving: orders.orderSaving,
+  total: orders.total,
+  promoCode: orders.promoCode,
+  promoSaving: orders.promoSaving,
+  phone: orders.phone,
+  address: orders.address,
+  areaName: orders.deliveryAreaName,
+  refundStatus: orders.refundStatus,
+  refundAmount: orders.refundAmount,
+  refundReference: orders.refundReference,
+};
+
 /** The order, its lines, its receipt and its rider in one statement: it runs in the change's transaction. */
 export async function loadOrderMail(db: Db, orderId: string): Promise<OrderMailData | null> {
   const rider = alias(users, 'rider');
   const [order] = await db
     .select({
-      email: users.email,
-      name: users.name,
-      language: users.language,
-      smsUpdates: users.smsUpdates,
-      number: orders.number,
-      subtotal: orders.subtotal,
-      shippingRate: orders.shippingRate,
-      orderSaving: orders.orderSaving,
-      total: orders.total,
-      promoCode: orders.promoCode,
-      promoSaving: orders.promoSaving,
-      phone: orders.phone,
-      address: orders.address,
-      areaName: orders.deliveryAreaName,
-      refundStatus: orders.refundStatus,
-      refundAmount: orders.refundAmount,
-      refundReference: orders.refundReference,
+      ...shopperMailColumns,
+      ...orderMailColumns,
       riderName: rider.name,
       riderPhone: rider.phone,
       lines: sql<OrderMailData['lines']>`coalesce((

@@ -3,6 +3,6 @@
  * jobs and server/app.ts import only this file. The shopper's cart; checkout reads its lines.
  */
 export { cartModule } from './handlers';
-export { loadCartLines, type CartLine } from './service';
+export { cartLinesOf, cartLinesQuery, loadCartLines, type CartLine } from './service';
 export { priceWithPromo, promoGuesses, type PromoGuesser } from './promo';
 export { purgeCartWriteKeys } from './write-keys';

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   CART_LINES_MAX,
   CART_QUANTITY_MAX,
@@ -127,8 +127,15 @@ export interface UnsoldLine {
   label: string;
 }
 
-/** The statement that reads a user's cart lines with lineColumns, oldest first. */
-function cartLinesQuery(db: Db, userId: string | Placeholder) {
+/**
+ * The statement that reads a user's cart lines with lineColumns, oldest first; `extra` columns ride
+ * along on every line (checkout reads the order its key made with them: one round trip, not two).
+ */
+export function cartLinesQuery<E extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  userId: string | Placeholder,
+  extra?: E,
+) {
   return db
     .select({
       itemId: cartItems.id,
@@ -136,6 +143,7 @@ function cartLinesQuery(db: Db, userId: string | Placeholder) {
       variantId: cartItems.variantId,
       quantity: cartItems.quantity,
       ...lineColumns,
+      ...(extra as E),
     })
     .from(cartItems)
     .innerJoin(variants, eq(variants.id, cartItems.variantId))
@@ -164,6 +172,14 @@ export async function loadCartLines(
   const rows = lock
     ? await cartLinesQuery(db, userId).for('update', { of: cartItems })
     : await preparedCartLines(db).execute({ userId });
+  return cartLinesOf(rows, now);
+}
+
+/** The rows `cartLinesQuery` read, priced at `now`, and apart from them the lines no longer sold. */
+export function cartLinesOf(
+  rows: readonly (LineRow & { itemId: string; productId: string; variantId: string; quantity: number })[],
+  now: Date,
+): { lines: CartLine[]; unsold: UnsoldLine[]; pricedBy: Map<string, LineDiscount> } {
   const sold = rows.filter((r) => r.sold === true);
   // The best single discount per line at `now`: the one saleInfo priced it with.
   const pricedBy = new Map<string, LineDiscount>();

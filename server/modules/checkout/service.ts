@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { CUSTOMER_BLOCKED_MESSAGE } from '../../../contract/admin-customers';
 import type { Cart } from '../../../contract/cart';
 import type { CheckoutBody, CheckoutResult, ShownFigures } from '../../../contract/checkout';
@@ -13,20 +13,36 @@ import {
 } from '../../../contract/checkout-rules';
 import type { DeliverySettings, Place, PlaceInput } from '../../../contract/delivery';
 import { normaliseKenyanPhone } from '../../../contract/phone';
-import { preparedPerHandle, type Db } from '../../db/client';
+import { preparedPerHandle, writeTogether, type Db } from '../../db/client';
 import { cartItems, orderDiscounts, orderItems, orders, users } from '../../db/schema';
 import type { Config } from '../../lib/http';
 import type { AuthUser } from '../../lib/auth/session';
 import { AppError, badRequest, refused } from '../../lib/errors';
 import { createGate } from '../../lib/gate';
 import type { Logger } from '../../lib/logger';
-import { queueOrderNotices, wakeOrderNotices } from '../../lib/order-notices';
+import { orderMailColumns, shopperMailColumns, type OrderMailData } from '../../lib/mail/order-mail';
+import { orderNoticeWrites, wakeOrderNotices } from '../../lib/order-notices';
 import type { DarajaClient } from '../../lib/payments/daraja';
 import { promoRefusal, promoRefusalMessage, type PromoRecord } from '../../../contract/promo';
-import { type CartLine, loadCartLines, priceWithPromo, promoGuesses, type PromoGuesser } from '../cart';
+import {
+  type CartLine,
+  cartLinesOf,
+  cartLinesQuery,
+  loadCartLines,
+  priceWithPromo,
+  promoGuesses,
+  type PromoGuesser,
+} from '../cart';
 import { deliverySettings, placeInput, resolvePlace } from '../delivery';
 import { orderState } from '../orders';
-import { countPrompt, limitUnpaidOrders, openAttempt, sendPrompt, type PromptDeps } from '../payments';
+import {
+  attemptWrite,
+  countPrompt,
+  pendingOrdersOf,
+  refuseUnpaid,
+  sendPrompt,
+  type PromptDeps,
+} from '../payments';
 import {
   type LevelAfter,
   OfferEndedError,
@@ -106,33 +122,35 @@ export function createCheckoutService(deps: CheckoutDeps) {
           const short = early && shelf.short(early.lines);
           if (short) throw new OutOfStockError(short.line, short.left, CART_HINT);
           return deps.db.transaction(async (tx) => {
-            const usedBy = await lockShopperAndFindKey(tx, user.id, idempotencyKey, request.hash);
-            if (usedBy) return { kind: 'replay' as const, orderId: usedBy };
+            const shopper = await lockShopper(tx, user.id);
+            const mine = await keyAndUnpaid(tx, user.id, idempotencyKey, request.hash);
+            if (mine.orderId) return { kind: 'replay' as const, orderId: mine.orderId };
             // Priced after the shopper's lock, so their uses of a code are counted one checkout at a
             // time; and first, since it is what refuses most (a sale sold out while this one waited).
-            const priced = await priceCart(tx, user.id, request, settings, now, { lock: true });
+            const lines = await loadCartLines(tx, user.id, now, { lock: true });
+            const priced = await priceCart(tx, lines, user.id, request, settings, now);
             try {
               refuseUnlike(request, priced);
             } catch (err) {
               wrongCode = err instanceof WrongCode;
               throw err;
             }
-            await limitUnpaidOrders(tx, deps.env, user.id);
+            refuseUnpaid(deps.env, mine.pending);
             await countPrompt(tx, deps.env, user.id, request.phone, now);
-            // Everything that concerns this shopper alone first. The rows every shopper of a product
+            // Everything that concerns this shopper alone first, in as few statements as the order
+            // allows (each is a round trip the server pays for). The rows every shopper of a product
             // wants (its variant's stock, its discount's uses) are locked last, so each checkout holds
-            // them only for the few statements below and the commit: in a flash sale hundreds of
-            // checkouts queue on one variant row, and whatever runs while it is held runs once for each
-            // of them, one after another.
+            // them only for one statement and the commit: in a flash sale hundreds of checkouts
+            // queue on one variant row, and whatever runs while it is held runs once for each of
+            // them, one after another.
             const order = await writeOrder(tx, { userId: user.id, idempotencyKey, request, priced, now });
-            const attempt = await openAttempt(
-              tx,
-              deps.env,
-              { orderId: order.id, phone: request.phone, amount: priced.cart.total },
-              now,
-            );
-            await emptyCart(tx, priced.lines);
-            await queueOrderNotices(tx, order.id, 'received');
+            const attempt = { id: randomUUID(), phone: request.phone, amount: priced.cart.total };
+            await writeTogether(tx, [
+              ...orderLineWrites(tx, order.id, priced),
+              attemptWrite(tx, deps.env, { ...attempt, orderId: order.id }, now),
+              emptyCart(tx, priced.lines),
+              ...orderNoticeWrites(tx, order.id, noticeData(shopper, order, priced), 'received'),
+            ]);
             // The units, and one use of each discount that priced a line (the code's with them), in
             // one statement; a line sold out or an offer that ended, was paused or ran out since the
             // prices were read is a 409 and the transaction takes nothing.
@@ -232,16 +250,30 @@ async function refuseEarly(
     now: Date;
   },
 ) {
+  const rows = await preparedCheckoutLines(db).execute({
+    userId: o.userId,
+    idempotencyKey: o.idempotencyKey,
+  });
   try {
-    const priced = await priceCart(db, o.userId, o.request, o.settings, o.now, { lock: false });
+    const priced = await priceCart(db, cartLinesOf(rows, o.now), o.userId, o.request, o.settings, o.now);
     refuseUnlike(o.request, priced);
     return priced;
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
-    if (await orderOfKey(db, o.userId, o.idempotencyKey)) return undefined;
+    // Read with the lines; an empty cart (what a placed order leaves) has none to read it with.
+    const keyed = rows.length > 0 ? rows[0]!.keyed : (await orderOfKey(db, o.userId, o.idempotencyKey))?.id;
+    if (keyed) return undefined;
     throw err;
   }
 }
+
+/** The cart's lines as checkout reads them before its transaction: each with the order its key made. */
+const preparedCheckoutLines = preparedPerHandle((db) =>
+  cartLinesQuery(db, sql.placeholder('userId'), {
+    keyed: sql<string | null>`(select o.id from ${orders} o
+      where o.user_id = ${cartItems.userId} and o.idempotency_key = ${sql.placeholder('idempotencyKey')})`,
+  }).prepare('checkout_lines'),
+);
 
 /** The order the shopper's Idempotency-Key made, if any. */
 async function orderOfKey(db: Db, userId: string, idempotencyKey: string) {
@@ -264,23 +296,44 @@ const preparedOrderOfKey = preparedPerHandle((db) =>
 /**
  * One checkout per shopper at a time: a double click, a retry or a second tab waits here and then
  * finds the order (same key) or an empty cart. A blocked customer is refused here (403
- * `customer_blocked`), before any stock is held or any prompt sent; blocking and erasing take the same lock. Answers the id of the order the key already made;
- * a key used for another body is a 409.
+ * `customer_blocked`), before any stock is held or any prompt sent; blocking and erasing take the
+ * same lock. Answers what the order's notices need of the shopper.
  */
-async function lockShopperAndFindKey(tx: Db, userId: string, idempotencyKey: string, requestHash: string) {
+async function lockShopper(tx: Db, userId: string) {
   // NO KEY UPDATE leaves the row's key free, so the shopper's other inserts (sessions, cart lines)
   // referencing it are not blocked.
   const [shopper] = await tx
-    .select({ blockedAt: users.blockedAt, erasedAt: users.erasedAt })
+    .select({ blockedAt: users.blockedAt, erasedAt: users.erasedAt, ...shopperMailColumns })
     .from(users)
     .where(eq(users.id, userId))
     .for('no key update');
   // A blocked (or, racing this checkout, an erased) customer is refused before anything is held.
-  if (shopper?.blockedAt || shopper?.erasedAt) throw customerBlocked();
-  const existing = await orderOfKey(tx, userId, idempotencyKey);
-  if (existing && existing.requestHash !== requestHash) throw refused(idempotencyKeyReused());
-  return existing?.id;
+  if (!shopper || shopper.blockedAt || shopper.erasedAt) throw customerBlocked();
+  return shopper;
 }
+
+/**
+ * Under the shopper's lock, in one statement: the order their Idempotency-Key made (a key used for
+ * another body is a 409) and their unpaid orders. Not with the lock's own statement: that one's
+ * snapshot is taken before it waits, so it would miss what the checkout it waited for committed.
+ */
+async function keyAndUnpaid(tx: Db, userId: string, idempotencyKey: string, requestHash: string) {
+  const result = await tx.execute(sql`select (
+      select json_build_object('id', o.id, 'requestHash', o.request_hash) from ${orders} o
+      where o.user_id = ${userId} and o.idempotency_key = ${idempotencyKey}) as keyed,
+    ${pendingOrdersOf(sql`${userId}::uuid`)} as pending`);
+  const [row] = (
+    result as unknown as {
+      rows: { keyed: { id: string; requestHash: string } | null; pending: PendingOrders }[];
+    }
+  ).rows;
+  const { keyed, pending } = row!;
+  if (keyed && keyed.requestHash !== requestHash) throw refused(idempotencyKeyReused());
+  return { orderId: keyed?.id, pending };
+}
+type PendingOrders = Parameters<typeof refuseUnpaid>[1];
+
+type CartLines = ReturnType<typeof cartLinesOf>;
 
 interface PricedCart {
   lines: CartLine[];
@@ -303,13 +356,12 @@ interface PricedCart {
  */
 async function priceCart(
   tx: Db,
+  { lines: listed, unsold, pricedBy }: CartLines,
   userId: string,
   request: Pick<CheckoutRequest, 'place' | 'promoCode'>,
   settings: DeliverySettings,
   now: Date,
-  { lock }: { lock: boolean },
 ): Promise<PricedCart> {
-  const { lines: listed, unsold, pricedBy } = await loadCartLines(tx, userId, now, { lock });
   // A line the shop stopped selling (a hidden or archived product or variant) is refused as a
   // variant no longer sold, never bought.
   const [gone] = unsold;
@@ -374,7 +426,10 @@ async function takeUnitsAndUses(
   }
 }
 
-/** The order with its totals and lines frozen, holding the units just reserved; payment `pending`. */
+/**
+ * The order with its totals frozen, holding the units about to be reserved; payment `pending`.
+ * Answers its id and what its notices need of it.
+ */
 async function writeOrder(
   tx: Db,
   o: { userId: string; idempotencyKey: string; request: CheckoutRequest; priced: PricedCart; now: Date },
@@ -403,34 +458,61 @@ async function writeOrder(
       createdAt: now,
       updatedAt: now,
     })
-    .returning({ id: orders.id, number: orders.number });
-  await tx.insert(orderItems).values(
-    priced.lines.map((l, position) => ({
-      orderId: order!.id,
-      productId: l.productId,
-      variantId: l.variantId,
-      productPid: l.productPid,
-      name: l.name,
-      variantName: l.variantName,
-      image: l.image,
-      unitPrice: l.price,
-      quantity: l.quantity,
-      totalPrice: l.totalPrice,
-      position,
-    })),
-  );
-  // The code's discount too: a failed, expired or cancelled order gives its use back with the rest.
-  const used = priced.promo ? [...priced.discounts, priced.promo] : priced.discounts;
-  if (used.length)
-    await tx
-      .insert(orderDiscounts)
-      .values(used.map((d) => ({ orderId: order!.id, discountId: d.discountId })));
+    .returning({ id: orders.id, ...orderMailColumns });
   return order!;
 }
 
+/** The order's lines, and the discounts it takes a use of, as writes for `writeTogether`. */
+function orderLineWrites(tx: Db, orderId: string, priced: PricedCart) {
+  // The code's discount too: a failed, expired or cancelled order gives its use back with the rest.
+  const used = priced.promo ? [...priced.discounts, priced.promo] : priced.discounts;
+  return [
+    tx.insert(orderItems).values(
+      priced.lines.map((l, position) => ({
+        orderId,
+        productId: l.productId,
+        variantId: l.variantId,
+        productPid: l.productPid,
+        name: l.name,
+        variantName: l.variantName,
+        image: l.image,
+        unitPrice: l.price,
+        quantity: l.quantity,
+        totalPrice: l.totalPrice,
+        position,
+      })),
+    ),
+    used.length > 0 &&
+      tx.insert(orderDiscounts).values(used.map((d) => ({ orderId, discountId: d.discountId }))),
+  ];
+}
+
+/** What the "received" notices say: the order just written, its lines and its shopper. */
+function noticeData(
+  shopper: Pick<OrderMailData, 'email' | 'name' | 'language' | 'smsUpdates'>,
+  order: Omit<OrderMailData, 'email' | 'name' | 'language' | 'smsUpdates' | 'receipt' | 'rider' | 'lines'>,
+  priced: PricedCart,
+): OrderMailData {
+  return {
+    email: shopper.email,
+    name: shopper.name,
+    language: shopper.language,
+    smsUpdates: shopper.smsUpdates,
+    ...order,
+    receipt: null,
+    rider: null,
+    lines: priced.lines.map((l) => ({
+      name: l.name,
+      variantName: l.variantName,
+      quantity: l.quantity,
+      totalPrice: l.totalPrice,
+    })),
+  };
+}
+
 /** Only the lines this order took: one added meanwhile in another tab stays in the cart. */
-async function emptyCart(tx: Db, lines: CartLine[]) {
-  await tx.delete(cartItems).where(
+function emptyCart(tx: Db, lines: CartLine[]) {
+  return tx.delete(cartItems).where(
     inArray(
       cartItems.id,
       lines.map((l) => l.itemId),

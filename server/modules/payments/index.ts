@@ -4,6 +4,6 @@
  * settlement (also used by checkout, orders, orders-admin and the reconciler job).
  */
 export { paymentsModule } from './handlers';
-export { openAttempt, sendPrompt, type PromptDeps } from './prompt';
-export { countPrompt, limitUnpaidOrders } from './prompt-limits';
+export { attemptWrite, openAttempt, sendPrompt, type PromptDeps } from './prompt';
+export { countPrompt, limitUnpaidOrders, pendingOrdersOf, refuseUnpaid } from './prompt-limits';
 export { applyQueryAnswer, settleAttempt } from './settlement';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { unpaidHolds, unpaidOrdersRefusal } from '../../../contract/checkout-rules';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
@@ -23,10 +23,31 @@ export async function limitUnpaidOrders(
   userId: string,
   exceptOrderId?: string,
 ) {
-  const pending = await tx
-    .select({ orderId: orders.id, paymentStatus: orders.paymentStatus, stockReserved: orders.stockReserved })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'pending')));
+  const { rows } = (await tx.execute(
+    sql`select ${pendingOrdersOf(sql`${userId}::uuid`)} as pending`,
+  )) as unknown as {
+    rows: { pending: PendingOrder[] }[];
+  };
+  refuseUnpaid(env, rows[0]!.pending, exceptOrderId);
+}
+
+/**
+ * The shopper's orders waiting for payment, as a column: checkout reads it with the shopper's lock
+ * in one statement, then calls `refuseUnpaid`.
+ */
+export const pendingOrdersOf = (userId: SQL) =>
+  sql<PendingOrder[]>`coalesce((select json_agg(json_build_object('orderId', o.id,
+    'paymentStatus', o.payment_status, 'stockReserved', o.stock_reserved))
+    from ${orders} o where o.user_id = ${userId} and o.payment_status = 'pending'), '[]')`;
+
+type PendingOrder = Parameters<typeof unpaidHolds>[0][number];
+
+/** A 409 when the account already holds stock with the allowed number of unpaid orders. */
+export function refuseUnpaid(
+  env: Pick<Config, 'CHECKOUT_MAX_UNPAID_ORDERS'>,
+  pending: readonly PendingOrder[],
+  exceptOrderId?: string,
+) {
   if (unpaidHolds(pending, exceptOrderId) >= env.CHECKOUT_MAX_UNPAID_ORDERS)
     throw refused(unpaidOrdersRefusal(env.CHECKOUT_MAX_UNPAID_ORDERS));
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { PaymentIssue } from '../../../contract/checkout';
 import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema';
@@ -50,21 +51,34 @@ const PUSH_FAILURE: Record<Exclude<DarajaErrorKind, 'timeout'>, PaymentIssue> = 
  */
 export async function openAttempt(
   tx: Db,
-  env: Pick<Config, 'PAYMENT_QUERY_DELAY_MS' | 'PAYMENT_EXPIRY_MS'>,
+  env: AttemptTimes,
   attempt: { orderId: string; phone: string; amount: number },
   now: Date,
 ): Promise<OpenedAttempt> {
-  const [opened] = await tx
-    .insert(paymentAttempts)
-    .values({
-      ...attempt,
-      nextCheckAt: new Date(now.getTime() + Math.min(env.PAYMENT_QUERY_DELAY_MS, env.PAYMENT_EXPIRY_MS)),
-      expiresAt: new Date(now.getTime() + env.PAYMENT_EXPIRY_MS),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: paymentAttempts.id, phone: paymentAttempts.phone, amount: paymentAttempts.amount });
-  return opened!;
+  const opened = { id: randomUUID(), phone: attempt.phone, amount: attempt.amount };
+  await attemptWrite(tx, env, { ...opened, orderId: attempt.orderId }, now);
+  return opened;
+}
+
+type AttemptTimes = Pick<Config, 'PAYMENT_QUERY_DELAY_MS' | 'PAYMENT_EXPIRY_MS'>;
+
+/**
+ * The write that opens the attempt, not yet sent: checkout sends it with the order's other writes
+ * (`writeTogether`), which is why the attempt's id is chosen here.
+ */
+export function attemptWrite(
+  tx: Db,
+  env: AttemptTimes,
+  attempt: OpenedAttempt & { orderId: string },
+  now: Date,
+) {
+  return tx.insert(paymentAttempts).values({
+    ...attempt,
+    nextCheckAt: new Date(now.getTime() + Math.min(env.PAYMENT_QUERY_DELAY_MS, env.PAYMENT_EXPIRY_MS)),
+    expiresAt: new Date(now.getTime() + env.PAYMENT_EXPIRY_MS),
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /**

@@ -20,6 +20,9 @@ export interface MailWorkerOptions {
 export async function deliverDueMail(o: MailWorkerOptions): Promise<number> {
   const now = o.now ?? (() => new Date());
   const claimed = await claimDueMail(o.db, { limit: o.batch ?? 10, lockMs: o.lockMs ?? 60_000, now: now() });
+  // Each send is recorded before the next one starts (a statement a message, not one for the batch):
+  // after a worker that dies mid-batch only the message it was sending goes out again, and a batch
+  // that outlasts its claim leaves other workers only messages not sent yet.
   for (const row of claimed) {
     try {
       await o.transport.send(row);

@@ -114,4 +114,64 @@ describe(`SMS outbox races (${raceEngine})`, () => {
       expect(calls).toHaveLength(1);
     }
   });
+
+  it('records each answer before the next send: a report finds its message, a dead worker resends only the unsent', async () => {
+    const db = ctx.database.db;
+    await db.delete(smsOutbox);
+    const order = await seedOrder(db);
+    const phone = '254712000077';
+    for (let i = 0; i < 5; i++)
+      await enqueueSms(db, { orderId: order.orderId, event: 'paid', phone, language: 'en', text: `b${i}` });
+    const sent: string[] = [];
+    const reports: string[] = [];
+    const client: SmsClient = {
+      send: async (_phone, text) => {
+        // The report of the message before comes while this one is being sent.
+        const previous = sent.at(-1);
+        if (previous) {
+          reports.push(
+            await applyDeliveryReport(
+              db,
+              { messageId: `ATXid_${previous}`, phone, outcome: { final: 'delivered' } },
+              T0,
+            ),
+          );
+        }
+        // The worker dies during its fourth send.
+        if (sent.length === 3) await new Promise(() => undefined);
+        sent.push(text);
+        return { outcome: 'accepted', messageId: `ATXid_${text}`, statusCode: 101, cost: null };
+      },
+    };
+    const worker = (at: Date) =>
+      deliverDueSms({
+        db,
+        client,
+        logger: createLogger('silent'),
+        pollMs: 1_000,
+        maxAttempts: 3,
+        unknownWaitMs: 600_000,
+        now: () => at,
+      });
+    void worker(T0);
+    await expect.poll(() => reports.length).toBe(3);
+    expect(reports).toEqual(['delivered', 'delivered', 'delivered']);
+    const statusOf = async () =>
+      Object.fromEntries((await db.select().from(smsOutbox)).map((r) => [r.text, r.status]));
+    await expect
+      .poll(statusOf)
+      .toEqual(
+        Object.fromEntries(
+          ['b0', 'b1', 'b2', 'b3', 'b4'].map((t) => [t, sent.includes(t) ? 'delivered' : 'sending']),
+        ),
+      );
+    const unsent = ['b0', 'b1', 'b2', 'b3', 'b4'].filter((t) => !sent.includes(t));
+    expect(unsent).toHaveLength(2);
+
+    // Once the dead worker's hold runs out, another sends only the two it never sent.
+    sent.length = 0;
+    reports.length = 0;
+    expect(await worker(new Date(T0.getTime() + 600_001))).toBe(2);
+    expect(sent.sort()).toEqual(unsent.sort());
+  });
 });

@@ -22,6 +22,9 @@ export interface SmsWorkerOptions {
 export async function deliverDueSms(o: SmsWorkerOptions): Promise<number> {
   const now = o.now ?? (() => new Date());
   const claimed = await claimDueSms(o.db, { limit: o.batch ?? 10, holdMs: o.unknownWaitMs, now: now() });
+  // Each answer is recorded before the next send (not once for the batch): a worker that dies
+  // mid-batch sends again only the message it was sending, and a delivery report, which can come
+  // within a second of the send, finds the message by the gateway's id.
   for (const row of claimed) {
     const result = await o.client
       .send(row.phone, row.text)

@@ -4,7 +4,10 @@ import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { openDatabase, type Database, type Db } from '../db/client';
+import * as schema from '../db/schema';
 import { parseEnv, type Env } from '../env';
 import { createLogger, type Logger } from '../lib/logger';
 import type { Runtime } from '../lib/http';
@@ -144,4 +147,18 @@ export async function someoneWaitsForALock(db: Db): Promise<boolean> {
     sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
   )) as unknown as { rows: unknown[] };
   return waiting.rows.length > 0;
+}
+
+/**
+ * A drizzle handle over `database` that records the statements it sends, in order: what a test of
+ * round trips counts. On PostgreSQL a transaction's `begin` and `commit` are among them; PGlite opens
+ * and ends its transactions itself, unrecorded.
+ */
+export function recordingDb(database: Database): { db: Db; statements: string[] } {
+  const statements: string[] = [];
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const db = (database.kind === 'pglite'
+    ? drizzlePglite(database.pglite!, { schema, logger })
+    : drizzlePg(database.pool!, { schema, logger })) as unknown as Db;
+  return { db, statements };
 }

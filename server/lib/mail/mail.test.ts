@@ -5,7 +5,7 @@ import { PRODUCTION_MPESA_TEST_ENV } from '../../test/daraja';
 import { PRODUCTION_TEST_JWT_SECRET } from '../../test/env';
 import { mailOutbox } from '../../db/schema';
 import { EnvError, parseEnv } from '../../env';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, recordingDb, type TestContext } from '../../test/harness';
 import { createLogger } from '../logger';
 import { claimDueMail, enqueueMail, wakeMailWorker, type MailMessage } from './outbox';
 import { codeEmail, escapeHtml } from './templates';
@@ -105,6 +105,61 @@ describe('the mail outbox', () => {
       now: new Date(now.getTime() + 61_000),
     });
     expect(later.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
+  });
+
+  it('records each send before the next: a worker that dies mid-batch leaves only the unsent to resend', async () => {
+    const db = ctx.database.db;
+    await db.delete(mailOutbox);
+    for (let i = 0; i < 10; i++) await enqueueMail(db, message());
+    const now = new Date();
+    // The first worker's fourth send never ends: the process died there.
+    const sent: string[] = [];
+    const dying: MailTransport = {
+      kind: 'dev-mailbox',
+      send: async (m) => {
+        if (sent.length === 3) await new Promise(() => undefined);
+        sent.push(m.to);
+      },
+      close: () => undefined,
+    };
+    const { db: recorded, statements } = recordingDb(ctx.database);
+    void deliverDueMail({
+      db: recorded,
+      transport: dying,
+      logger,
+      pollMs: 1000,
+      maxAttempts: 3,
+      now: () => now,
+    });
+    // One claim, then one statement per send, each before the next send: a "sent" batched for the
+    // end of the claim would leave the three messages already sent to go out again after the lease.
+    await expect.poll(() => statements.length).toBe(4);
+    const statusTo = async () =>
+      Object.fromEntries((await db.select().from(mailOutbox)).map((r) => [r.to, r.status]));
+    const before = await statusTo();
+    expect(Object.keys(before)).toHaveLength(10);
+    const unsent = Object.keys(before).filter((to) => !sent.includes(to));
+    for (const to of sent) expect(before[to]).toBe('sent');
+    for (const to of unsent) expect(before[to]).toBe('sending');
+
+    const { transport, sent: resent } = flaky(0);
+    const run = (at: Date) =>
+      deliverDueMail({ db, transport, logger, pollMs: 1000, maxAttempts: 3, now: () => at });
+    expect(await run(new Date(now.getTime() + 59_000))).toBe(0);
+    expect(await run(new Date(now.getTime() + 61_000))).toBe(7);
+    expect(resent.map((m) => m.to).sort()).toEqual(unsent.sort());
+    expect(Object.values(await statusTo())).toEqual(Array(10).fill('sent'));
+  });
+
+  it('sends a batch of ten in eleven statements: the claim and one "sent" each', async () => {
+    const db = ctx.database.db;
+    await db.delete(mailOutbox);
+    for (let i = 0; i < 10; i++) await enqueueMail(db, message());
+    const { db: recorded, statements } = recordingDb(ctx.database);
+    const { transport, sent } = flaky(0);
+    expect(await deliverDueMail({ db: recorded, transport, logger, pollMs: 1000, maxAttempts: 3 })).toBe(10);
+    expect(sent).toHaveLength(10);
+    expect(statements).toHaveLength(11);
   });
 
   it('runs as a loop that wakes when mail is queued', async () => {

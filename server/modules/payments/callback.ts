@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { paymentAttempts } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import type { StkCallback } from '../../lib/payments/callback';
-import { settleAttempt, type SettleResult } from './settlement';
+import { settleKnown, type Settlement } from './settlement';
 
 /** How far back an attempt without a CheckoutRequestID may be matched by phone and amount. */
 const ADOPT_WINDOW_MS = 24 * 3_600_000;
@@ -16,26 +16,7 @@ const ADOPT_WINDOW_MS = 24 * 3_600_000;
  */
 export async function applyStkCallback(db: Db, cb: StkCallback, logger: Logger, now = new Date()) {
   const fields = { checkoutRequestId: cb.checkoutRequestId, resultCode: cb.resultCode };
-  const stored = async () =>
-    (
-      await db
-        .select({ id: paymentAttempts.id })
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.checkoutRequestId, cb.checkoutRequestId))
-    )[0];
-  // The callback can overtake the push's answer; if adopting loses to that answer being stored
-  // just now, the stored id finds the attempt on the second look.
-  const attempt = (await stored()) ?? (await adopt(db, cb, now)) ?? (await stored());
-  if (!attempt) {
-    logger.warn('mpesa callback for an unknown CheckoutRequestID ignored', {
-      ...fields,
-      receipt: cb.receipt,
-    });
-    return { matched: false as const };
-  }
-  const result: SettleResult = await settleAttempt(
-    db,
-    attempt.id,
+  const settlement: Settlement =
     cb.outcome.status === 'paid'
       ? {
           kind: 'paid',
@@ -45,23 +26,38 @@ export async function applyStkCallback(db: Db, cb: StkCallback, logger: Logger, 
           resultCode: cb.resultCode,
           resultDesc: cb.resultDesc,
         }
-      : { kind: 'failed', issue: cb.outcome.reason, resultCode: cb.resultCode, resultDesc: cb.resultDesc },
-    now,
-  );
-  logger.info('mpesa callback', { ...fields, attemptId: attempt.id, ...result });
+      : { kind: 'failed', issue: cb.outcome.reason, resultCode: cb.resultCode, resultDesc: cb.resultDesc };
+  const byStoredId = () => settleKnown(db, { checkoutRequestId: cb.checkoutRequestId }, settlement, now);
+  let result = await byStoredId();
+  if (!result) {
+    // The callback can overtake the push's answer: an attempt adopted here, or whose stored id that
+    // answer wrote just now (adopting lost to it), is found by the stored id on the second look.
+    await adopt(db, cb, now);
+    result = await byStoredId();
+  }
+  if (!result) {
+    logger.warn('mpesa callback for an unknown CheckoutRequestID ignored', {
+      ...fields,
+      receipt: cb.receipt,
+    });
+    return { matched: false as const };
+  }
+  const { attemptId, ...settled } = result;
+  logger.info('mpesa callback', { ...fields, attemptId, ...settled });
   if (cb.resultCode === -1) {
     // A system code rather than a shopper's doing; "The operator does not exist" (SFC_IC0003) is
     // what a paybill/till mix-up has been seen to end in.
     logger.error(
       'mpesa failed the payment with a system code: if it repeats, check MPESA_ACCOUNT_TYPE, MPESA_SHORTCODE and MPESA_TILL_NUMBER',
-      { ...fields, attemptId: attempt.id, resultDesc: cb.resultDesc },
+      { ...fields, attemptId, resultDesc: cb.resultDesc },
     );
   }
-  return { matched: true as const, ...result };
+  return { matched: true as const, ...settled };
 }
 
-async function adopt(db: Db, cb: StkCallback, now: Date): Promise<{ id: string } | undefined> {
-  if (cb.outcome.status !== 'paid' || cb.amount === undefined || !cb.phone) return undefined;
+/** Gives the callback's CheckoutRequestID to the one attempt it can only be, if there is one. */
+async function adopt(db: Db, cb: StkCallback, now: Date): Promise<void> {
+  if (cb.outcome.status !== 'paid' || cb.amount === undefined || !cb.phone) return;
   const candidates = await db
     .select({ id: paymentAttempts.id })
     .from(paymentAttempts)
@@ -77,11 +73,9 @@ async function adopt(db: Db, cb: StkCallback, now: Date): Promise<{ id: string }
     .orderBy(desc(paymentAttempts.createdAt))
     .limit(2);
   // Two candidates would be a guess; leave it to the log and the shop.
-  if (candidates.length !== 1) return undefined;
-  const [claimed] = await db
+  if (candidates.length !== 1) return;
+  await db
     .update(paymentAttempts)
     .set({ checkoutRequestId: cb.checkoutRequestId, merchantRequestId: cb.merchantRequestId, updatedAt: now })
-    .where(and(eq(paymentAttempts.id, candidates[0]!.id), isNull(paymentAttempts.checkoutRequestId)))
-    .returning({ id: paymentAttempts.id });
-  return claimed;
+    .where(and(eq(paymentAttempts.id, candidates[0]!.id), isNull(paymentAttempts.checkoutRequestId)));
 }

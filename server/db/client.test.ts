@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
-import { freshDatabase } from '../test/harness';
-import { openDatabase, type Database } from './client';
+import { freshDatabase, recordingDb } from '../test/harness';
+import { openDatabase, writeTogether, type Database } from './client';
 
 const rows = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -44,3 +45,49 @@ it('creates a new data directory from the dump it is given, and opens an existin
     await again.close();
   }
 }, 30_000);
+
+it('sends writes together as one statement, all of them or none', async () => {
+  const { database, drop } = await freshDatabase();
+  try {
+    const { db } = database;
+    await db.execute(sql`create table notes (id int primary key, body text not null)`);
+    const notes = pgTable('notes', { id: integer('id').primaryKey(), body: text('body').notNull() });
+    const { db: recorded, statements } = recordingDb(database);
+
+    await writeTogether(recorded, [
+      recorded.insert(notes).values({ id: 1, body: 'one' }),
+      false,
+      recorded.insert(notes).values([
+        { id: 2, body: 'two' },
+        { id: 3, body: 'three' },
+      ]),
+    ]);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^with "w0" as \(insert into "notes" .*\), "w1" as \(insert into "notes" /);
+    expect(await db.select().from(notes).orderBy(notes.id)).toEqual([
+      { id: 1, body: 'one' },
+      { id: 2, body: 'two' },
+      { id: 3, body: 'three' },
+    ]);
+
+    // One write failing (a duplicate key) takes the others with it.
+    await expect(
+      writeTogether(recorded, [
+        recorded.delete(notes).where(eq(notes.id, 1)),
+        recorded.insert(notes).values({ id: 2, body: 'again' }),
+      ]),
+    ).rejects.toThrow();
+    expect(await db.select({ id: notes.id }).from(notes).orderBy(notes.id)).toEqual([
+      { id: 1 },
+      { id: 2 },
+      { id: 3 },
+    ]);
+
+    // One write is sent as it is; none sends nothing.
+    await writeTogether(recorded, [recorded.update(notes).set({ body: 'uno' }).where(eq(notes.id, 1))]);
+    await writeTogether(recorded, [undefined]);
+    expect(statements.slice(2)).toEqual([expect.stringMatching(/^update "notes" set "body"/)]);
+  } finally {
+    await drop();
+  }
+});

@@ -41,6 +41,7 @@ import { openDatabase, type Db } from '../server/db/client';
 import { parseEnv } from '../server/env';
 import { issueSession } from '../server/lib/auth/session';
 import { DARAJA_SIMULATOR_PATH } from '../server/lib/payments/config';
+import { SMS_SIMULATOR_PATH } from '../server/lib/sms/config';
 import { unitsHeldBy } from '../server/modules/stock';
 import {
   cpuSecondsOf,
@@ -341,22 +342,24 @@ async function main() {
 }
 
 /**
- * The servers, and the Daraja simulator in a process of its own (bench/lib/daraja.ts), as Safaricom
- * is outside the shop: each server sends its prompts there and is called back at its own address,
- * so the servers' CPU is the shop's side of each payment only.
+ * The servers, and the payment and SMS gateways' simulators in a process of their own
+ * (bench/lib/gateways.ts), as Safaricom and Africa's Talking are outside the shop: each server sends
+ * its prompts and texts there and is called back at its own address (the SMS delivery reports at
+ * the first server's, as Africa's Talking has one address per app), so the servers' CPU is the
+ * shop's side of each payment and each text only.
  */
 async function startServers(url: string): Promise<{ servers: ServerProcess[]; daraja: ChildProcess }> {
-  const daraja = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/daraja.ts'], {
+  const daraja = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/gateways.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: { ...process.env, MPESA_SIMULATOR_DELAY_MS: '500' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const port = await new Promise<string>((resolve, reject) => {
     daraja.stdout!.on('data', (chunk: Buffer) => {
       const ready = /ready (\d+)/.exec(chunk.toString());
       if (ready) resolve(ready[1]!);
     });
-    daraja.on('exit', (code) => reject(new Error(`the Daraja simulator exited (${code})`)));
+    daraja.on('exit', (code) => reject(new Error(`the gateways' simulator exited (${code})`)));
   });
   const settings = {
     NODE_ENV: 'development',
@@ -365,6 +368,7 @@ async function startServers(url: string): Promise<{ servers: ServerProcess[]; da
     LOG_LEVEL: 'warn',
     STATIC_DIR: '.tmp/no-spa',
     MPESA_BASE_URL: `http://127.0.0.1:${port}/api${DARAJA_SIMULATOR_PATH}`,
+    AT_BASE_URL: `http://127.0.0.1:${port}/api${SMS_SIMULATOR_PATH}`,
     // A prompt whose push timed out on a loaded machine is settled by the reconciler's query.
     PAYMENT_QUERY_DELAY_MS: '5000',
   };
@@ -379,6 +383,7 @@ async function startServers(url: string): Promise<{ servers: ServerProcess[]; da
       }),
     ),
   );
+  daraja.stdin!.write(`reports ${servers[0]!.baseUrl}\n`);
   return { servers, daraja };
 }
 

@@ -86,13 +86,10 @@ const toDevSms = (m: SmsRow) => ({
 });
 
 /**
- * The SMS simulator under /dev/africastalking, the dev SMS outbox (JSON at /dev/sms) and the texts a
- * phone received (a page at /dev/sms/phone).
+ * The simulated gateway alone (`POST …/version1/messaging` and the balance switch), for a process
+ * with no database: the benches run it apart from the shop, as Africa's Talking is.
  */
-export function devSmsModule(
-  { env, logger, database }: Pick<Deps, 'env' | 'logger' | 'database'>,
-  simulator: SmsSimulator = createSmsSimulator(smsSimulatorOptionsFromEnv(env, logger)),
-): Mount[] {
+export function smsGatewayRoutes(simulator: SmsSimulator): Mount {
   const gateway = newRouter()
     .use('*', thisMachineOnly)
     .post('/version1/messaging', async (c) => {
@@ -107,7 +104,17 @@ export function devSmsModule(
       simulator.setBalanceEmpty(body.empty);
       return c.json({ data: { empty: simulator.balanceEmpty() } }, 200);
     });
+  return [SMS_SIMULATOR_PATH, gateway];
+}
 
+/**
+ * The SMS simulator under /dev/africastalking, the dev SMS outbox (JSON at /dev/sms) and the texts a
+ * phone received (a page at /dev/sms/phone).
+ */
+export function devSmsModule(
+  { env, logger, database }: Pick<Deps, 'env' | 'logger' | 'database'>,
+  simulator: SmsSimulator = createSmsSimulator(smsSimulatorOptionsFromEnv(env, logger)),
+): Mount[] {
   const outbox = newRouter();
   outbox.use('*', thisMachineOnly);
   outbox.openapi(devSmsRoute, async (c) => {
@@ -127,10 +134,7 @@ export function devSmsModule(
     return c.html(phonePage(rows, phone, simulator.balanceEmpty()));
   });
 
-  return [
-    [SMS_SIMULATOR_PATH, gateway],
-    ['/dev/sms', outbox],
-  ];
+  return [smsGatewayRoutes(simulator), ['/dev/sms', outbox]];
 }
 
 function phonePage(rows: SmsRow[], phone: string | undefined, balanceEmpty: boolean) {

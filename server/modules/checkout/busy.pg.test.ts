@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { cartItems, orders, variants } from '../../db/schema';
 import { eventually, someoneWaitsForALock } from '../../test/harness';
 import {
+  api,
   checkoutBody,
   checkoutWith,
   phoneEnding,
   servedContextForFile,
+  shopper,
   shopperWithCart,
   shownFor,
   stockOf,
@@ -65,5 +67,49 @@ describe('checkout when more shoppers check out than the shop serves at once', (
     // Trying again when told to, with the line free, places the order.
     expect((await checkoutWith(second.call, secondBody)).status).toBe(201);
     expect(await stockOf(ctx.database.db, second.variantId)).toBe(4);
+  });
+
+  it('refuses at once (409) a checkout for units the checkouts ahead of it already claim, holding nothing', async () => {
+    const first = await shopperWithCart(ctx, { stock: 1, quantity: 1 });
+    // A second shopper wants the same last unit.
+    const second = await shopper(ctx);
+    const call = api(ctx, second.token);
+    expect(
+      (await call.post('/cart', { item: { productId: first.product.productId, quantity: 1 } })).status,
+    ).toBe(200);
+    const body = checkoutBody(phoneEnding('00'));
+    const [firstBody, secondBody] = [
+      { ...body, shown: await shownFor(first.call, body) },
+      { ...body, shown: await shownFor(call, body) },
+    ];
+
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const admin = ctx.database.db.transaction(async (tx) => {
+      await tx.select().from(variants).where(eq(variants.id, first.variantId)).for('update');
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    await isLocked;
+    const firstAnswer = checkoutWith(first.call, firstBody);
+    await eventually(() => someoneWaitsForALock(ctx.database.db), 5_000);
+    try {
+      const started = Date.now();
+      const refused = await checkoutWith(call, secondBody);
+      expect(refused.status).toBe(409);
+      // Not after waiting out the line (CHECKOUT_QUEUE_MS, 300 ms here).
+      expect(Date.now() - started).toBeLessThan(300);
+      expect(await refused.json()).toMatchObject({
+        code: 'out_of_stock',
+        message: expect.stringMatching(/just sold out/),
+      });
+      expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, second.id))).toHaveLength(0);
+    } finally {
+      release();
+      await admin;
+    }
+    expect((await firstAnswer).status).toBe(201);
+    expect(await stockOf(ctx.database.db, first.variantId)).toBe(0);
   });
 });

@@ -50,7 +50,7 @@ import {
   OutOfStockError,
   takeOrderStock,
 } from '../stock';
-import { createShelfMemory } from './shelf';
+import { createClaims, createShelfMemory } from './shelf';
 import { CART_HINT, type Refusal, reservationRefusal } from '../../../contract/stock';
 
 export interface CheckoutDeps {
@@ -74,6 +74,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   const settings = deliverySettings(deps.env);
   const guesses = promoGuesses(deps.db, deps.env);
   const shelf = createShelfMemory();
+  const claims = createClaims();
   const line = createGate({
     concurrency: deps.env.CHECKOUT_CONCURRENCY,
     maxWaitMs: deps.env.CHECKOUT_QUEUE_MS,
@@ -116,6 +117,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (err instanceof WrongCode) await guesses.countWrong(who, now);
         throw err;
       });
+      // The units this checkout wants, unless the checkouts ahead of it already want every one left.
+      const claim = early && claims.take(`${user.id} ${idempotencyKey}`, early.lines);
+      if (claim && 'short' in claim) throw new OutOfStockError(claim.short.line, claim.short.left, CART_HINT);
       const placed = await line
         .run(() => {
           // Its turn may come after the sale sold out: what the last checkouts saw refuses it then.
@@ -163,7 +167,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
             shelf.saw(err.line.variantId, err.left);
           if (wrongCode) await guesses.countWrong(who, now);
           throw err;
-        });
+        })
+        .finally(() => claim?.release());
 
       if (placed.kind === 'replay')
         return { result: await orderState(deps.db, placed.orderId), replayed: true };

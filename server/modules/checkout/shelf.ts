@@ -29,3 +29,50 @@ export function createShelfMemory({ forMs = 1_000, now = () => Date.now() } = {}
 
 /** Past this many variants seen, those seen too long ago are forgotten. */
 const MAX_SEEN = 10_000;
+
+/**
+ * The units this instance's checkouts want while they wait in line or place their order, per
+ * variant. In a flash sale hundreds of shoppers pass the early pricing while units are still on the
+ * shelf, and each would wait its turn only to be refused; once the checkouts ahead of one claim every
+ * unit the stock read shows, it is refused at once instead (409 out_of_stock, with what is left
+ * unclaimed). Retries of one checkout (the same Idempotency-Key) share its claim and go on to their
+ * answer. A claim ends when its transaction does, whatever the outcome: a unit whose order failed
+ * is claimable again at once; the transaction, not this, decides every sale.
+ */
+export function createClaims() {
+  const claimed = new Map<string, number>();
+  const keys = new Set<string>();
+  const change = (variantId: string, by: number) => {
+    const units = (claimed.get(variantId) ?? 0) + by;
+    if (units > 0) claimed.set(variantId, units);
+    else claimed.delete(variantId);
+  };
+  return {
+    /**
+     * Claims the lines' units for the checkout `key`; answers the first line the stock as read
+     * cannot cover beyond what is claimed, and what is left unclaimed of it, claiming nothing then.
+     */
+    take<L extends { variantId: string | null; quantity: number; stock: number }>(
+      key: string,
+      lines: readonly L[],
+    ): { short: { line: L; left: number } } | { release(): void } {
+      if (keys.has(key)) return { release() {} };
+      const wanted = lines.filter((l): l is L & { variantId: string } => l.variantId !== null);
+      for (const line of wanted) {
+        const left = line.stock - (claimed.get(line.variantId) ?? 0);
+        if (line.quantity > left) return { short: { line, left: Math.max(0, left) } };
+      }
+      keys.add(key);
+      for (const l of wanted) change(l.variantId, l.quantity);
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          keys.delete(key);
+          for (const l of wanted) change(l.variantId, -l.quantity);
+        },
+      };
+    },
+  };
+}

@@ -265,10 +265,7 @@ async function main() {
     const settleSeconds = round((performance.now() - settleStarted) / 1000, 1);
 
     const statuses: Record<string, number> = {};
-    for (const c of checkouts) {
-      const key = c.status === 0 ? 'no answer' : `${c.status}${c.code ? ` ${c.code}` : ''}`;
-      statuses[key] = (statuses[key] ?? 0) + 1;
-    }
+    for (const c of checkouts) statuses[answerOf(c)] = (statuses[answerOf(c)] ?? 0) + 1;
     const unanswered = checkouts.filter((c) => c.status === 0).length;
     // A 503 `busy` (with Retry-After) is a clear answer too, but the sale's goal is refusals as 409s.
     const serverErrors = checkouts.filter((c) => c.status >= 500).length;
@@ -283,6 +280,13 @@ async function main() {
       0,
     );
     const checkoutLatency = summarize(checkouts.map((c) => c.ms));
+    // Which answers are the slow ones: the same statuses as above, each with its latency.
+    const latencyByAnswer = Object.fromEntries(
+      Object.keys(statuses).map((key) => [
+        key,
+        summarize(checkouts.filter((c) => answerOf(c) === key).map((c) => c.ms)),
+      ]),
+    );
     const productPage = summarize(during.product.flatMap((r) => r.latencies));
     const productQuiet = summarize(quiet.product.flatMap((r) => r.latencies));
     const search = summarize(during.search.flatMap((r) => r.latencies));
@@ -320,6 +324,7 @@ async function main() {
         answeredPerSecond: round(checkouts.length / rushSeconds, 1),
         statuses,
         latency: checkoutLatency,
+        latencyByAnswer,
         cartReads: summarize(cartReads),
       },
       reads: {
@@ -386,6 +391,10 @@ async function startServers(url: string): Promise<{ servers: ServerProcess[]; da
   daraja.stdin!.write(`reports ${servers[0]!.baseUrl}\n`);
   return { servers, daraja };
 }
+
+/** How a checkout was answered: its status and error code, or 'no answer'. */
+const answerOf = (c: { status: number; code: string | null }) =>
+  c.status === 0 ? 'no answer' : `${c.status}${c.code ? ` ${c.code}` : ''}`;
 
 /** `rush`, with the instances and a scale other than the issue's in the name: runs do not overwrite each other. */
 const resultName = () =>
@@ -529,6 +538,7 @@ type Result = {
     answeredPerSecond: number;
     statuses: Record<string, number>;
     latency: LatencySummary;
+    latencyByAnswer: Record<string, LatencySummary>;
     cartReads: LatencySummary;
   };
   reads: {
@@ -577,6 +587,9 @@ function report(r: Result): string {
     '| latency (ms) | p50 / p99 / max |',
     '|---|---:|',
     `| checkout | ${ms(r.checkouts.latency)} |`,
+    ...Object.entries(r.checkouts.latencyByAnswer).map(
+      ([answer, l]) => `| checkout answered ${answer} | ${ms(l)} |`,
+    ),
     `| cart read before a second checkout (after an offer ended) | ${ms(r.checkouts.cartReads)} |`,
     `| product page, quiet (3 s before) | ${ms(r.reads.quiet.productPage)} |`,
     `| product page, during the rush | ${ms(r.reads.rush.productPage)} |`,

@@ -19,6 +19,19 @@ afterAll(() => ctx.close());
 
 const T0 = new Date('2031-03-01T09:00:00Z');
 
+/** One pass of an SMS worker over this file's database, its clock stopped at `at`. */
+const smsWorker = (client: SmsClient, at: Date, o: { batch?: number } = {}) =>
+  deliverDueSms({
+    db: ctx.database.db,
+    client,
+    logger: createLogger('silent'),
+    pollMs: 1_000,
+    maxAttempts: 3,
+    unknownWaitMs: 600_000,
+    now: () => at,
+    ...o,
+  });
+
 describe(`SMS outbox races (${raceEngine})`, () => {
   it('lets three workers side by side send each due message exactly once (FOR UPDATE SKIP LOCKED)', async () => {
     const db = ctx.database.db;
@@ -43,17 +56,7 @@ describe(`SMS outbox races (${raceEngine})`, () => {
         return { outcome: 'accepted', messageId: `ATXid_${++n}_${text}`, statusCode: 101, cost: null };
       },
     };
-    const worker = () =>
-      deliverDueSms({
-        db,
-        client,
-        logger: createLogger('silent'),
-        pollMs: 1_000,
-        maxAttempts: 3,
-        unknownWaitMs: 600_000,
-        batch: 4,
-        now: () => T0,
-      });
+    const worker = () => smsWorker(client, T0, { batch: 4 });
     // Each drains until nothing is left, as the runner does after a full batch.
     const drain = async () => {
       while ((await worker()) > 0);
@@ -92,15 +95,7 @@ describe(`SMS outbox races (${raceEngine})`, () => {
         { messageId: 'ATXid_first', phone: '254712000099', outcome: { final: 'delivered' } },
         later,
       ),
-      deliverDueSms({
-        db,
-        client,
-        logger: createLogger('silent'),
-        pollMs: 1_000,
-        maxAttempts: 3,
-        unknownWaitMs: 600_000,
-        now: () => later,
-      }),
+      smsWorker(client, later),
     ]);
     const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.id, id));
     if (reported === 'delivered') {
@@ -143,16 +138,7 @@ describe(`SMS outbox races (${raceEngine})`, () => {
         return { outcome: 'accepted', messageId: `ATXid_${text}`, statusCode: 101, cost: null };
       },
     };
-    const worker = (at: Date) =>
-      deliverDueSms({
-        db,
-        client,
-        logger: createLogger('silent'),
-        pollMs: 1_000,
-        maxAttempts: 3,
-        unknownWaitMs: 600_000,
-        now: () => at,
-      });
+    const worker = (at: Date) => smsWorker(client, at);
     void worker(T0);
     await expect.poll(() => reports.length).toBe(3);
     expect(reports).toEqual(['delivered', 'delivered', 'delivered']);

@@ -31,15 +31,7 @@ describe('checkout when more shoppers check out than the shop serves at once', (
 
     // An admin saving the first product holds its stock row: the first checkout waits on it, in the
     // only place the line has.
-    let release!: () => void;
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const admin = ctx.database.db.transaction(async (tx) => {
-      await tx.select().from(variants).where(eq(variants.id, first.variantId)).for('update');
-      locked();
-      await new Promise<void>((r) => (release = r));
-    });
-    await isLocked;
+    const admin = await holdStockRow(first.variantId);
     const firstAnswer = checkoutWith(first.call, firstBody);
     await eventually(() => someoneWaitsForALock(ctx.database.db), 5_000);
 
@@ -60,8 +52,7 @@ describe('checkout when more shoppers check out than the shop serves at once', (
       ).toHaveLength(1);
       expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, second.id))).toHaveLength(0);
     } finally {
-      release();
-      await admin;
+      await admin.release();
     }
     expect((await firstAnswer).status).toBe(201);
     // Trying again when told to, with the line free, places the order.
@@ -83,15 +74,8 @@ describe('checkout when more shoppers check out than the shop serves at once', (
       { ...body, shown: await shownFor(call, body) },
     ];
 
-    let release!: () => void;
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const admin = ctx.database.db.transaction(async (tx) => {
-      await tx.select().from(variants).where(eq(variants.id, first.variantId)).for('update');
-      locked();
-      await new Promise<void>((r) => (release = r));
-    });
-    await isLocked;
+    // The first checkout waits on the held stock row with the last unit claimed.
+    const admin = await holdStockRow(first.variantId);
     const firstAnswer = checkoutWith(first.call, firstBody);
     await eventually(() => someoneWaitsForALock(ctx.database.db), 5_000);
     try {
@@ -106,10 +90,28 @@ describe('checkout when more shoppers check out than the shop serves at once', (
       });
       expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, second.id))).toHaveLength(0);
     } finally {
-      release();
-      await admin;
+      await admin.release();
     }
     expect((await firstAnswer).status).toBe(201);
     expect(await stockOf(ctx.database.db, first.variantId)).toBe(0);
   });
 });
+
+/** An admin saving a product holds its variant's stock row, from when this resolves until `release()`. */
+async function holdStockRow(variantId: string) {
+  let release!: () => void;
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const admin = ctx.database.db.transaction(async (tx) => {
+    await tx.select().from(variants).where(eq(variants.id, variantId)).for('update');
+    locked();
+    await new Promise<void>((r) => (release = r));
+  });
+  await isLocked;
+  return {
+    async release() {
+      release();
+      await admin;
+    },
+  };
+}

@@ -213,6 +213,12 @@ const EnvSchema = z
     SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
     /** A port of its own for GET /metrics, on 127.0.0.1 only (no token asked there). */
     METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * false: this instance runs none of the shop's background work (the payment reconciler, the mail
+     * and SMS outboxes, housekeeping, the dashboard rollup), so all its time goes to the requests it
+     * is sent, e.g. the storefront's reads during a sale; another instance must run them.
+     */
+    RUN_JOBS: boolish.default(true),
   })
   .superRefine((env, ctx) => {
     // The admin account ADMIN_PASSWORD makes is held to what sign-up asks of any new password.

@@ -5,12 +5,7 @@ import { prepareDatabase } from './boot';
 import { closeDarajaSimulators } from './dev/daraja-simulator';
 import { closeSmsSimulators } from './dev/sms-simulator';
 import { EnvError, parseEnv } from './env';
-import { catalogueChangesJob } from './jobs/catalogue-changes';
-import { dashboardRollupJob } from './jobs/dashboard-rollup';
-import { housekeepingJob } from './jobs/housekeeping';
-import { mailOutboxJob } from './jobs/mail-outbox';
-import { smsOutboxJob } from './jobs/sms-outbox';
-import { paymentReconcilerJob } from './jobs/payment-reconciler';
+import { instanceJobs } from './jobs/instance-jobs';
 import { startJobs } from './jobs/runner';
 import { gracefulClose } from './lib/drain';
 import type { Runtime } from './lib/http';
@@ -55,37 +50,15 @@ async function main() {
   const runtime: Runtime = {};
   const metrics = metricsWanted(env) ? createMetrics(database) : undefined;
   const app = createApp({ env, database, logger, runtime, metrics, errors });
+  if (!env.RUN_JOBS)
+    logger.info('background jobs off on this instance (RUN_JOBS=false): another instance must run them');
   const jobs = startJobs(
-    [
-      // In the order they stop: the reconciler first, as a pass in hand may still query Daraja (the
-      // simulator, in development) and settle in the database.
-      paymentReconcilerJob({
-        db: database.db,
-        daraja: createDarajaClientFromEnv(env),
-        logger,
-        queryDelayMs: env.PAYMENT_QUERY_DELAY_MS,
-        intervalMs: env.PAYMENT_RECONCILE_INTERVAL_MS,
-      }),
-      mailOutboxJob({
-        db: database.db,
-        transport: createMailTransport(env, logger),
-        logger,
-        pollMs: env.MAIL_POLL_MS,
-        maxAttempts: env.MAIL_MAX_ATTEMPTS,
-      }),
-      smsOutboxJob({
-        db: database.db,
-        client: createSmsClientFromEnv(env),
-        logger,
-        pollMs: env.SMS_POLL_MS,
-        maxAttempts: env.SMS_MAX_ATTEMPTS,
-        unknownWaitMs: env.SMS_UNKNOWN_WAIT_MS,
-        metrics,
-      }),
-      housekeepingJob(database.db),
-      dashboardRollupJob(database.db),
-      catalogueChangesJob(database, logger),
-    ],
+    instanceJobs(env, database, logger, {
+      daraja: () => createDarajaClientFromEnv(env),
+      mail: () => createMailTransport(env, logger),
+      sms: () => createSmsClientFromEnv(env),
+      metrics,
+    }),
     logger,
     errors,
   );

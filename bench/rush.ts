@@ -8,6 +8,7 @@
  *
  *   npm run bench:rush
  *   npm run bench:rush -- --instances 2      # two servers over one database, shoppers round-robin
+ *   npm run bench:rush -- --instances 2 --split   # the reads on the first (RUN_JOBS=false), checkouts on the rest
  *
  * A shopper sends the checkout their page showed; a 409 saying the price changed (the discount's
  * uses ran out) brings the new figures, which the page shows, and the shopper checks out once more at
@@ -75,6 +76,7 @@ const { values: args } = parseArgs({
     /** How long to wait for the payments to settle after the rush. */
     settle: { type: 'string', default: '60' },
     'keep-db': { type: 'boolean', default: false },
+    split: { type: 'boolean', default: false },
   },
 });
 const SHOPPERS = Number(args.shoppers);
@@ -83,6 +85,8 @@ const USES = Number(args.uses);
 const SECONDS = Number(args.seconds);
 const READS = Number(args.reads);
 const INSTANCES = Number(args.instances);
+/** The first instance serves only the reads, the others only the checkouts (needs 2 instances or more). */
+const SPLIT = Boolean(args.split) && INSTANCES > 1;
 const SETTLE_S = Number(args.settle);
 /** What counts as no answer: the same as autocannon's timeout for the reads. */
 const TIMEOUT_MS = 10_000;
@@ -182,7 +186,7 @@ async function main() {
     itemId: lineOf.get(a.id)!,
     // Distinct phones ending 00: the simulator pays them, and no phone's prompt allowance is reached.
     phone: `07${String(i).padStart(6, '0')}00`,
-    server: servers[i % servers.length]!,
+    server: checkoutServers(servers)[i % checkoutServers(servers).length]!,
   }));
   const setupSeconds = round((performance.now() - setupStarted) / 1000, 1);
   console.log(`set up in ${setupSeconds} s`);
@@ -201,7 +205,7 @@ async function main() {
     const searchPaths = [word, 'sugar', 'tomato', 'unga', 'milk'].map((q) => `/api/v1/search/orama?q=${q}`);
 
     // Before: the same reads on a quiet shop, for comparison.
-    const quiet = await reads(servers, productPath, searchPaths, 3);
+    const quiet = await reads(readServers(servers), productPath, searchPaths, 3);
 
     // The rush.
     console.log('the rush…');
@@ -240,7 +244,7 @@ async function main() {
     // a machine at load 3), give up with a message and clean up rather than hang.
     let deadline: NodeJS.Timeout | undefined;
     const [during] = await Promise.race([
-      Promise.all([reads(servers, productPath, searchPaths, SECONDS), Promise.all(arrivals)]),
+      Promise.all([reads(readServers(servers), productPath, searchPaths, SECONDS), Promise.all(arrivals)]),
       new Promise<never>((_, reject) => {
         deadline = setTimeout(
           () => reject(new Error(`the rush did not end within ${SECONDS + 60} s`)),
@@ -382,7 +386,8 @@ async function startServers(url: string): Promise<{ servers: ServerProcess[]; da
   const profile = process.env.RUSH_CPU_PROF;
   const servers = await Promise.all(
     Array.from({ length: INSTANCES }, (_, i) =>
-      startServer(settings, {
+      // Split: the reads' instance does nothing else (RUN_JOBS=false), as a storefront instance would.
+      startServer(SPLIT && i === 0 ? { ...settings, RUN_JOBS: 'false' } : settings, {
         run: 'built',
         nodeArgs: profile && i === 0 ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
       }),
@@ -398,7 +403,12 @@ const answerOf = (c: { status: number; code: string | null }) =>
 
 /** `rush`, with the instances and a scale other than the issue's in the name: runs do not overwrite each other. */
 const resultName = () =>
-  ['rush', INSTANCES > 1 && `${INSTANCES}-instances`, SHOPPERS !== 2000 && `${SHOPPERS}-shoppers`]
+  [
+    'rush',
+    INSTANCES > 1 && `${INSTANCES}-instances`,
+    SPLIT && 'split',
+    SHOPPERS !== 2000 && `${SHOPPERS}-shoppers`,
+  ]
     .filter(Boolean)
     .join('-');
 
@@ -443,6 +453,10 @@ async function checkout(s: Shopper, shown: ShownFigures): Promise<Sent> {
     return { ms: performance.now() - t, status: 0, code: null, retryAfter: null };
   }
 }
+
+/** With --split, the first instance serves the reads and the others the checkouts. */
+const readServers = (servers: ServerProcess[]) => (SPLIT ? servers.slice(0, 1) : servers);
+const checkoutServers = (servers: ServerProcess[]) => (SPLIT ? servers.slice(1) : servers);
 
 /** READS requests a second over the servers for `seconds`: 70 % the sale's product page, 30 % search. */
 async function reads(servers: ServerProcess[], productPath: string, searchPaths: string[], seconds: number) {
@@ -561,7 +575,7 @@ function report(r: Result): string {
     '',
     `Load average (1, 5, 15 min) ${r.load.before.join(', ')} before the setup, ${r.load.during.join(', ')} right after the rush (1-min samples during it: ${r.load.samples.join(', ')}). During the rush the server${INSTANCES > 1 ? 's' : ''} used ${r.cpu.serverCores.join(' + ')} cores and PostgreSQL (all its processes on this machine, other users' included) ${r.cpu.postgresCores}, this load generator ${r.cpu.benchCores}; the rest of the machine's ${r.meta.cores} cores went to other work.`,
     '',
-    `The sale: one product with ${UNITS} units at 50 % off for the first ${USES} orders. ${SHOPPERS} shoppers, signed in with one unit in their carts (set up in ${r.setupSeconds} s, straight into the database), arrive evenly over ${SECONDS} s${INSTANCES > 1 ? ', round-robin over the instances' : ''} and check out with the figures their page showed; a 409 \`price_changed\` (the discount ran out) brings the new figures, and they check out again at the new price, as the checkout page lets them (after an \`offer_ended\` the page reads the cart first). Meanwhile ${READS} requests a second read the product's page (70 %) and search (30 %). Payments go through the Daraja simulator (a process of its own, outside the servers whose CPU is counted), which pays each after 500 ms.`,
+    `The sale: one product with ${UNITS} units at 50 % off for the first ${USES} orders. ${SHOPPERS} shoppers, signed in with one unit in their carts (set up in ${r.setupSeconds} s, straight into the database), arrive evenly over ${SECONDS} s${SPLIT ? ', round-robin over the instances after the first, which serves only the reads (RUN_JOBS=false)' : INSTANCES > 1 ? ', round-robin over the instances' : ''} and check out with the figures their page showed; a 409 \`price_changed\` (the discount ran out) brings the new figures, and they check out again at the new price, as the checkout page lets them (after an \`offer_ended\` the page reads the cart first). Meanwhile ${READS} requests a second read the product's page (70 %) and search (30 %). Payments and texts go through the Daraja and Africa's Talking simulators (a process of their own, outside the servers whose CPU is counted); Daraja's pays each prompt after 500 ms.`,
     '',
     '| goal | result | |',
     '|---|---|---|',

@@ -181,12 +181,13 @@ async function main() {
   await database.close();
 
   const { servers, daraja } = await startServers(url);
+  const checkoutsTo = checkoutServers(servers);
   const shoppers: Shopper[] = accounts.map((a, i) => ({
     token: tokens[i]!,
     itemId: lineOf.get(a.id)!,
     // Distinct phones ending 00: the simulator pays them, and no phone's prompt allowance is reached.
     phone: `07${String(i).padStart(6, '0')}00`,
-    server: checkoutServers(servers)[i % checkoutServers(servers).length]!,
+    server: checkoutsTo[i % checkoutsTo.length]!,
   }));
   const setupSeconds = round((performance.now() - setupStarted) / 1000, 1);
   console.log(`set up in ${setupSeconds} s`);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
 import { CUSTOMER_BLOCKED_MESSAGE } from '../../../contract/admin-customers';
 import type { Cart } from '../../../contract/cart';
@@ -266,37 +266,33 @@ async function refuseEarly(
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
     // Read with the lines; an empty cart (what a placed order leaves) has none to read it with.
-    const keyed = rows.length > 0 ? rows[0]!.keyed : (await orderOfKey(db, o.userId, o.idempotencyKey))?.id;
+    const keyed = rows.length > 0 ? rows[0]!.keyed : await orderOfKey(db, o.userId, o.idempotencyKey);
     if (keyed) return undefined;
     throw err;
   }
 }
 
+/**
+ * The order the shopper's Idempotency-Key made, as a column (null: none yet): read with the cart
+ * lines before the transaction, under the shopper's lock in it, and alone for an empty cart.
+ */
+const keyedOrder = (userId: SQLWrapper, idempotencyKey: SQLWrapper | string) =>
+  sql<KeyedOrder | null>`(select json_build_object('id', o.id, 'requestHash', o.request_hash)
+    from ${orders} o where o.user_id = ${userId} and o.idempotency_key = ${idempotencyKey})`;
+type KeyedOrder = { id: string; requestHash: string };
+
 /** The cart's lines as checkout reads them before its transaction: each with the order its key made. */
 const preparedCheckoutLines = preparedPerHandle((db) =>
   cartLinesQuery(db, sql.placeholder('userId'), {
-    keyed: sql<string | null>`(select o.id from ${orders} o
-      where o.user_id = ${cartItems.userId} and o.idempotency_key = ${sql.placeholder('idempotencyKey')})`,
+    keyed: keyedOrder(cartItems.userId, sql.placeholder('idempotencyKey')),
   }).prepare('checkout_lines'),
 );
 
 /** The order the shopper's Idempotency-Key made, if any. */
 async function orderOfKey(db: Db, userId: string, idempotencyKey: string) {
-  const [existing] = await preparedOrderOfKey(db).execute({ userId, idempotencyKey });
-  return existing;
+  const result = await db.execute(sql`select ${keyedOrder(sql`${userId}::uuid`, idempotencyKey)} as keyed`);
+  return (result as unknown as { rows: { keyed: KeyedOrder | null }[] }).rows[0]!.keyed;
 }
-const preparedOrderOfKey = preparedPerHandle((db) =>
-  db
-    .select({ id: orders.id, requestHash: orders.requestHash })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, sql.placeholder('userId')),
-        eq(orders.idempotencyKey, sql.placeholder('idempotencyKey')),
-      ),
-    )
-    .prepare('order_of_key'),
-);
 
 /**
  * One checkout per shopper at a time: a double click, a retry or a second tab waits here and then
@@ -323,15 +319,11 @@ async function lockShopper(tx: Db, userId: string) {
  * snapshot is taken before it waits, so it would miss what the checkout it waited for committed.
  */
 async function keyAndUnpaid(tx: Db, userId: string, idempotencyKey: string, requestHash: string) {
-  const result = await tx.execute(sql`select (
-      select json_build_object('id', o.id, 'requestHash', o.request_hash) from ${orders} o
-      where o.user_id = ${userId} and o.idempotency_key = ${idempotencyKey}) as keyed,
-    ${pendingOrdersOf(sql`${userId}::uuid`)} as pending`);
-  const [row] = (
-    result as unknown as {
-      rows: { keyed: { id: string; requestHash: string } | null; pending: PendingOrders }[];
-    }
-  ).rows;
+  const shopper = sql`${userId}::uuid`;
+  const result = await tx.execute(
+    sql`select ${keyedOrder(shopper, idempotencyKey)} as keyed, ${pendingOrdersOf(shopper)} as pending`,
+  );
+  const [row] = (result as unknown as { rows: { keyed: KeyedOrder | null; pending: PendingOrders }[] }).rows;
   const { keyed, pending } = row!;
   if (keyed && keyed.requestHash !== requestHash) throw refused(idempotencyKeyReused());
   return { orderId: keyed?.id, pending };

@@ -6,7 +6,7 @@ import { errorResponse } from '@mocks/http';
 import { server } from '@mocks/node';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { clearGuestCart, getGuestCartItems } from '../stores/guest-cart-store';
 import { createCartActions } from './use-cart';
@@ -32,12 +32,7 @@ describe('adding to the cart', () => {
 
   it('uses the product from the loaded list without fetching it again', async () => {
     const fetches = countProductFetches();
-    const queryClient = quietQueryClient();
-    const params = { limit: 24, offset: 0, sort: 'newest' } as const;
-    queryClient.setQueryData(
-      productQueries.list(params).queryKey,
-      listProducts(params, mockDb.catalogue, new Date()),
-    );
+    const queryClient = withProductListLoaded(quietQueryClient());
     renderInRouter(<p>shop</p>, queryClient);
 
     await expect(createCartActions(queryClient).add(productId('Hass avocado'))).resolves.toBe('added');
@@ -84,12 +79,7 @@ describe('adding to the cart', () => {
 
   it('adds offline a product the shop has already shown, and says plainly when it has not', async () => {
     server.use(http.get('*/api/v1/products/:id', () => HttpResponse.error()));
-    const queryClient = quietQueryClient();
-    const params = { limit: 24, offset: 0, sort: 'newest' } as const;
-    queryClient.setQueryData(
-      productQueries.list(params).queryKey,
-      listProducts(params, mockDb.catalogue, new Date()),
-    );
+    const queryClient = withProductListLoaded(quietQueryClient());
     renderInRouter(<p>shop</p>, queryClient);
     onlineManager.setOnline(false);
     onTestFinished(() => onlineManager.setOnline(true));
@@ -106,3 +96,13 @@ describe('adding to the cart', () => {
     expect(getGuestCartItems()).toHaveLength(1);
   });
 });
+
+/** The first page of products as the shop page loaded it, in the query cache. */
+function withProductListLoaded(queryClient: QueryClient) {
+  const params = { limit: 24, offset: 0, sort: 'newest' } as const;
+  queryClient.setQueryData(
+    productQueries.list(params).queryKey,
+    listProducts(params, mockDb.catalogue, new Date()),
+  );
+  return queryClient;
+}

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, smsOutbox, users, variants } from '../../db/schema';
+import { cartItems, mailOutbox, smsOutbox, users, variants } from '../../db/schema';
 import { createLogger } from '../../lib/logger';
 import { loadOrderMail, orderEmail } from '../../lib/mail/order-mail';
 import { createDarajaClientFromEnv } from '../../lib/payments/daraja';
 import { orderSmsText } from '../../../contract/order-sms';
+import { createUser } from '../../test/auth';
 import { recordingDb } from '../../test/harness';
 import {
   checkoutBody,
@@ -13,7 +14,9 @@ import {
   servedContextForFile,
   shopperWithCart,
   shownFor,
+  stockOf,
 } from '../../test/shop';
+import { eraseCustomer } from '../customers/service';
 import { createCheckoutService } from './service';
 
 // What a checkout costs the database in round trips: in a flash sale the server's event loop is full
@@ -22,9 +25,14 @@ import { createCheckoutService } from './service';
 const ctx = servedContextForFile();
 
 /** The shopper's checkout, straight through the service over a handle that records its statements. */
-async function checkoutRecorded(s: Awaited<ReturnType<typeof shopperWithCart>>) {
+async function checkoutRecorded(
+  s: Awaited<ReturnType<typeof shopperWithCart>>,
+  /** What happens after the shopper's session was checked and before the checkout reads. */
+  meanwhile?: () => Promise<unknown>,
+) {
   const body = checkoutBody(phoneEnding('00'));
   const shown = await shownFor(s.call, body);
+  await meanwhile?.();
   recorded ??= recordingDb(ctx.database);
   service ??= createCheckoutService({
     db: recorded.db,
@@ -101,5 +109,25 @@ describe('checkout round trips', () => {
     const { answer, statements } = await checkoutRecorded(s);
     expect(answer).toMatchObject({ status: 409, code: 'out_of_stock' });
     expect(statements).toHaveLength(1);
+  });
+
+  it('refuses a shopper erased after their session was checked as the transaction would, not as an empty cart', async () => {
+    const s = await shopperWithCart(ctx, { stock: 5, quantity: 2 });
+    const owner = await createUser(ctx.database.db, { type: 'admin', role: 'owner', name: 'Erasing Owner' });
+    // The erasure commits between the checkout's session check and its cart read: it emptied the cart.
+    const erase = () => eraseCustomer(ctx.database.db, owner, s.id, s.email);
+    const { answer, statements } = await checkoutRecorded(s, erase);
+    expect(answer).toMatchObject({ status: 403, code: 'customer_blocked' });
+    // The cart read, then one statement for the key's order and the shopper's state.
+    expect(statements).toHaveLength(2);
+    expect(await stockOf(ctx.database.db, s.variantId)).toBe(5);
+  });
+
+  it('still tells a shopper with an empty cart that it is empty', async () => {
+    const s = await shopperWithCart(ctx, { stock: 5, quantity: 2 });
+    const { answer } = await checkoutRecorded(s, () =>
+      ctx.database.db.delete(cartItems).where(eq(cartItems.userId, s.id)),
+    );
+    expect(answer).toMatchObject({ status: 400, code: 'cart_empty' });
   });
 });

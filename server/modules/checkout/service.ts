@@ -266,8 +266,15 @@ async function refuseEarly(
   } catch (err) {
     if (!(err instanceof AppError) || err.status >= 500) throw err;
     // Read with the lines; an empty cart (what a placed order leaves) has none to read it with.
-    const keyed = rows.length > 0 ? rows[0]!.keyed : await orderOfKey(db, o.userId, o.idempotencyKey);
+    if (rows.length > 0) {
+      if (rows[0]!.keyed) return undefined;
+      throw err;
+    }
+    const { keyed, gone } = await emptyCartShopper(db, o.userId, o.idempotencyKey);
     if (keyed) return undefined;
+    // An erasure empties the cart too: a checkout whose session was checked just before it is
+    // refused as the transaction refuses it, not told its cart is empty.
+    if (gone) throw customerBlocked();
     throw err;
   }
 }
@@ -288,10 +295,17 @@ const preparedCheckoutLines = preparedPerHandle((db) =>
   }).prepare('checkout_lines'),
 );
 
-/** The order the shopper's Idempotency-Key made, if any. */
-async function orderOfKey(db: Db, userId: string, idempotencyKey: string) {
-  const result = await db.execute(sql`select ${keyedOrder(sql`${userId}::uuid`, idempotencyKey)} as keyed`);
-  return (result as unknown as { rows: { keyed: KeyedOrder | null }[] }).rows[0]!.keyed;
+/**
+ * For an empty cart, in one statement: the order the shopper's Idempotency-Key made, if any, and
+ * whether the shopper was blocked or erased since their session was checked.
+ */
+async function emptyCartShopper(db: Db, userId: string, idempotencyKey: string) {
+  const shopper = sql`${userId}::uuid`;
+  const result = await db.execute(
+    sql`select ${keyedOrder(shopper, idempotencyKey)} as keyed, exists (select 1 from ${users}
+      where ${users.id} = ${shopper} and (${users.blockedAt} is not null or ${users.erasedAt} is not null)) as gone`,
+  );
+  return (result as unknown as { rows: { keyed: KeyedOrder | null; gone: boolean }[] }).rows[0]!;
 }
 
 /**

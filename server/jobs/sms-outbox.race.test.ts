@@ -1,12 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox } from '../db/schema';
-import { createLogger } from '../lib/logger';
 import type { SmsClient } from '../lib/sms/africastalking';
 import { applyDeliveryReport, enqueueSms } from '../lib/sms/outbox';
 import { createTestContext, raceEngine, type TestContext } from '../test/harness';
 import { seedOrder } from '../test/orders';
-import { deliverDueSms } from './sms-outbox';
+import { smsPass } from '../test/sms';
 
 // Races (see raceEngine): SMS workers of several instances claiming the same due messages, and a
 // delivery report racing the worker that holds a message whose send had no answer.
@@ -20,17 +19,7 @@ afterAll(() => ctx.close());
 const T0 = new Date('2031-03-01T09:00:00Z');
 
 /** One pass of an SMS worker over this file's database, its clock stopped at `at`. */
-const smsWorker = (client: SmsClient, at: Date, o: { batch?: number } = {}) =>
-  deliverDueSms({
-    db: ctx.database.db,
-    client,
-    logger: createLogger('silent'),
-    pollMs: 1_000,
-    maxAttempts: 3,
-    unknownWaitMs: 600_000,
-    now: () => at,
-    ...o,
-  });
+const smsWorker = (client: SmsClient, at: Date, o: { batch?: number } = {}) => smsPass(ctx, client, at, o);
 
 describe(`SMS outbox races (${raceEngine})`, () => {
   it('lets three workers side by side send each due message exactly once (FOR UPDATE SKIP LOCKED)', async () => {

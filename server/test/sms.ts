@@ -18,6 +18,24 @@ export const PRODUCTION_SMS_TEST_ENV = {
   SMS_CALLBACK_SECRET: 'test-live-sms-callback-secret-0123456789abcdef',
 } as const;
 
+/** One pass of an SMS worker over the test's database with `client`, its clock stopped at `now`. */
+export const smsPass = (
+  ctx: Pick<TestContext, 'database'>,
+  client: SmsClient,
+  now: Date,
+  extra: Partial<SmsWorkerOptions> = {},
+) =>
+  deliverDueSms({
+    db: ctx.database.db,
+    client,
+    logger: createLogger('silent'),
+    pollMs: 1_000,
+    maxAttempts: 3,
+    unknownWaitMs: 600_000,
+    now: () => now,
+    ...extra,
+  });
+
 export interface SmsRig {
   simulator: SmsSimulator;
   /** The client the worker uses, talking to the simulator in memory; `sends` counts its requests. */
@@ -56,17 +74,7 @@ export function smsRig(ctx: TestContext, { delayMs = 0 }: { delayMs?: number } =
     simulator,
     client,
     sends,
-    pass: (now, extra = {}) =>
-      deliverDueSms({
-        db: ctx.database.db,
-        client,
-        logger,
-        pollMs: 1_000,
-        maxAttempts: 3,
-        unknownWaitMs: 600_000,
-        now: () => now,
-        ...extra,
-      }),
+    pass: (now, extra) => smsPass(ctx, client, now, extra),
     close: () => simulator.close(),
   };
 }

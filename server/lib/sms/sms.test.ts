@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, smsOutbox, users } from '../../db/schema';
-import { deliverDueSms } from '../../jobs/sms-outbox';
-import { createLogger } from '../logger';
 import { queueOrderNotices } from '../order-notices';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { seedOrder } from '../../test/orders';
-import { smsRig, type SmsRig } from '../../test/sms';
+import { smsPass, smsRig, type SmsRig } from '../../test/sms';
 import type { SmsClient, SmsSendResult } from './africastalking';
 import { enqueueSms } from './outbox';
 
@@ -188,16 +186,7 @@ describe('a send without an answer', () => {
     };
     return { client, calls };
   };
-  const pass = (client: SmsClient, now: Date) =>
-    deliverDueSms({
-      db: ctx.database.db,
-      client,
-      logger: createLogger('silent'),
-      pollMs: 1_000,
-      maxAttempts: 3,
-      unknownWaitMs: 600_000,
-      now: () => now,
-    });
+  const pass = (client: SmsClient, now: Date) => smsPass(ctx, client, now);
 
   it('is settled by the delivery report for its phone, and never sent again', async () => {
     const order = await seedOrder(ctx.database.db, { phone: '254712000010' });

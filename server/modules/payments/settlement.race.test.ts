@@ -38,6 +38,14 @@ async function awaitingPayment(o: SeedOrderOptions = {}) {
   return { ...order, attempt: attempt!, checkoutRequestId };
 }
 
+/** An order whose only prompt expired unanswered: the units went back to the shelf. */
+const expiredPrompt = () =>
+  awaitingPayment({
+    paymentStatus: 'expired',
+    paymentIssue: 'no_answer',
+    attempts: [{ status: 'expired', issue: 'no_answer', checkoutRequestId: `ws_CO_${mpesaId()}` }],
+  });
+
 const paidCallback = (checkoutRequestId: string, amount: number, receipt = mpesaId()) =>
   readStkCallback(
     StkCallbackBody.parse(stkCallback(checkoutRequestId, 0, { amount, receipt, phone: '254712345678' })),
@@ -113,11 +121,7 @@ describe(`settling races (${raceEngine})`, () => {
   });
 
   it('twenty late payments of an expired prompt at once take the units back once', async () => {
-    const o = await awaitingPayment({
-      paymentStatus: 'expired',
-      paymentIssue: 'no_answer',
-      attempts: [{ status: 'expired', issue: 'no_answer', checkoutRequestId: `ws_CO_${mpesaId()}` }],
-    });
+    const o = await expiredPrompt();
     const { checkoutRequestId } = o.attempt;
     expect(await stockOf(db(), o.variantId)).toBe(5);
     const results = await all(20, () =>
@@ -131,11 +135,7 @@ describe(`settling races (${raceEngine})`, () => {
   });
 
   it('a late payment the units are gone for: review, in the attempt and the order, nothing taken', async () => {
-    const o = await awaitingPayment({
-      paymentStatus: 'expired',
-      paymentIssue: 'no_answer',
-      attempts: [{ status: 'expired', issue: 'no_answer', checkoutRequestId: `ws_CO_${mpesaId()}` }],
-    });
+    const o = await expiredPrompt();
     await db().update(variants).set({ quantity: 1 }).where(eq(variants.id, o.variantId));
     const results = await all(5, () =>
       applyStkCallback(db(), paidCallback(o.attempt.checkoutRequestId!, o.total), logger),
